@@ -1,0 +1,198 @@
+/**
+ * Builds the Fastify instance: platform plugins first, then the features' routes, then the SPA.
+ * main.ts listens; tests call buildApp() and use app.inject().
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import '../domain/zod-setup';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { features } from './features';
+import { type AuthOptions, createAuth } from './platform/auth/auth';
+import authPlugin from './platform/auth/plugin';
+import { type Clock, systemClock } from './platform/clock';
+import { isDatabaseDown } from './platform/db-errors';
+import { HttpError, MESSAGES } from './platform/errors';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  auth?: AuthOptions;
+  /** Directory of the built SPA (index.html); omitted in API tests. */
+  webDir?: string;
+  logger?: boolean | object;
+  /** Per-IP request budget per minute for the whole API. */
+  apiRateLimit?: number;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Required<Pick<AppDeps, 'config' | 'database' | 'clock'>> & { auth: ReturnType<typeof createAuth> };
+  }
+}
+
+export type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? (process.env.DEBUG_APP ? { level: 'debug' } : false),
+    // Behind one reverse proxy in production, so req.ip is the client's address.
+    trustProxy: config.isProduction ? 'loopback,linklocal,uniquelocal' : false,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const auth = createAuth(database.db, config, deps.auth);
+  app.decorate('deps', { config, database, clock, auth });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Mantine injects CSS variables at run time
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: deps.apiRateLimit ?? 600,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      status: 0,
+      message: MESSAGES.tooMany,
+      retryAfter: ctx.after,
+    }),
+  });
+
+  // State-changing requests must come from our own origin (CSRF defence beside SameSite cookies).
+  const ownOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (req) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+    const origin = req.headers.origin;
+    if (!origin) return; // non-browser clients (bearer tokens) send none
+    const host = req.headers.host;
+    if (origin === ownOrigin || (host && (origin === `http://${host}` || origin === `https://${host}`)))
+      return;
+    throw new HttpError(403, MESSAGES.crossOrigin);
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string> = {};
+      for (const v of err.validation) {
+        const field =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.[0] ?? '');
+        if (!(field in errors)) errors[field || '_'] = v.message ?? MESSAGES.validation;
+      }
+      const first = Object.values(errors)[0];
+      return reply.status(400).send({ status: 0, message: first ?? MESSAGES.validation, errors });
+    }
+    if (err instanceof HttpError) {
+      return reply
+        .status(err.statusCode)
+        .send({ status: 0, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    const e = err as Error & { statusCode?: number; code?: string };
+    if (isDatabaseDown(e)) {
+      req.log.error({ code: e.code }, 'database unavailable');
+      return reply.status(503).send({ status: 0, message: MESSAGES.unavailable });
+    }
+    const code = e.statusCode ?? 500;
+    if (code === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE')
+      return reply.status(413).send({ status: 0, message: MESSAGES.tooLarge });
+    if (code === 429) return reply.status(429).send({ status: 0, message: MESSAGES.tooMany });
+    if (code >= 400 && code < 500) {
+      // Fastify's own 4xx (bad JSON, wrong content type...): say so without internals.
+      return reply.status(code).send({ status: 0, message: MESSAGES.validation });
+    }
+    req.log.error(
+      {
+        err: {
+          type: e.name,
+          code: e.code,
+          stack: e.stack,
+          detail: process.env.DEBUG_APP ? e.message : undefined,
+        },
+      },
+      'unhandled error',
+    );
+    return reply.status(500).send({ status: 0, message: MESSAGES.internal });
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.INSTITUTE_NAME} API`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authPlugin, { auth, baseUrl: config.publicUrl, clock });
+
+  for (const feature of features) await app.register(feature, { prefix: '/api' });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || !deps.webDir || req.method !== 'GET') {
+      return reply.status(404).send({ status: 0, message: MESSAGES.notFound });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  if (deps.webDir && existsSync(path.join(deps.webDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: deps.webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed assets never change; index.html must always be revalidated.
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+    app.get('/', { schema: { hide: true } }, (_req, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+  }
+
+  return app;
+}

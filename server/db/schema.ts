@@ -1,0 +1,409 @@
+/**
+ * The whole database (SPEC §3 entities plus identity, consent, outbox and audit).
+ * Identity tables follow better-auth's field names (camelCase keys, snake_case columns).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const created = () => ts('created_at').notNull().defaultNow();
+const updated = () => ts('updated_at').notNull().defaultNow();
+
+// ---------------------------------------------------------------- identity (better-auth)
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: created(),
+    updatedAt: updated(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role').notNull().default('doctor'),
+    doctor: boolean('doctor').notNull().default(false),
+    superadmin: boolean('superadmin').notNull().default(false),
+    authorized: boolean('authorized').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    twoFactorEnabled: boolean('two_factor_enabled').default(false),
+    lastSignInAt: ts('last_sign_in_at'),
+  },
+  (t) => [index('users_doctor_idx').on(t.doctor)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: created(),
+    updatedAt: updated(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('accounts_user_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: ts('locked_until'),
+  },
+  (t) => [index('two_factors_user_idx').on(t.userId)],
+);
+
+/** Throttling counters in the database so several nodes share them (DESIGN §8). */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---------------------------------------------------------------- reference data
+export const counties = pgTable('counties', {
+  isoCode: text('iso_code').primaryKey(),
+  name: text('name').notNull(),
+});
+
+// ---------------------------------------------------------------- patients
+export const patients = pgTable(
+  'patients',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** name folded to lower case without diacritics, for search (domain/text.ts foldText). */
+    nameSearch: text('name_search').notNull(),
+    cnp: text('cnp').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    gpName: text('gp_name'),
+    gpEmail: text('gp_email'),
+    gpPhone: text('gp_phone'),
+    insuranceStatus: text('insurance_status').notNull(),
+    stateResidency: text('state_residency')
+      .notNull()
+      .references(() => counties.isoCode),
+    covidVaccine: smallint('covid_vaccine').notNull().default(0),
+    createdAt: created(),
+    updatedAt: updated(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('patients_cnp_uq').on(t.cnp),
+    index('patients_phone_idx').on(t.phone),
+    index('patients_name_trgm_idx').using('gin', sql`${t.nameSearch} gin_trgm_ops`),
+    index('patients_name_sort_idx').on(t.nameSearch, t.id),
+  ],
+);
+
+// ---------------------------------------------------------------- calendars
+export const calendars = pgTable('calendars', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  /** The calendar that takes public remote-consultation requests (at most one). */
+  publicRequests: boolean('public_requests').notNull().default(false),
+  dailyCapacity: integer('daily_capacity'),
+  createdAt: created(),
+});
+
+export const calendarAvailability = pgTable(
+  'calendar_availability',
+  {
+    id: serial('id').primaryKey(),
+    calendarId: integer('calendar_id')
+      .notNull()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    /** 0 = Sunday ... 6 = Saturday (JavaScript's getDay). */
+    weekday: smallint('weekday').notNull(),
+    fromTime: time('from_time').notNull(),
+    toTime: time('to_time').notNull(),
+  },
+  (t) => [index('calendar_availability_cal_idx').on(t.calendarId, t.weekday)],
+);
+
+export const calendarUnavailableDays = pgTable(
+  'calendar_unavailable_days',
+  {
+    id: serial('id').primaryKey(),
+    calendarId: integer('calendar_id')
+      .notNull()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    reason: text('reason'),
+  },
+  (t) => [index('calendar_unavailable_cal_idx').on(t.calendarId, t.fromDate)],
+);
+
+// ---------------------------------------------------------------- appointments
+export const appointmentStatuses = pgTable('appointment_statuses', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  withoutAppointment: boolean('without_appointment').notNull().default(false),
+  hidden: boolean('hidden').notNull().default(false),
+  createdAt: created(),
+});
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    doctorId: text('doctor_id').references(() => users.id, { onDelete: 'set null' }),
+    calendarId: integer('calendar_id').references(() => calendars.id, { onDelete: 'restrict' }),
+    /** request | appointment_request | scheduled | scheduled_paperless | scheduled_with_papers | custom */
+    status: text('status').notNull(),
+    customStatusId: integer('custom_status_id').references(() => appointmentStatuses.id, {
+      onDelete: 'restrict',
+    }),
+    selectedDate: date('selected_date', { mode: 'string' }),
+    selectedTime: time('selected_time'),
+    /** True when the appointment occupies (calendar, date, time) exclusively (DESIGN §6). */
+    holdsSlot: boolean('holds_slot').notNull().default(false),
+    /** True for requests made on the public form: one per patient and day. */
+    publicRequest: boolean('public_request').notNull().default(false),
+    /** What the patient typed on the public form, kept for staff to review. */
+    requestData: jsonb('request_data'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('appointments_slot_uq')
+      .on(t.calendarId, t.selectedDate, t.selectedTime)
+      .where(sql`${t.holdsSlot}`),
+    uniqueIndex('appointments_doctor_slot_uq')
+      .on(t.doctorId, t.selectedDate, t.selectedTime)
+      .where(sql`${t.holdsSlot} and ${t.doctorId} is not null`),
+    uniqueIndex('appointments_public_request_uq')
+      .on(t.patientId, t.selectedDate)
+      .where(sql`${t.publicRequest}`),
+    index('appointments_patient_idx').on(t.patientId, t.selectedDate),
+    index('appointments_doctor_idx').on(t.doctorId, t.selectedDate),
+    index('appointments_date_idx').on(t.selectedDate, t.selectedTime),
+    index('appointments_status_idx').on(t.status, t.selectedDate),
+    index('appointments_calendar_idx').on(t.calendarId, t.selectedDate),
+    index('appointments_custom_status_idx').on(t.customStatusId),
+  ],
+);
+
+/** Public requests per (calendar, day): incremented under a row lock to enforce the capacity. */
+export const registrationDays = pgTable(
+  'registration_days',
+  {
+    calendarId: integer('calendar_id')
+      .notNull()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('registration_days_pk').on(t.calendarId, t.day)],
+);
+
+// ---------------------------------------------------------------- time off
+export const timeOff = pgTable(
+  'time_off',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('time_off_user_idx').on(t.userId, t.fromDate)],
+);
+
+// ---------------------------------------------------------------- documents
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    filename: text('filename').notNull(),
+    ext: text('ext').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    /** tosend | sent */
+    status: text('status').notNull().default('tosend'),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [
+    index('documents_patient_idx').on(t.patientId, t.createdAt),
+    index('documents_created_idx').on(t.createdAt, t.id),
+    index('documents_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- consultations
+export const consultationGroups = pgTable(
+  'consultation_groups',
+  {
+    guid: uuid('guid').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [index('consultation_groups_patient_idx').on(t.patientId, t.date)],
+);
+
+export const consultationEntries = pgTable(
+  'consultation_entries',
+  {
+    id: serial('id').primaryKey(),
+    groupGuid: uuid('group_guid')
+      .notNull()
+      .references(() => consultationGroups.guid, { onDelete: 'cascade' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    /** reason | personalPriors | familyPriors | treatment | diagnosis | recs | letter */
+    type: text('type').notNull(),
+    doctorId: text('doctor_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('consultation_entries_group_idx').on(t.groupGuid),
+    index('consultation_entries_patient_idx').on(t.patientId),
+  ],
+);
+
+// ---------------------------------------------------------------- consent, outbox, audit
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    textVersion: text('text_version').notNull(),
+    givenAt: created(),
+    ip: text('ip'),
+    withdrawnAt: ts('withdrawn_at'),
+  },
+  (t) => [index('consents_patient_idx').on(t.patientId)],
+);
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** [{ filename, contentType, storageKey }] or inline base64 content for small files */
+    attachments: jsonb('attachments'),
+    /** pending | sent | failed */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: created(),
+  },
+  (t) => [index('outbox_pending_idx').on(t.state, t.nextAttemptAt)],
+);
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    actorId: text('actor_id'),
+    /** e.g. patient.read, patient.update, document.open, auth.sign-in */
+    action: text('action').notNull(),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    patientId: integer('patient_id'),
+    ip: text('ip'),
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('audit_at_idx').on(t.at),
+    index('audit_actor_idx').on(t.actorId, t.at),
+    index('audit_patient_idx').on(t.patientId, t.at),
+    index('audit_action_idx').on(t.action, t.at),
+  ],
+);

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema';
+import { audit } from '../../platform/audit';
+import { HttpError, MESSAGES } from '../../platform/errors';
+
+const userDetails = z.object({
+  status: z.literal(1),
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.string(),
+  superadmin: z.boolean(),
+  doctor: z.boolean(),
+  authorized: z.boolean(),
+});
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * The current account (SPEC §7). Public in the sense that it answers 401 itself, so the SPA can
+   * also learn that a signed-in account is not authorised yet (authorized: false) instead of a bare 403.
+   */
+  app.get(
+    '/user/user-details',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: userDetails } },
+    },
+    async (req, reply) => {
+      await app.loadSession(req, reply);
+      if (!req.user) throw new HttpError(401, MESSAGES.unauthenticated);
+      return { status: 1 as const, ...req.user };
+    },
+  );
+
+  app.post(
+    '/user/user-details',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Update the signed-in account (first and last name)',
+        body: z.object({
+          firstName: z.string().trim().min(1, 'Va rugam introduceti prenumele.').max(80),
+          lastName: z.string().trim().min(1, 'Va rugam introduceti numele.').max(80),
+        }),
+        response: { 200: userDetails },
+      },
+    },
+    async (req) => {
+      const u = req.user!;
+      const { firstName, lastName } = req.body;
+      await app.deps.database.db
+        .update(users)
+        .set({ firstName, lastName, name: `${firstName} ${lastName}`, updatedAt: new Date() })
+        .where(eq(users.id, u.id));
+      await audit(app.deps.database.db, req, { action: 'user.update', entityType: 'user', entityId: u.id });
+      return { status: 1 as const, ...u, firstName, lastName };
+    },
+  );
+};
+
+export default routes;

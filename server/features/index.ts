@@ -1,0 +1,10 @@
+/**
+ * Every feature's routes, registered under /api. A feature is a Fastify plugin in
+ * server/features/<area>/routes.ts; add it here. Routes need a signed-in, authorised account
+ * unless they declare `config: { public: true }` (see platform/auth/plugin.ts).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/routes';
+import miscRoutes from './misc/routes';
+
+export const features: FastifyPluginAsync[] = [miscRoutes, authRoutes];

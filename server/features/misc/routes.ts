@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COUNTIES } from '../../../domain/counties';
+import { MESSAGES } from '../../platform/errors';
+
+const STATES = COUNTIES.map(({ iso_code, name }) => ({ iso_code, name }));
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    { config: { public: true }, schema: { tags: ['misc'], summary: 'The process is up' } },
+    async () => ({ status: 1, uptime: Math.round(process.uptime()) }),
+  );
+
+  app.get(
+    '/ready',
+    { config: { public: true }, schema: { tags: ['misc'], summary: 'The database answers' } },
+    async (_req, reply) => {
+      try {
+        await app.deps.database.db.execute(sql`select 1`);
+        return { status: 1, database: 'ok' };
+      } catch {
+        return reply.status(503).send({ status: 0, database: 'unavailable', message: MESSAGES.unavailable });
+      }
+    },
+  );
+
+  app.get(
+    '/misc/states',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['misc'],
+        summary: 'The 42 Romanian counties (ISO 3166-2:RO)',
+        response: {
+          200: z.object({
+            status: z.literal(1),
+            data: z.array(z.object({ iso_code: z.string(), name: z.string() })),
+          }),
+        },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+      return { status: 1 as const, data: STATES };
+    },
+  );
+
+  /** What the public pages show about the institute (from configuration). */
+  app.get(
+    '/misc/institute',
+    {
+      config: { public: true },
+      schema: { tags: ['misc'], summary: 'Institute name, tagline and public contacts' },
+    },
+    async () => {
+      const c = app.deps.config;
+      return {
+        status: 1,
+        name: c.INSTITUTE_NAME,
+        tagline: c.INSTITUTE_TAGLINE,
+        contactEmail: c.CONTACT_EMAIL,
+        gdprProtocolUrl: c.GDPR_PROTOCOL_URL,
+      };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,97 @@
+/**
+ * The production entry: configuration, database (migrations applied), demo data on a new
+ * embedded database, the mail worker, then listen. SIGINT/SIGTERM close everything cleanly.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseLockedError, openDatabase } from './db/client';
+import { seedDemoDataIfEmpty } from './db/demo-data';
+import { startMailWorker } from './platform/mail';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DatabaseLockedError) {
+      console.error(err.message);
+      process.exit(3);
+    }
+    throw err;
+  }
+
+  if (database.kind === 'pglite' && config.DEMO_DATA === 'auto') {
+    const demo = await seedDemoDataIfEmpty(database.db, config);
+    if (demo) console.log(demo.banner);
+  }
+
+  const webDir = process.env.WEB_DIR ?? path.resolve(here, '../dist/web');
+  const app = await buildApp({
+    config,
+    database,
+    webDir,
+    logger: {
+      level: config.LOG_LEVEL,
+      // Never log bodies, cookies, tokens or query strings (they can carry CNP, names, filters).
+      serializers: {
+        req: (req: { method: string; url: string; id: string }) => ({
+          method: req.method,
+          path: req.url.split('?')[0],
+          id: req.id,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+  });
+  const mail = startMailWorker(
+    database.db,
+    { smtpUrl: config.SMTP_URL, mailDir: path.join(config.dataDir, 'mail'), from: config.MAIL_FROM },
+    2000,
+    (err) => app.log.error({ err: { message: (err as Error).message } }, 'mail worker'),
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 4500);
+    force.unref();
+    try {
+      await app.close();
+      await mail.stop();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(
+    `\n  ${config.INSTITUTE_NAME}\n  Ready on ${config.publicUrl}  (database: ${database.kind}, data: ${config.dataDir})\n`,
+  );
+}
+
+main().catch((err) => {
+  console.error('Start failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

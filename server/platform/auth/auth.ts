@@ -1,0 +1,128 @@
+/**
+ * Identity with better-auth (DESIGN §6 "Sessions"): e-mail + password, no public sign-up,
+ * database sessions (idle timeout 1 h, sliding), bearer tokens for API clients, two-factor,
+ * reset links through the outbox, throttled sign-in with counters in the database.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer, twoFactor } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import { PASSWORD_MESSAGES, STAFF_PASSWORD_MIN } from '../../../domain/auth';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import { enqueueMail } from '../mail';
+import { isCommonPassword } from './common-passwords';
+
+export const IDLE_TIMEOUT_SECONDS = 60 * 60;
+export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
+export type AuthOptions = {
+  /** Sign-in attempts per IP per minute (DESIGN §6: throttled). */
+  signInPerMinute?: number;
+};
+
+export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
+  const secure = config.publicUrl.startsWith('https://');
+  return betterAuth({
+    appName: config.INSTITUTE_NAME,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    telemetry: { enabled: false },
+    logger: { disabled: true },
+    database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: true }),
+    trustedOrigins: [config.publicUrl],
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 4, // the sign-in form's own rule; new passwords are checked below
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }) {
+        await enqueueMail(db, {
+          to: user.email,
+          subject: 'Resetarea parolei',
+          text:
+            `Buna ziua,\n\nAti cerut resetarea parolei pentru contul ${user.email}.\n` +
+            `Deschideti legatura de mai jos in cel mult o ora pentru a alege o parola noua:\n\n${url}\n\n` +
+            'Daca nu ati cerut acest lucru, ignorati acest mesaj; parola ramane neschimbata.\n\n' +
+            config.INSTITUTE_NAME,
+        });
+      },
+    },
+    session: {
+      expiresIn: IDLE_TIMEOUT_SECONDS,
+      updateAge: 60, // sliding: any request after a minute pushes the expiry to now + 1 hour
+      cookieCache: { enabled: false }, // every request checks the database, so revocation is immediate
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', input: false, required: false, defaultValue: '' },
+        lastName: { type: 'string', input: false, required: false, defaultValue: '' },
+        role: { type: 'string', input: false, required: false, defaultValue: 'doctor' },
+        doctor: { type: 'boolean', input: false, required: false, defaultValue: false },
+        superadmin: { type: 'boolean', input: false, required: false, defaultValue: false },
+        authorized: { type: 'boolean', input: false, required: false, defaultValue: false },
+        active: { type: 'boolean', input: false, required: false, defaultValue: true },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: opts.signInPerMinute ?? 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/two-factor/verify-totp': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      useSecureCookies: secure,
+      cookiePrefix: 'clinic',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          async before(session) {
+            const [u] = await db
+              .select({ active: schema.users.active })
+              .from(schema.users)
+              .where(eq(schema.users.id, session.userId));
+            if (!u?.active) return false; // deactivated accounts cannot start a session
+          },
+          async after(session) {
+            await db
+              .update(schema.users)
+              .set({ lastSignInAt: new Date() })
+              .where(eq(schema.users.id, session.userId));
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+          const pw = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+          const problem = typeof pw === 'string' ? checkStaffPassword(pw) : null;
+          if (problem) throw new APIError('BAD_REQUEST', { message: problem });
+        }
+      }),
+    },
+    plugins: [bearer(), twoFactor({ issuer: config.INSTITUTE_NAME })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Returns the Romanian reason a new staff password is refused, or null when it is fine. */
+export function checkStaffPassword(pw: string): string | null {
+  if (pw.length < STAFF_PASSWORD_MIN) return PASSWORD_MESSAGES.tooShort;
+  if (isCommonPassword(pw)) return PASSWORD_MESSAGES.tooCommon;
+  return null;
+}

@@ -1,0 +1,122 @@
+/**
+ * Mounts better-auth under /api/auth and guards every other /api route: a session is required
+ * unless the route is declared `config: { public: true }`; an account that is not authorised (or
+ * deactivated) gets 403; `config: { superadmin: true }` routes are for superadmins only.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionUser } from '../../../domain/auth';
+import type { Clock } from '../clock';
+import { HttpError, MESSAGES } from '../errors';
+import { ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** No session needed (public allow-list, checked by the route sweep test). */
+    public?: boolean;
+    /** Only superadmins (administration routes). */
+    superadmin?: boolean;
+  }
+}
+
+/** Builds a Fetch Request for better-auth; the client IP is Fastify's (trust-proxy aware), never the client's header. */
+function toFetchRequest(req: FastifyRequest, baseUrl: string): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined || k === 'x-forwarded-for') continue;
+    headers.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+  }
+  headers.set('x-forwarded-for', req.ip);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
+  return new Request(new URL(req.url, baseUrl), {
+    method: req.method,
+    headers,
+    body: hasBody ? (typeof req.body === 'string' ? req.body : JSON.stringify(req.body)) : undefined,
+  });
+}
+
+function copyHeaders(from: Headers, reply: FastifyReply) {
+  for (const cookie of from.getSetCookie()) reply.header('set-cookie', cookie);
+  from.forEach((value, key) => {
+    if (key !== 'set-cookie') reply.header(key, value);
+  });
+}
+
+export type SessionResolver = (req: FastifyRequest, reply: FastifyReply | null) => Promise<void>;
+
+async function authPlugin(app: FastifyInstance, opts: { auth: Auth; baseUrl: string; clock: Clock }) {
+  const { auth, baseUrl, clock } = opts;
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { public: true },
+    schema: { hide: true },
+    async handler(req, reply) {
+      const res = await auth.handler(toFetchRequest(req, baseUrl));
+      reply.status(res.status);
+      copyHeaders(res.headers, reply);
+      const body = await res.text();
+      return reply.send(body.length ? body : null);
+    },
+  });
+
+  /** Loads the session (cookie or bearer) into req.user; refreshes the sliding expiry. */
+  async function loadSession(req: FastifyRequest, reply: FastifyReply) {
+    const result = await auth.api.getSession({
+      headers: toFetchRequest(req, baseUrl).headers,
+      returnHeaders: true,
+    });
+    copyHeaders(result.headers, reply);
+    const data = result.response;
+    if (!data) return;
+    const created = new Date(data.session.createdAt).getTime();
+    if (clock.now().getTime() - created > ABSOLUTE_LIFETIME_MS) {
+      // Past the absolute lifetime: end it on the server, whatever the idle timer says.
+      await auth.api
+        .revokeSession({ headers: toFetchRequest(req, baseUrl).headers, body: { token: data.session.token } })
+        .catch(() => {});
+      return;
+    }
+    const u = data.user as typeof data.user & Record<string, unknown>;
+    if (u.active === false) return;
+    req.sessionId = data.session.id;
+    req.user = {
+      id: u.id,
+      email: u.email,
+      firstName: String(u.firstName ?? ''),
+      lastName: String(u.lastName ?? ''),
+      role: String(u.role ?? ''),
+      doctor: Boolean(u.doctor),
+      superadmin: Boolean(u.superadmin),
+      authorized: Boolean(u.authorized),
+    };
+  }
+
+  app.addHook('preHandler', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
+    if (!req.routeOptions.url) return; // 404s go to the not-found handler
+    await loadSession(req, reply);
+    if (!req.user) throw new HttpError(401, MESSAGES.unauthenticated);
+    if (!req.user.authorized) throw new HttpError(403, MESSAGES.forbidden);
+    if (req.routeOptions.config?.superadmin && !req.user.superadmin)
+      throw new HttpError(403, MESSAGES.forbidden);
+  });
+
+  app.decorate('loadSession', loadSession);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Loads the session into req.user on routes that are public but behave differently when signed in. */
+    loadSession(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+export default fp(authPlugin, { name: 'auth' });

@@ -1,0 +1,41 @@
+/**
+ * Builds one migrated template database per test run: a PGlite data-directory dump on disk and,
+ * when TEST_DATABASE_URL is set, a PostgreSQL template database. Each test file clones it.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres, runMigrations } from '../db/client';
+
+export const TEMPLATE_DIR = path.resolve('.test-data');
+
+export default async function setup() {
+  mkdirSync(TEMPLATE_DIR, { recursive: true });
+  const db = await openPglite(undefined);
+  await runMigrations(db);
+  const blob = await db.pglite!.dumpDataDir('none');
+  writeFileSync(path.join(TEMPLATE_DIR, 'pglite-template.tar'), Buffer.from(await blob.arrayBuffer()));
+  await db.close();
+
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const tpl = `clinic_tpl_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${tpl}`);
+    await admin.query(`CREATE DATABASE ${tpl}`);
+    await admin.end();
+    const tplUrl = new URL(url);
+    tplUrl.pathname = `/${tpl}`;
+    const tdb = await openPostgres(tplUrl.toString(), 1);
+    await runMigrations(tdb);
+    await tdb.close();
+    process.env.TEST_PG_TEMPLATE = tpl;
+    return async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${tpl}`);
+      await c.end();
+    };
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Test helpers: a fresh database per test file (PGlite clone, or a PostgreSQL database made from
+ * the run's template when TEST_DATABASE_URL is set), an app built on it, and signed-in clients.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { type App, type AppDeps, buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import { createStaffUser, type NewStaff } from '../platform/auth/staff';
+
+export const TEST_PASSWORD = 'Corect-Cal-Baterie-42';
+
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  const tpl = process.env.TEST_PG_TEMPLATE;
+  if (url && tpl) {
+    const name = `clinic_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${tpl}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const db = await openPostgres(u.toString(), 10);
+    const close = db.close;
+    db.close = async () => {
+      await close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+    return db;
+  }
+  const tar = readFileSync(path.resolve('.test-data/pglite-template.tar'));
+  return openPglite(undefined, { loadDataDir: new Blob([tar]) });
+}
+
+export type TestContext = { app: App; database: Database; dataDir: string };
+
+export async function createTestApp(
+  overrides: Partial<AppDeps> & { env?: Record<string, string> } = {},
+): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    ...overrides.env,
+  });
+  const database = overrides.database ?? (await freshDatabase());
+  const app = await buildApp({
+    config,
+    database,
+    auth: { signInPerMinute: 1000 },
+    apiRateLimit: 100000,
+    ...overrides,
+  });
+  await app.ready();
+  return { app, database, dataDir };
+}
+
+/** Creates an app for the test file and closes it after all its tests. */
+export async function useTestApp(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<TestContext> {
+  const ctx = await createTestApp(overrides);
+  afterAll(async () => {
+    await ctx.app.close();
+    await ctx.database.close();
+  });
+  return ctx;
+}
+
+let counter = 0;
+export type Staff = { id: string; email: string; cookie: string; headers: Record<string, string> };
+
+/** Creates a staff account and signs it in; `headers` carry the session cookie. */
+export async function signedInStaff(ctx: TestContext, s: Partial<NewStaff> = {}): Promise<Staff> {
+  const email = s.email ?? `staff${++counter}-${randomBytes(3).toString('hex')}@test.example`;
+  const id = await createStaffUser(ctx.database.db, {
+    firstName: 'Ana',
+    lastName: 'Test',
+    doctor: true,
+    authorized: true,
+    ...s,
+    email,
+    password: s.password ?? TEST_PASSWORD,
+  });
+  const cookie = await signIn(ctx.app, email, s.password ?? TEST_PASSWORD);
+  return { id, email, cookie, headers: { cookie } };
+}
+
+export async function signIn(app: App, email: string, password: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  return cookies.map((c) => c.split(';')[0]).join('; ');
+}
