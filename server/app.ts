@@ -45,6 +45,7 @@ declare module 'fastify' {
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the server types vary with the listener; only the type provider matters here
 export type App = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
 export async function buildApp(deps: AppDeps): Promise<App> {

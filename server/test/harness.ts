@@ -68,7 +68,9 @@ export async function createTestApp(
 }
 
 /** Creates an app for the test file and closes it after all its tests. */
-export async function useTestApp(overrides: Parameters<typeof createTestApp>[0] = {}): Promise<TestContext> {
+export async function setupTestApp(
+  overrides: Parameters<typeof createTestApp>[0] = {},
+): Promise<TestContext> {
   const ctx = await createTestApp(overrides);
   afterAll(async () => {
     await ctx.app.close();

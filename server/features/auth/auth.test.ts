@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { signedInStaff, useTestApp } from '../../test/harness';
+import { setupTestApp, signedInStaff } from '../../test/harness';
 
-const ctx = await useTestApp();
+const ctx = await setupTestApp();
 
 describe('current user', () => {
   it('answers 401 without a session', async () => {
