@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Appointment statuses (SPEC §4); custom statuses live in the database. */
 export const BUILTIN_STATUSES = [
   'request',
@@ -9,6 +11,7 @@ export const BUILTIN_STATUSES = [
 export type BuiltinStatus = (typeof BUILTIN_STATUSES)[number];
 /** An appointment carrying a custom status has status 'custom' and a custom_status_id. */
 export type AppointmentStatus = BuiltinStatus | 'custom';
+export const APPOINTMENT_STATUSES = [...BUILTIN_STATUSES, 'custom'] as const;
 
 export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   request: 'Cerere',
@@ -22,3 +25,266 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
 export const REGISTRATION_TIME = '08:00';
 /** Appointment dates may be chosen from today up to this many months ahead. */
 export const MAX_MONTHS_AHEAD = 60;
+
+/** Messages of SPEC §8 (verbatim, typo included) and the server's refusals. */
+export const APPOINTMENT_MESSAGES = {
+  created: 'Programarea a fost creata',
+  deleted: 'Programarea a fost stearsa',
+  assigned: 'Programarea a fost asignata cu succes',
+  confirmFailed: 'Nu s-a putut confirma programarea',
+  createFailed: 'A aparut o eroare, va rugam incercati mai tarziu.',
+  deleteFailed: 'A aparut o eroare, va rugam incercti mai tarziu.',
+  required: 'Required',
+  patientSearchHint: 'Introduceti cel putin 2 litere',
+  statusSet: 'Statusul programarii a fost actualizat',
+  confirmed: 'Programarea a fost confirmata',
+  slotTaken: 'Intervalul ales nu mai este disponibil.',
+  doctorSlotTaken: 'Medicul are deja o programare la aceasta data si ora.',
+  outsideAvailability: 'Ora aleasa nu face parte din programul calendarului in acea zi.',
+  unavailableDay: 'Data aleasa nu este disponibila in acest calendar.',
+  doctorTimeOff: 'Medicul este in concediu in data aleasa.',
+  outOfRange: `Data programarii trebuie sa fie intre azi si ${MAX_MONTHS_AHEAD} de luni de acum.`,
+  notFound: 'Programarea nu a fost gasita.',
+  statusNotFound: 'Statusul ales nu exista.',
+  calendarNotFound: 'Calendarul ales nu exista.',
+  doctorNotFound: 'Medicul ales nu exista sau nu este activ.',
+  patientNotFound: 'Pacientul ales nu exista.',
+  cannotConfirmPaperless:
+    'Doar o cerere poate fi confirmata fara acte (statusul curent nu permite aceasta actiune).',
+  cannotConfirmWithPapers:
+    'Doar o programare confirmata fara acte poate fi confirmata cu acte (statusul curent nu permite aceasta actiune).',
+  cannotSetStatus:
+    'Statusul personalizat se poate seta doar dupa confirmarea cu acte sau pentru o programare deja stabilita.',
+} as const;
+
+// ------------------------------------------------------------------ transitions (DESIGN §6)
+
+/** What the status dropdown offers and the server accepts. */
+export type AppointmentAction = 'confirm_paperless' | 'confirm_with_papers' | 'set_custom';
+
+export const ACTION_LABELS: Record<AppointmentAction, string> = {
+  confirm_paperless: 'Confirma fara acte',
+  confirm_with_papers: 'Confirma cu acte',
+  set_custom: 'Seteaza status',
+};
+
+const TRANSITIONS: Record<AppointmentStatus, readonly AppointmentAction[]> = {
+  request: ['confirm_paperless'],
+  appointment_request: ['confirm_paperless'],
+  scheduled_paperless: ['confirm_with_papers'],
+  scheduled_with_papers: ['set_custom'],
+  scheduled: ['set_custom'],
+  custom: ['set_custom'],
+};
+
+export function allowedActions(status: string): readonly AppointmentAction[] {
+  return TRANSITIONS[status as AppointmentStatus] ?? [];
+}
+
+export function canDo(status: string, action: AppointmentAction): boolean {
+  return allowedActions(status).includes(action);
+}
+
+export const CONFIRM_TARGETS = ['scheduled_paperless', 'scheduled_with_papers'] as const;
+export type ConfirmTarget = (typeof CONFIRM_TARGETS)[number];
+
+export function confirmAction(target: ConfirmTarget): AppointmentAction {
+  return target === 'scheduled_paperless' ? 'confirm_paperless' : 'confirm_with_papers';
+}
+
+/** The status an action leads to. */
+export function statusAfter(action: AppointmentAction): AppointmentStatus {
+  return action === 'confirm_paperless'
+    ? 'scheduled_paperless'
+    : action === 'confirm_with_papers'
+      ? 'scheduled_with_papers'
+      : 'custom';
+}
+
+/** Why an action is refused from a status (Romanian, for the 409 answer). */
+export function refusalMessage(action: AppointmentAction): string {
+  return action === 'confirm_paperless'
+    ? APPOINTMENT_MESSAGES.cannotConfirmPaperless
+    : action === 'confirm_with_papers'
+      ? APPOINTMENT_MESSAGES.cannotConfirmWithPapers
+      : APPOINTMENT_MESSAGES.cannotSetStatus;
+}
+
+/** Badge colour (SPEC §4): primary for appointment_request, secondary otherwise. */
+export function statusBadgeColor(status: string): 'primary' | 'secondary' {
+  return status === 'appointment_request' ? 'primary' : 'secondary';
+}
+
+// ------------------------------------------------------------------ payloads (SPEC §7)
+
+export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+const id = z.coerce.number().int().positive();
+/** Empty strings and null from a form are "not chosen". */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalId = z.preprocess(blankToUndefined, id.optional());
+const optionalDate = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
+    .refine((d) => isRealDate(d), 'Data nu este valida.')
+    .optional(),
+);
+const optionalTime = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(TIME_RE, 'Ora trebuie sa fie in formatul HH:MM.')
+    .transform((t) => t.slice(0, 5))
+    .optional(),
+);
+
+export function isRealDate(d: string): boolean {
+  if (!DATE_RE.test(d)) return false;
+  const [y, m, day] = d.split('-').map(Number);
+  const dt = new Date(Date.UTC(y, m - 1, day));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === day;
+}
+
+type SlotFields = { calendar_id?: number; date?: string; time?: string };
+
+/** calendar, date and time are 'Required' unless the status is without_appointment (SPEC §5). */
+export function requireSlot(v: SlotFields & { without_appointment?: boolean }, ctx: z.RefinementCtx) {
+  if (v.without_appointment) return;
+  for (const field of ['calendar_id', 'date', 'time'] as const) {
+    if (v[field] === undefined)
+      ctx.addIssue({ code: 'custom', path: [field], message: APPOINTMENT_MESSAGES.required });
+  }
+}
+
+export const confirmSchema = z.object({
+  appointment_id: id,
+  status: z.enum(CONFIRM_TARGETS),
+});
+
+const setAppointmentBase = z.object({
+  appointment_id: id,
+  status_id: z.preprocess(blankToUndefined, id.optional()),
+  without_appointment: z.boolean().default(false),
+  calendar_id: optionalId,
+  date: optionalDate,
+  time: optionalTime,
+});
+/** The set-appointment payload; the server decides without_appointment from the status itself. */
+export const setAppointmentSchema = setAppointmentBase
+  .superRefine((v, ctx) => {
+    if (v.status_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['status_id'], message: APPOINTMENT_MESSAGES.required });
+  })
+  .superRefine(requireSlot);
+export type SetAppointmentInput = z.input<typeof setAppointmentSchema>;
+
+const newAppointmentBase = z.object({
+  doctor_id: z.string({ error: APPOINTMENT_MESSAGES.required }).min(1, APPOINTMENT_MESSAGES.required),
+  patient_id: z.preprocess(blankToUndefined, id.optional()),
+  status_id: z.preprocess(blankToUndefined, id.optional()),
+  without_appointment: z.boolean().optional(),
+  calendar_id: optionalId,
+  date: optionalDate,
+  time: optionalTime,
+});
+export const newAppointmentSchema = newAppointmentBase
+  .superRefine((v, ctx) => {
+    for (const field of ['patient_id', 'status_id'] as const)
+      if (v[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: APPOINTMENT_MESSAGES.required });
+  })
+  .superRefine(requireSlot);
+export type NewAppointmentInput = z.input<typeof newAppointmentSchema>;
+
+export const assignDoctorSchema = z.object({
+  appointmentId: id,
+  doctor_id: z.string({ error: APPOINTMENT_MESSAGES.required }).trim().min(1, APPOINTMENT_MESSAGES.required),
+});
+
+/** `filters` of GET /appointment (JSON text). */
+export const appointmentFiltersSchema = z
+  .object({
+    name: z.string().max(150).optional(),
+    doctor: z.string().max(100).optional(),
+    date: z.string().regex(DATE_RE).optional(),
+    status: z.enum(APPOINTMENT_STATUSES).optional(),
+    status_id: z.number().int().positive().optional(),
+    cnp: z.string().max(13).optional(),
+    phone: z.string().max(30).optional(),
+  })
+  .strict();
+export type AppointmentFilters = z.infer<typeof appointmentFiltersSchema>;
+
+/** `filters` of GET /appointment/appointment-patients. */
+export const patientSearchSchema = z
+  .object({
+    name: z
+      .string({ error: APPOINTMENT_MESSAGES.patientSearchHint })
+      .trim()
+      .min(2, APPOINTMENT_MESSAGES.patientSearchHint)
+      .max(150),
+  })
+  .strict();
+
+// ------------------------------------------------------------------ answers (SPEC §3)
+
+export type StatusRef = { id: number; title: string; without_appointment: boolean };
+export type CalendarRef = { id: number; title: string };
+export type DoctorRef = { id: string; name: string };
+export type Vacation = { id: number; from: string; to: string };
+export type DoctorWithVacations = DoctorRef & { vacations: Vacation[] };
+
+export type AppointmentRow = {
+  id: number;
+  patient_id: number;
+  patient: string;
+  patient_phone: string;
+  patient_email: string | null;
+  cnp: string;
+  covid_vaccine: number;
+  doctor: string | null;
+  doctor_id: string | null;
+  status: AppointmentStatus;
+  appointment_status: AppointmentStatus;
+  apstatus: StatusRef | null;
+  selected_date: string | null;
+  selected_time: string | null;
+  appointment_date: string | null;
+  appt_date: string | null;
+  calendar: CalendarRef | null;
+  holds_slot: boolean;
+};
+
+export type PatientPanel = {
+  id: number;
+  patient_id: number;
+  name: string;
+  cnp: string;
+  phone: string;
+  email: string | null;
+  state_residency: string;
+  county: string | null;
+  insurance_status: string;
+  insurance_label: string;
+  covid_vaccine: number;
+  gp_name: string | null;
+  gp_email: string | null;
+  gp_phone: string | null;
+};
+
+export type AppointmentDetail = AppointmentRow & {
+  patientData: PatientPanel;
+  request_data: unknown;
+  created_at: string;
+};
+
+export type NextAppointment = { id: number; date: string; time: string; patient: string };
+
+export type AvailabilityData = {
+  unavailableDays: string[];
+  availability: { day: string; weekday: number; from: string; to: string }[];
+  appointments: { selected_date: string; selected_time: string }[];
+};

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import './zod-setup';
+import {
+  APPOINTMENT_MESSAGES,
+  allowedActions,
+  assignDoctorSchema,
+  canDo,
+  newAppointmentSchema,
+  setAppointmentSchema,
+  statusAfter,
+  statusBadgeColor,
+} from './appointments';
+
+describe('transition table (DESIGN §6)', () => {
+  it.each([
+    ['request', ['confirm_paperless']],
+    ['appointment_request', ['confirm_paperless']],
+    ['scheduled_paperless', ['confirm_with_papers']],
+    ['scheduled_with_papers', ['set_custom']],
+    ['scheduled', ['set_custom']],
+    ['custom', ['set_custom']],
+    ['unknown', []],
+  ])('%s allows %j', (status, actions) => {
+    expect(allowedActions(status)).toEqual(actions);
+  });
+
+  it('refuses every other move', () => {
+    expect(canDo('request', 'confirm_with_papers')).toBe(false);
+    expect(canDo('request', 'set_custom')).toBe(false);
+    expect(canDo('scheduled_paperless', 'confirm_paperless')).toBe(false);
+    expect(canDo('scheduled_paperless', 'set_custom')).toBe(false);
+    expect(canDo('scheduled_with_papers', 'confirm_paperless')).toBe(false);
+    expect(canDo('scheduled_with_papers', 'confirm_with_papers')).toBe(false);
+    expect(canDo('custom', 'confirm_paperless')).toBe(false);
+  });
+
+  it('names the status each action leads to', () => {
+    expect(statusAfter('confirm_paperless')).toBe('scheduled_paperless');
+    expect(statusAfter('confirm_with_papers')).toBe('scheduled_with_papers');
+    expect(statusAfter('set_custom')).toBe('custom');
+  });
+
+  it('colours the badge primary only for appointment_request', () => {
+    expect(statusBadgeColor('appointment_request')).toBe('primary');
+    expect(statusBadgeColor('request')).toBe('secondary');
+    expect(statusBadgeColor('custom')).toBe('secondary');
+  });
+});
+
+describe('payload schemas', () => {
+  it("set-appointment needs calendar, date and time ('Required') unless without_appointment", () => {
+    const r = setAppointmentSchema.safeParse({ appointment_id: 1, status_id: 2, calendar_id: '' });
+    expect(r.success).toBe(false);
+    const fields = Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(fields).toEqual({
+      calendar_id: APPOINTMENT_MESSAGES.required,
+      date: APPOINTMENT_MESSAGES.required,
+      time: APPOINTMENT_MESSAGES.required,
+    });
+    expect(
+      setAppointmentSchema.safeParse({ appointment_id: 1, status_id: 2, without_appointment: true }).success,
+    ).toBe(true);
+  });
+
+  it('set-appointment keeps HH:MM and refuses impossible dates', () => {
+    const ok = setAppointmentSchema.parse({
+      appointment_id: 1,
+      status_id: 2,
+      calendar_id: 3,
+      date: '2030-01-15',
+      time: '09:30:00',
+    });
+    expect(ok.time).toBe('09:30');
+    expect(
+      setAppointmentSchema.safeParse({
+        appointment_id: 1,
+        status_id: 2,
+        calendar_id: 3,
+        date: '2030-02-30',
+        time: '09:30',
+      }).success,
+    ).toBe(false);
+  });
+
+  it('new-appointment requires doctor, patient and status', () => {
+    const r = newAppointmentSchema.safeParse({ doctor_id: '', without_appointment: true });
+    const fields = r.error!.issues.map((i) => i.path.join('.')).sort();
+    expect(fields).toEqual(['doctor_id', 'patient_id', 'status_id']);
+  });
+
+  it('assign-doctor requires the doctor', () => {
+    const r = assignDoctorSchema.safeParse({ appointmentId: 4, doctor_id: '' });
+    expect(r.error!.issues[0].message).toBe(APPOINTMENT_MESSAGES.required);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Slot computation (SPEC §4 "Set-appointment times", DESIGN §6 "No double booking"), pure so the
+ * browser's pickers and the server's checks agree. Dates are local calendar dates (YYYY-MM-DD) and
+ * times HH:MM in Europe/Bucharest; "today" is always taken in Europe/Bucharest from an explicit
+ * instant, whatever the process TZ.
+ */
+import { MAX_MONTHS_AHEAD } from './appointments';
+
+export const CLINIC_TIME_ZONE = 'Europe/Bucharest';
+export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** One availability entry: a bookable interval starting at `from` on a weekday (0 = Sunday). */
+export type AvailabilityEntry = { weekday: number; from: string; to: string };
+/** An inclusive range of days (calendar unavailable days, doctor time off). */
+export type DayRange = { from: string; to: string };
+export type TimeOption = { value: string; label: string };
+
+/** YYYY-MM-DD of an instant in Europe/Bucharest. */
+export function clinicToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: CLINIC_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** HH:MM of an instant in Europe/Bucharest. */
+export function clinicTime(now: Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: CLINIC_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const toDay = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const fromDay = (s: string) => {
+  const [y, m, d] = s.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
+};
+
+/** Day of the week of a calendar date (0 = Sunday), independent of any time zone. */
+export function weekdayOf(date: string): number {
+  return fromDay(date).getUTCDay();
+}
+
+export function addDays(date: string, days: number): string {
+  const d = fromDay(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return toDay(d);
+}
+
+/** Adds months, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return toDay(first);
+}
+
+/** The last bookable day: today plus 60 months. */
+export function lastBookableDay(today: string): string {
+  return addMonths(today, MAX_MONTHS_AHEAD);
+}
+
+export function inRanges(date: string, ranges: readonly DayRange[]): boolean {
+  return ranges.some((r) => r.from <= date && date <= r.to);
+}
+
+/** Every day of `ranges` clipped to [from, to], sorted, without duplicates. */
+export function expandRanges(ranges: readonly DayRange[], from: string, to: string): string[] {
+  const days = new Set<string>();
+  for (const r of ranges) {
+    let d = r.from > from ? r.from : from;
+    const end = r.to < to ? r.to : to;
+    while (d <= end) {
+      days.add(d);
+      d = addDays(d, 1);
+    }
+  }
+  return [...days].sort();
+}
+
+export const hhmm = (t: string) => t.slice(0, 5);
+
+/**
+ * The times offered on `date`: that weekday's availability entries minus the starts already
+ * taken that day, each shown "start - end" with the start as value. Nothing on a day that is
+ * unavailable, in the doctor's time off, or outside today..+60 months.
+ */
+export function availableTimes(args: {
+  date: string;
+  today: string;
+  availability: readonly AvailabilityEntry[];
+  taken: readonly string[];
+  unavailable?: readonly DayRange[];
+  timeOff?: readonly DayRange[];
+}): TimeOption[] {
+  if (dayRefusal(args) !== null) return [];
+  const taken = new Set(args.taken.map(hhmm));
+  const weekday = weekdayOf(args.date);
+  const options = new Map<string, TimeOption>();
+  for (const a of args.availability) {
+    const from = hhmm(a.from);
+    if (a.weekday !== weekday || taken.has(from) || options.has(from)) continue;
+    options.set(from, { value: from, label: `${from} - ${hhmm(a.to)}` });
+  }
+  return [...options.values()].sort((a, b) => a.value.localeCompare(b.value));
+}
+
+export type SlotRefusal = 'outOfRange' | 'unavailableDay' | 'doctorTimeOff' | 'outsideAvailability' | 'taken';
+
+/** Why a whole day cannot be booked, or null. */
+export function dayRefusal(args: {
+  date: string;
+  today: string;
+  unavailable?: readonly DayRange[];
+  timeOff?: readonly DayRange[];
+}): SlotRefusal | null {
+  if (args.date < args.today || args.date > lastBookableDay(args.today)) return 'outOfRange';
+  if (inRanges(args.date, args.unavailable ?? [])) return 'unavailableDay';
+  if (inRanges(args.date, args.timeOff ?? [])) return 'doctorTimeOff';
+  return null;
+}
+
+/** Why (date, time) cannot be booked, or null when it can. The database still has the last word. */
+export function slotRefusal(args: {
+  date: string;
+  time: string;
+  today: string;
+  availability: readonly AvailabilityEntry[];
+  taken?: readonly string[];
+  unavailable?: readonly DayRange[];
+  timeOff?: readonly DayRange[];
+}): SlotRefusal | null {
+  const day = dayRefusal(args);
+  if (day) return day;
+  const weekday = weekdayOf(args.date);
+  const time = hhmm(args.time);
+  if (!args.availability.some((a) => a.weekday === weekday && hhmm(a.from) === time))
+    return 'outsideAvailability';
+  if ((args.taken ?? []).some((t) => hhmm(t) === time)) return 'taken';
+  return null;
+}
