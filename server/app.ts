@@ -39,8 +39,11 @@ export type AppDeps = {
   apiRateLimit?: number;
 };
 
+export type RouteInfo = { method: string; url: string; public: boolean; superadmin: boolean };
+
 declare module 'fastify' {
   interface FastifyInstance {
+    routeTable: RouteInfo[];
     deps: Required<Pick<AppDeps, 'config' | 'database' | 'clock'>> & { auth: ReturnType<typeof createAuth> };
   }
 }
@@ -57,7 +60,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.isProduction ? 'loopback,linklocal,uniquelocal' : false,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -163,6 +165,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Every route, as registered: the route sweep test walks this table.
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    const methods = ([] as string[]).concat(r.method);
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routeTable.push({
+        method,
+        url: r.url,
+        public: Boolean(r.config?.public),
+        superadmin: Boolean(r.config?.superadmin),
+      });
+    }
+  });
 
   await app.register(authPlugin, { auth, baseUrl: config.publicUrl, clock });
 

@@ -40,7 +40,9 @@ async function main() {
     if (demo) console.log(demo.banner);
   }
 
-  const webDir = process.env.WEB_DIR ?? path.resolve(here, '../dist/web');
+  // Bundled, this file is dist/server/main.js (the SPA is dist/web); from source it is server/main.ts.
+  const bundled = here.endsWith(`${path.sep}dist${path.sep}server`);
+  const webDir = process.env.WEB_DIR ?? path.resolve(here, bundled ? '../web' : '../dist/web');
   const app = await buildApp({
     config,
     database,

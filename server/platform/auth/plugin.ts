@@ -99,8 +99,11 @@ async function authPlugin(app: FastifyInstance, opts: { auth: Auth; baseUrl: str
     };
   }
 
-  app.addHook('preHandler', async (req, reply) => {
+  // onRequest, before the body is read or validated: an anonymous caller learns nothing about
+  // a route's input rules and never makes the server parse an upload.
+  app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
+    if (req.url === '/api/docs' || req.url.startsWith('/api/docs/')) return; // the OpenAPI pages are public
     if (!req.routeOptions.url) return; // 404s go to the not-found handler
     await loadSession(req, reply);
     if (!req.user) throw new HttpError(401, MESSAGES.unauthenticated);

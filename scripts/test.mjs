@@ -1,0 +1,72 @@
+// `npm test`: every suite, in the order that fails fastest.
+//   lint, typecheck -> unit (two time zones) -> API on PGlite (+ time-zone files again under a
+//   second TZ) -> API on PostgreSQL when TEST_DATABASE_URL is set -> production build ->
+//   browser tests (Playwright with the system Chromium).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { bin, mustRun } from './lib.mjs';
+
+const only = process.argv[2]; // optional: lint | unit | api | pg | e2e
+const want = (s) => !only || only === s;
+const pgUrl = process.env.TEST_DATABASE_URL;
+const noPg = { TEST_DATABASE_URL: '' };
+
+if (want('lint')) {
+  await mustRun('lint (biome)', bin('biome'), ['check', '.']);
+  await mustRun('typecheck (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+}
+if (want('unit')) {
+  await mustRun('unit tests (TZ=UTC)', bin('vitest'), ['run', '--project', 'unit'], { env: { TZ: 'UTC' } });
+  await mustRun('unit tests (TZ=America/New_York)', bin('vitest'), ['run', '--project', 'unit'], {
+    env: { TZ: 'America/New_York' },
+  });
+}
+if (want('api')) {
+  await mustRun('API tests on PGlite (TZ=UTC)', bin('vitest'), ['run', '--project', 'api'], {
+    env: { ...noPg, TZ: 'UTC' },
+  });
+  await mustRun(
+    'time-zone API tests on PGlite (TZ=America/New_York)',
+    bin('vitest'),
+    ['run', '--project', 'api', '.tz.test'],
+    {
+      env: { ...noPg, TZ: 'America/New_York' },
+    },
+  );
+}
+if ((want('api') || want('pg')) && pgUrl) {
+  await mustRun('API tests on PostgreSQL', bin('vitest'), ['run', '--project', 'api'], {
+    env: { TZ: 'Europe/Bucharest' },
+  });
+} else if (want('pg')) {
+  console.log('TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the API suite.');
+}
+if (want('e2e')) {
+  ensureChromium();
+  await mustRun('production build', process.execPath, ['scripts/build.mjs']);
+  await mustRun('browser tests (Playwright, system Chromium)', bin('playwright'), ['test']);
+}
+console.log('\n✔ all test suites passed');
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot) {
+    console.log('/usr/bin/chromium is missing: installing the Debian package (apt-get install chromium)...');
+    try {
+      execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+      execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
+    } catch {
+      /* reported below */
+    }
+  }
+  if (!existsSync('/usr/bin/chromium')) {
+    console.error(
+      'The browser tests need the system Chromium at /usr/bin/chromium. Install it with: sudo apt-get install -y chromium',
+    );
+    process.exit(1);
+  }
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertKey, type Storage, StorageNotFoundError } from './types';
+
+/** Suffix of files still being written; `list` skips them, a restart may sweep them. */
+const PARTIAL = '.partial-';
+
+/**
+ * Files under `root` (DATA_DIR/files). A write goes to a temporary name beside its final one and
+ * is renamed only once complete, so a half-written file never appears under its key.
+ */
+export function diskStorage(root: string): Storage {
+  const file = (key: string) => {
+    assertKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+
+  return {
+    kind: 'disk',
+
+    async put(key, body) {
+      const target = file(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const tmp = `${target}${PARTIAL}${randomBytes(6).toString('hex')}`;
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+        await pipeline(source, counter, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+        await rename(tmp, target);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      return { size };
+    },
+
+    async get(key) {
+      const target = file(key);
+      try {
+        const s = await stat(target);
+        if (!s.isFile()) throw new StorageNotFoundError(key);
+      } catch (err) {
+        if (err instanceof StorageNotFoundError) throw err;
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key);
+        throw err;
+      }
+      return createReadStream(target);
+    },
+
+    async delete(key) {
+      await rm(file(key), { force: true });
+    },
+
+    async exists(key) {
+      try {
+        return (await stat(file(key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+
+    async list(prefix) {
+      const dir = prefix ? file(prefix.replace(/\/$/, '')) : root;
+      let entries: string[];
+      try {
+        entries = (await readdir(dir, { recursive: true, withFileTypes: true }))
+          .filter((e) => e.isFile())
+          .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      }
+      return entries
+        .map((p) => p.split(path.sep).join('/'))
+        .filter((k) => !k.includes(PARTIAL))
+        .sort();
+    },
+  };
+}
+
+/** Every file under root, including unfinished writes (tests: "no half file left behind"). */
+export async function listAllFiles(root: string): Promise<string[]> {
+  try {
+    return (await readdir(root, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      .sort();
+  } catch {
+    return [];
+  }
+}
