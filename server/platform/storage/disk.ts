@@ -68,23 +68,6 @@ export function diskStorage(root: string): Storage {
         return false;
       }
     },
-
-    async list(prefix) {
-      const dir = prefix ? file(prefix.replace(/\/$/, '')) : root;
-      let entries: string[];
-      try {
-        entries = (await readdir(dir, { recursive: true, withFileTypes: true }))
-          .filter((e) => e.isFile())
-          .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw err;
-      }
-      return entries
-        .map((p) => p.split(path.sep).join('/'))
-        .filter((k) => !k.includes(PARTIAL))
-        .sort();
-    },
   };
 }
 

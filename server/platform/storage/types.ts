@@ -14,8 +14,6 @@ export interface Storage {
   /** Removes the object; removing an absent key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
-  /** Every stored key under `prefix` (tests and consistency checks). */
-  list(prefix: string): Promise<string[]>;
 }
 
 export class StorageNotFoundError extends Error {

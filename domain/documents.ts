@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { jsonQuery, pageQuery } from './api';
+
+/**
+ * Patient documents (SPEC §2 "Documents", §5 "Document upload", §9 file type icons).
+ * Shared by the upload form (browser) and POST /api/documents (server).
+ */
+
+export const DOCUMENT_STATUSES = ['tosend', 'sent'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
+  tosend: 'De trimis',
+  sent: 'Trimis',
+};
+
+/** Extensions accepted by SPEC §5 ("images, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt, rtf"). */
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'tif', 'tiff', 'heic'] as const;
+export const DOCUMENT_EXTENSIONS = [
+  'pdf',
+  ...IMAGE_EXTENSIONS,
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'csv',
+  'ppt',
+  'pptx',
+  'odt',
+  'rtf',
+] as const;
+export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
+
+/** The MIME type stored and served for each accepted extension (never the client's claim). */
+export const DOCUMENT_MIME: Record<DocumentExtension, string> = {
+  pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  heic: 'image/heic',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  rtf: 'application/rtf',
+};
+
+/** For the browser's file picker and drop zone (`accept`). */
+export const DOCUMENT_ACCEPT: Record<string, string[]> = (() => {
+  const out: Record<string, string[]> = {};
+  for (const ext of DOCUMENT_EXTENSIONS) {
+    const mime = DOCUMENT_MIME[ext];
+    out[mime] = [...(out[mime] ?? []), `.${ext}`];
+  }
+  // Browsers report csv and rtf under several types; the extension is what counts.
+  out['application/vnd.ms-excel'] = [...(out['application/vnd.ms-excel'] ?? []), '.csv'];
+  out['text/rtf'] = ['.rtf'];
+  return out;
+})();
+
+export const DOCUMENT_MESSAGES = {
+  required: 'Required',
+  titleRequired: 'Title is required',
+  fileRequired: 'File is required',
+  patientRequired: 'Patient is required',
+  invalidType:
+    'Tip de fisier neacceptat. Sunt acceptate imagini, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt si rtf.',
+  contentMismatch: 'Continutul fisierului nu corespunde tipului declarat prin extensie.',
+  empty: 'Fisierul incarcat este gol.',
+  tooLarge: 'Fisierul depaseste dimensiunea maxima permisa.',
+  uploaded: 'Documentul a fost incarcat',
+  deleted: 'Documentul a fost sters',
+  statusChanged: 'Statusul documentului a fost actualizat',
+  deleteConfirm: 'Sunteti sigur ca doriti sa stergeti acest document?',
+  emptyList: 'Nici un document incarcat',
+  notFound: 'Documentul nu a fost gasit.',
+  linkInvalid: 'Linkul catre document este invalid sau a expirat.',
+} as const;
+
+export const TITLE_MAX = 200;
+
+/** Lower-case extension of a file name, '' when there is none. */
+export function fileExtension(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 && dot < base.length - 1 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+export function isAcceptedExtension(ext: string): ext is DocumentExtension {
+  return (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+export type DocumentIconKind = 'pdf' | 'word' | 'sheet' | 'image' | 'file';
+
+/** SPEC §9: pdf; doc, docx, ppt, pptx, odt, rtf; xlsx, xls, csv; jpg, jpeg, png; others generic. */
+export function documentIconKind(ext: string): DocumentIconKind {
+  const e = ext.toLowerCase();
+  if (e === 'pdf') return 'pdf';
+  if (['doc', 'docx', 'ppt', 'pptx', 'odt', 'rtf'].includes(e)) return 'word';
+  if (['xlsx', 'xls', 'csv'].includes(e)) return 'sheet';
+  if (['jpg', 'jpeg', 'png'].includes(e)) return 'image';
+  return 'file';
+}
+
+/** Title field of the upload form (browser) and of the multipart body (server). */
+export const documentTitleField = z
+  .string({ error: DOCUMENT_MESSAGES.titleRequired })
+  .trim()
+  .min(1, DOCUMENT_MESSAGES.titleRequired)
+  .max(TITLE_MAX, `Maximum ${TITLE_MAX} de caractere.`);
+
+const id = z.coerce.number().int().positive();
+
+/** The multipart text fields of POST /api/documents. */
+export const documentUploadFields = z.object({
+  title: documentTitleField,
+  patient_id: z.coerce
+    .number({ error: DOCUMENT_MESSAGES.patientRequired })
+    .int(DOCUMENT_MESSAGES.patientRequired)
+    .positive(DOCUMENT_MESSAGES.patientRequired),
+  appointment_id: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), id.optional()),
+});
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie sa fie in formatul YYYY-MM-DD.');
+
+/** `filters` of GET /api/documents. */
+export const documentFilters = z
+  .object({
+    created_at: day.nullish(),
+    status: z.enum(DOCUMENT_STATUSES).nullish(),
+    patient_id: id.nullish(),
+    cnp: z.string().trim().max(13).regex(/^\d*$/, 'CNP-ul contine doar cifre.').nullish(),
+  })
+  .strict();
+export type DocumentFilters = z.infer<typeof documentFilters>;
+
+export const documentListQuery = z.object({ filters: jsonQuery(documentFilters), ...pageQuery });
+
+/** PUT /api/documents/:id (SPEC §7: document_id, status, appointment_id). */
+export const documentUpdateBody = z.object({
+  document_id: id.optional(),
+  status: z.enum(DOCUMENT_STATUSES),
+  appointment_id: id.nullish(),
+});
+
+export const documentPatientsQuery = z.object({
+  filters: jsonQuery(z.object({ name: z.string().trim().max(100).nullish() }).strict()),
+});
+
+/** One document as listed (SPEC §3 "Document"). */
+export type DocumentItem = {
+  id: number;
+  title: string;
+  filename: string;
+  type: string;
+  created_at: string;
+  status: DocumentStatus;
+  patient: string;
+  pid: string;
+  patient_id: number;
+  appointment_id: number | null;
+  size: number;
+};
+
+export type DocumentPatient = { id: number; name: string; cnp: string };
