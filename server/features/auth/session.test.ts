@@ -1,0 +1,217 @@
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES } from '../../../domain/auth';
+import { outbox, sessions } from '../../db/schema';
+import { createTestApp, setupTestApp, signedInStaff, signIn, TEST_PASSWORD } from '../../test/harness';
+
+const ctx = await setupTestApp();
+const me = (headers: Record<string, string>) =>
+  ctx.app.inject({ method: 'GET', url: '/api/user/user-details', headers });
+
+describe('sign in and sessions', () => {
+  it('refuses a wrong password with 401 and sets no cookie', async () => {
+    const s = await signedInStaff(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: s.email, password: 'wrong-password-123' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const s = await signedInStaff(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: s.email, password: TEST_PASSWORD },
+    });
+    const cookie = ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .find((c) => c.includes('session_token'))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('accepts a bearer token for API clients', async () => {
+    const s = await signedInStaff(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: s.email, password: TEST_PASSWORD },
+    });
+    const token = res.headers['set-auth-token'] as string;
+    expect(token).toBeTruthy();
+    const who = await me({ authorization: `Bearer ${token}` });
+    expect(who.statusCode).toBe(200);
+    expect(who.json().email).toBe(s.email);
+  });
+
+  it('signs out on the server: the old cookie no longer works', async () => {
+    const s = await signedInStaff(ctx);
+    expect((await me(s.headers)).statusCode).toBe(200);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...s.headers, origin: 'http://localhost:3000' },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me(s.headers)).statusCode).toBe(401);
+  });
+
+  it('ends a session idle for an hour', async () => {
+    const s = await signedInStaff(ctx);
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, s.id));
+    expect((await me(s.headers)).statusCode).toBe(401);
+  });
+
+  it('ends a session 12 hours after sign-in even when it is used all the time', async () => {
+    const s = await signedInStaff(ctx);
+    await ctx.database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 12 * 3600_000 - 60_000) })
+      .where(eq(sessions.userId, s.id));
+    // A staff route: refused, and the session row is gone.
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/user-details',
+      headers: s.headers,
+      payload: { firstName: 'A', lastName: 'B' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, s.id))).toHaveLength(0);
+  });
+
+  it('refuses a deactivated account at sign-in', async () => {
+    const s = await signedInStaff(ctx);
+    const { users } = await import('../../db/schema');
+    await ctx.database.db.update(users).set({ active: false }).where(eq(users.id, s.id));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: s.email, password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await me(s.headers)).statusCode).toBe(401);
+  });
+
+  it('refuses a state-changing request from another origin', async () => {
+    const s = await signedInStaff(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/user-details',
+      headers: { ...s.headers, origin: 'https://evil.example' },
+      payload: { firstName: 'X', lastName: 'Y' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await me(s.headers)).json().firstName).not.toBe('X');
+  });
+
+  it('updates the signed-in account and validates it', async () => {
+    const s = await signedInStaff(ctx);
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/user-details',
+      headers: s.headers,
+      payload: { firstName: '', lastName: 'B' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.firstName).toBe('Va rugam introduceti prenumele.');
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/user-details',
+      headers: s.headers,
+      payload: { firstName: 'Maria', lastName: 'Stan' },
+    });
+    expect(ok.json()).toMatchObject({ status: 1, firstName: 'Maria', lastName: 'Stan' });
+    expect((await me(s.headers)).json().firstName).toBe('Maria');
+  });
+});
+
+describe('passwords', () => {
+  it('resets a forgotten password through an e-mailed link, ending the old sessions', async () => {
+    const s = await signedInStaff(ctx);
+    const req = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: s.email, redirectTo: 'http://localhost:3000/user/reset-password' },
+    });
+    expect(req.statusCode).toBe(200);
+    const [mail] = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, s.email))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect(mail.subject).toBe('Resetarea parolei');
+    const token = /reset-password\/([^?\s]+)/.exec(mail.text)![1];
+
+    const weak = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'parola123' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toBe(PASSWORD_MESSAGES.tooShort);
+
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'Un-Munte-Verde-Si-Inalt' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await me(s.headers)).statusCode).toBe(401);
+    await expect(signIn(ctx.app, s.email, 'Un-Munte-Verde-Si-Inalt')).resolves.toContain('session_token');
+    await expect(signIn(ctx.app, s.email, TEST_PASSWORD)).rejects.toThrow(/401/);
+  });
+
+  it('answers the same for an unknown e-mail and sends nothing', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'nobody@test.example', redirectTo: '/user/reset-password' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      await ctx.database.db.select().from(outbox).where(eq(outbox.to, 'nobody@test.example')),
+    ).toHaveLength(0);
+  });
+
+  it('refuses a common password when changing it', async () => {
+    const s = await signedInStaff(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: s.headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'password1234', revokeOtherSessions: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PASSWORD_MESSAGES.tooCommon);
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('answers 429 after too many attempts from one address', async () => {
+    const t = await createTestApp({ auth: { signInPerMinute: 3 } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          payload: { email: 'x@test.example', password: 'whatever-123' },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(codes[4]).toBe(429);
+    } finally {
+      await t.app.close();
+      await t.database.close();
+    }
+  });
+});
