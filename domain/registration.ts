@@ -22,7 +22,7 @@ export const REGISTRATION_MESSAGES = {
   time: 'Va rugam selectati ora programarii.',
   agreement: 'Trebuie sa fiti de acord.',
   unavailable: 'Data selectata nu este disponibila!',
-  registered: 'Cererea dumneavoastra a fost inregistrata.',
+  registered: 'Cererea dumneavoastră a fost înregistrată.',
 } as const;
 
 /**

@@ -1,0 +1,162 @@
+/**
+ * Capacity and duplicates under concurrent requests, and the abuse defences (rate limits,
+ * honeypot, body limit). On PostgreSQL (TEST_DATABASE_URL) the requests really run in parallel.
+ */
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { appointments, calendars, registrationDays } from '../../db/schema';
+import { setupTestApp } from '../../test/harness';
+import { RATE_LIMITS } from './routes';
+import {
+  addCalendars,
+  checkDate,
+  counts,
+  dateFilter,
+  fixedClock,
+  form,
+  nextCnp,
+  nextIp,
+  setPublicCapacity,
+  submit,
+} from './test-helpers';
+
+const ctx = await setupTestApp({ clock: fixedClock(), env: { REGISTRATION_DAILY_CAPACITY: '20' } });
+const db = ctx.database.db;
+const calendarId = await addCalendars(db);
+const BAD = { status: 0, message: 'Data selectata nu este disponibila!' };
+
+async function requestsOn(day: string) {
+  return db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.selectedDate, day), eq(appointments.publicRequest, true)));
+}
+
+describe('daily capacity', () => {
+  it('50 concurrent requests for a day with capacity 20 create exactly 20', async () => {
+    const day = '2026-12-09';
+    const before = await counts(db);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => submit(ctx, form({ appt_date: day, email: '' }))),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(20);
+    expect(codes.filter((c) => c === 409)).toHaveLength(30);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toMatchObject(BAD);
+    expect(await requestsOn(day)).toHaveLength(20);
+    const after = await counts(db);
+    // The 30 refused requests left no patient, consent or counter behind.
+    expect(after.patients - before.patients).toBe(20);
+    expect(after.consents - before.consents).toBe(20);
+    const [counter] = await db
+      .select()
+      .from(registrationDays)
+      .where(and(eq(registrationDays.calendarId, calendarId), eq(registrationDays.day, day)));
+    expect(counter.count).toBe(20);
+    // A full day is BAD for the date check and for one more request.
+    expect((await checkDate(ctx, dateFilter(day))).json()).toEqual(BAD);
+    const late = await submit(ctx, form({ appt_date: day }));
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ ...BAD, errors: { appt_date: BAD.message } });
+  });
+
+  it('a patient who already asked for a full day gets the request back, not a refusal', async () => {
+    const day = '2026-12-09';
+    const [mine] = await requestsOn(day);
+    const cnp = (mine.requestData as { cnp: string }).cnp;
+    const res = await submit(ctx, form({ cnp, appt_date: day }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().appointment.id).toBe(mine.id);
+  });
+
+  it("uses the public calendar's own daily capacity before the configured default", async () => {
+    const day = '2026-12-10';
+    await setPublicCapacity(db, calendarId, 2);
+    try {
+      expect((await submit(ctx, form({ appt_date: day }))).statusCode).toBe(201);
+      expect((await checkDate(ctx, dateFilter(day))).json()).toEqual({ status: 1 });
+      expect((await submit(ctx, form({ appt_date: day }))).statusCode).toBe(201);
+      expect((await checkDate(ctx, dateFilter(day))).json()).toEqual(BAD);
+      expect((await submit(ctx, form({ appt_date: day }))).statusCode).toBe(409);
+    } finally {
+      await setPublicCapacity(db, calendarId, null);
+    }
+    expect(await requestsOn(day)).toHaveLength(2);
+  });
+
+  it('concurrent requests of one CNP for one day make one appointment and all get it back', async () => {
+    const day = '2026-12-11';
+    const cnp = nextCnp();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => submit(ctx, form({ cnp, appt_date: day }))),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    const ids = new Set(results.map((r) => r.json().appointment.id));
+    expect(ids.size).toBe(1);
+    expect(await requestsOn(day)).toHaveLength(1);
+    const [counter] = await db.select().from(registrationDays).where(eq(registrationDays.day, day));
+    expect(counter.count).toBe(1);
+  });
+
+  it('without a calendar taking public requests every day is BAD and nothing is stored', async () => {
+    await db.update(calendars).set({ publicRequests: false }).where(eq(calendars.id, calendarId));
+    try {
+      const before = await counts(db);
+      expect((await checkDate(ctx, dateFilter('2026-12-14'))).json()).toEqual(BAD);
+      const res = await submit(ctx, form({ appt_date: '2026-12-14' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject(BAD);
+      expect(await counts(db)).toEqual(before);
+    } finally {
+      await db.update(calendars).set({ publicRequests: true }).where(eq(calendars.id, calendarId));
+    }
+  });
+});
+
+describe('abuse defences', () => {
+  it('the honeypot field answers like a success and stores nothing', async () => {
+    const before = await counts(db);
+    const res = await submit(ctx, form({ website: 'http://spam.example' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 1, appointment: { selected_time: '08:00' } });
+    expect(await counts(db)).toEqual(before);
+  });
+
+  it('an empty honeypot (a person) is stored normally', async () => {
+    expect((await submit(ctx, form({ website: '' }))).statusCode).toBe(201);
+  });
+
+  it('refuses a body over 16 KB with 413 and stores nothing', async () => {
+    const before = await counts(db);
+    const res = await submit(ctx, form({ gp_name: 'x'.repeat(17 * 1024) }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().status).toBe(0);
+    expect(await counts(db)).toEqual(before);
+  });
+
+  it('throttles requests per IP with a Romanian message, other addresses unaffected', async () => {
+    const ip = nextIp();
+    const before = await counts(db);
+    const max = RATE_LIMITS.submit.max;
+    for (let i = 0; i < max; i++) expect((await submit(ctx, { agreement: false }, ip)).statusCode).toBe(400);
+    const blocked = await submit(ctx, form({ appt_date: '2026-12-15' }), ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({
+      status: 0,
+      message: 'Prea multe cereri. Va rugam asteptati putin si incercati din nou.',
+    });
+    expect(await counts(db)).toEqual(before);
+    expect((await submit(ctx, form({ appt_date: '2026-12-15' }))).statusCode).toBe(201);
+  });
+
+  it('throttles the date check per IP', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < RATE_LIMITS.checkDate.max; i++)
+      expect((await checkDate(ctx, dateFilter('2026-12-15'), ip)).statusCode).toBe(200);
+    const blocked = await checkDate(ctx, dateFilter('2026-12-15'), ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Prea multe cereri. Va rugam asteptati putin si incercati din nou.');
+  });
+});

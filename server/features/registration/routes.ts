@@ -1,0 +1,143 @@
+/**
+ * The public remote-consultation request (SPEC §7): GET /appointment/check-register-date and
+ * POST /appointment. Both are public, throttled per IP, and the POST body is kept small.
+ * The other /appointment routes belong to the appointments feature.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jsonQuery } from '../../../domain/api';
+import {
+  CONSENT_TEXT_VERSION,
+  checkDateFilters,
+  HONEYPOT_FIELD,
+  REGISTRATION_MESSAGES,
+  REGISTRATION_SLOT,
+  registrationSchema,
+} from '../../../domain/registration';
+import { audit } from '../../platform/audit';
+import { bucharestDate } from '../../platform/clock';
+import { HttpError } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail';
+import { registrationMail } from './mail';
+import { createRequest, DayFullError, findPublicCalendar, isDateAvailable, isDayOpen } from './service';
+
+/** Per-IP budgets (docs/decisions/registration-abuse.md). */
+export const RATE_LIMITS = {
+  checkDate: { max: 60, timeWindow: '1 minute' },
+  submit: { max: 10, timeWindow: '1 minute' },
+} as const;
+/** A filled form is well under 2 KB; anything far larger is not a patient. */
+export const BODY_LIMIT = 16 * 1024;
+
+const answer = z.object({
+  status: z.literal(1),
+  message: z.string(),
+  appointment: z.object({ id: z.number(), selected_date: z.string(), selected_time: z.string() }),
+});
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const unavailable = (code: number) =>
+    new HttpError(code, REGISTRATION_MESSAGES.unavailable, { appt_date: REGISTRATION_MESSAGES.unavailable });
+
+  app.get(
+    '/appointment/check-register-date',
+    {
+      config: { public: true, rateLimit: RATE_LIMITS.checkDate },
+      schema: {
+        tags: ['registration'],
+        summary: 'Whether a day can still be requested on the public form (status 1 = OK)',
+        querystring: z.object({ filters: jsonQuery(checkDateFilters) }),
+        response: {
+          200: z.union([
+            z.object({ status: z.literal(1) }),
+            z.object({ status: z.literal(0), message: z.string() }),
+          ]),
+        },
+      },
+    },
+    async (req) => {
+      const { db } = app.deps.database;
+      const day = req.query.filters.selected_date;
+      const cal = await findPublicCalendar(db, app.deps.config);
+      const today = bucharestDate(app.deps.clock.now());
+      if (await isDateAvailable(db, cal, day, today)) return { status: 1 as const };
+      return { status: 0 as const, message: REGISTRATION_MESSAGES.unavailable };
+    },
+  );
+
+  app.post(
+    '/appointment',
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { public: true, rateLimit: RATE_LIMITS.submit },
+      schema: {
+        tags: ['registration'],
+        summary: 'A patient requests a remote consultation (public form)',
+        body: registrationSchema,
+        response: { 200: answer, 201: answer },
+      },
+    },
+    async (req, reply) => {
+      const r = req.body;
+      if (r[HONEYPOT_FIELD]) {
+        // Only bots fill the hidden field: answer like a success so they do not adapt, store nothing.
+        req.log.info({ event: 'registration.honeypot' }, 'honeypot filled, request dropped');
+        return {
+          status: 1 as const,
+          message: REGISTRATION_MESSAGES.registered,
+          appointment: { id: 0, selected_date: r.appt_date, selected_time: REGISTRATION_SLOT },
+        };
+      }
+      const { db } = app.deps.database;
+      const { config } = app.deps;
+      const cal = await findPublicCalendar(db, config);
+      const today = bucharestDate(app.deps.clock.now());
+      // Capacity is not checked here but inside the transaction, where it holds under concurrency.
+      if (!cal || !(await isDayOpen(db, cal, r.appt_date, today))) throw unavailable(400);
+
+      let result: Awaited<ReturnType<typeof createRequest>>;
+      try {
+        result = await createRequest(
+          db,
+          cal,
+          r,
+          { textVersion: CONSENT_TEXT_VERSION, ip: req.ip },
+          async (tx, a, patientCreated) => {
+            if (r.email) {
+              await enqueueMail(
+                tx,
+                registrationMail({
+                  to: r.email,
+                  name: r.name,
+                  date: a.selectedDate,
+                  time: a.selectedTime,
+                  institute: config.INSTITUTE_NAME,
+                  contactEmail: config.CONTACT_EMAIL,
+                }),
+              );
+            }
+            await audit(tx, req, {
+              action: 'registration.create',
+              entityType: 'appointment',
+              entityId: a.id,
+              patientId: a.patientId,
+              details: { patientCreated, calendarId: cal.id, day: a.selectedDate },
+            });
+          },
+        );
+      } catch (err) {
+        if (err instanceof DayFullError) throw unavailable(409);
+        throw err;
+      }
+      const a = result.appointment;
+      reply.status(result.created ? 201 : 200);
+      return {
+        status: 1 as const,
+        message: REGISTRATION_MESSAGES.registered,
+        appointment: { id: a.id, selected_date: a.selectedDate, selected_time: a.selectedTime },
+      };
+    },
+  );
+};
+
+export default routes;
