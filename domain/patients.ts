@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUILTIN_STATUSES } from './appointments';
 import { COUNTY_CODES } from './counties';
 import { isValidCnp } from './validation/cnp';
 import { isValidPhone } from './validation/phone';
@@ -79,3 +80,153 @@ export const vaccineField = z.preprocess(
   (v) => (v === '0' || v === '1' ? Number(v) : v),
   z.union([z.literal(0), z.literal(1)], { error: PATIENT_MESSAGES.vaccine }),
 );
+
+/** Messages of the patient area that the spec does not word itself. */
+export const PATIENT_TEXTS = {
+  duplicateCnp: 'Exista deja un pacient cu acest CNP.',
+  notFound: 'Pacientul nu a fost gasit.',
+  created: 'Pacientul a fost adaugat',
+  updatedTitle: 'Success',
+  updated: 'Patient updated',
+  emptyList: 'Nu s-a gasit nici un pacient',
+  noAppointments: 'Nu exista programari pentru acest pacient',
+} as const;
+
+/** SPEC §5 "New patient": every rule with its verbatim message. */
+export const newPatientSchema = z.object({
+  name: nameField,
+  cnp: cnpField,
+  email: optionalEmail(PATIENT_MESSAGES.email),
+  phone: phoneField,
+  gp_name: optionalText(150),
+  gp_email: optionalEmail(PATIENT_MESSAGES.gpEmail),
+  gp_phone: optionalPhone(PATIENT_MESSAGES.gpPhone),
+  insurance_status: insuranceField,
+  state_residency: stateField,
+  vaccine: vaccineField,
+});
+export type NewPatient = z.infer<typeof newPatientSchema>;
+
+/**
+ * SPEC §5 "Edit patient": name, phone, insurance and county required with the same messages;
+ * no CNP check (the CNP identifies the record and is not edited) and no vaccine rule (the
+ * vaccine status may be changed but may also be left out).
+ */
+export const editPatientSchema = z.object({
+  name: nameField,
+  email: optionalEmail(PATIENT_MESSAGES.email),
+  phone: phoneField,
+  gp_name: optionalText(150),
+  gp_email: optionalEmail(PATIENT_MESSAGES.gpEmail),
+  gp_phone: optionalPhone(PATIENT_MESSAGES.gpPhone),
+  insurance_status: insuranceField,
+  state_residency: stateField,
+  vaccine: z.preprocess((v) => (v === '' || v === null ? undefined : v), vaccineField.optional()),
+});
+export type EditPatient = z.infer<typeof editPatientSchema>;
+
+export const patientIdField = z.coerce.number().int().positive().max(2147483647);
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie sa fie in formatul YYYY-MM-DD.');
+
+/**
+ * The `filters` JSON of GET /patients. Strict: an unknown key is a 400. `status` is a built-in
+ * appointment status or the id of a custom status; the appointment filters match the patient's
+ * latest appointment among those that satisfy them.
+ */
+export const patientFiltersSchema = z.strictObject({
+  name: z.string().trim().max(150).optional(),
+  doctor: z.string().trim().min(1).max(100).optional(),
+  appointment_date: isoDay.optional(),
+  status: z.union([z.enum(BUILTIN_STATUSES), z.number().int().positive()]).optional(),
+  cnp: z
+    .string()
+    .trim()
+    .regex(/^\d{0,13}$/, 'CNP-ul cautat poate contine doar cifre.')
+    .optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[+\d\s.-]{0,20}$/, 'Telefonul cautat poate contine doar cifre.')
+    .optional(),
+});
+export type PatientFilters = z.infer<typeof patientFiltersSchema>;
+
+/** A row of GET /patients (SPEC §3 Patient, with its latest appointment). */
+export type PatientListItem = {
+  id: number;
+  patient_id: number;
+  patient: string;
+  pid: string;
+  cnp: string;
+  patient_phone: string;
+  patient_email: string | null;
+  covid_vaccine: 0 | 1;
+  doctor: string | null;
+  doctor_id: string | null;
+  appointment_id: number | null;
+  appointment_date: string | null;
+  appointment_time: string | null;
+  appointment_status: string | null;
+  apstatus: { id: number; title: string } | null;
+};
+
+export type ConsultationEntryView = {
+  id: number;
+  type: string;
+  type_label: string;
+  doctor: string | null;
+  doctor_id: string | null;
+  date: string;
+  content: string;
+};
+export type ConsultationGroupView = {
+  guid: string;
+  title: string;
+  date: string;
+  consultations: ConsultationEntryView[];
+};
+export type PatientDocumentView = {
+  id: number;
+  title: string;
+  filename: string;
+  type: string;
+  created_at: string;
+  status: string;
+};
+export type PatientAppointmentView = {
+  id: number;
+  patient: string;
+  patient_phone: string;
+  patient_email: string | null;
+  doctor: string | null;
+  doctor_id: string | null;
+  selected_date: string | null;
+  selected_time: string | null;
+  status: string;
+  apstatus: { id: number; title: string } | null;
+  calendar: { id: number; title: string } | null;
+};
+
+/** GET /patients/{id}: the record with its county, documents, consultations and appointments. */
+export type PatientDetail = Omit<
+  PatientListItem,
+  | 'doctor'
+  | 'doctor_id'
+  | 'appointment_id'
+  | 'appointment_date'
+  | 'appointment_time'
+  | 'appointment_status'
+  | 'apstatus'
+> & {
+  gp_name: string | null;
+  gp_email: string | null;
+  gp_phone: string | null;
+  insurance_status: InsuranceStatus;
+  insurance_label: string;
+  state_residency: string;
+  state_name: string;
+  documents: PatientDocumentView[];
+  consultations: ConsultationGroupView[];
+  appointments: PatientAppointmentView[];
+};

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** The six sections of the consultation form (SPEC §2 "Details tab"), in display order. */
+export const CONSULTATION_SECTIONS = [
+  'reason',
+  'personalPriors',
+  'familyPriors',
+  'treatment',
+  'diagnosis',
+  'recs',
+] as const;
+export type ConsultationSection = (typeof CONSULTATION_SECTIONS)[number];
+/** A consultation entry is one section, or the letter text saved for the consultation letter. */
+export type ConsultationEntryType = ConsultationSection | 'letter';
+
+export const ENTRY_LABELS: Record<ConsultationEntryType, string> = {
+  reason: 'Motivul consultației',
+  personalPriors: 'Antecedente personale',
+  familyPriors: 'Antecedente heredo-colaterale semnificative',
+  treatment: 'Tratament curent',
+  diagnosis: 'Diagnostic prezumtiv',
+  recs: 'Recomandări',
+  letter: 'Scrisoare medicală',
+};
+
+export const CONSULTATION_TEXTS = {
+  titleRequired: 'Va rugam introduceti titlul consultatiei.',
+  nothingToSave: 'Completati cel putin o sectiune a consultatiei.',
+  contentRequired: 'Continutul nu poate fi gol.',
+  saved: 'Consultatia a fost salvata',
+  entrySaved: 'Modificarea a fost salvata',
+  empty: 'Nu exista consultatii pentru acest pacient',
+  groupNotFound: 'Consultatia nu a fost gasita.',
+  entryNotFound: 'Inregistrarea nu a fost gasita.',
+  noGpEmail: 'Medicul de familie nu are o adresa de e-mail.',
+  letterSent: 'Scrisoarea a fost trimisa medicului de familie',
+  linkInvalid: 'Linkul a expirat sau nu este valid.',
+} as const;
+
+/** 'Consultatie DD.MM.YYYY' for a YYYY-MM-DD day (the form's default title). */
+export function defaultConsultationTitle(isoDay: string): string {
+  const [y, m, d] = isoDay.split('-');
+  return `Consultatie ${d}.${m}.${y}`;
+}
+
+/** Rich text as sent by the editor; sanitised on the server before it is stored. */
+const richText = z.string().max(200_000, 'Textul este prea lung.');
+
+/** True when rich text has no visible text (an empty editor sends '<p></p>'). */
+export function isBlankHtml(html: string | undefined | null): boolean {
+  if (!html) return true;
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim() === ''
+  );
+}
+
+/** PUT /patients, consultation form: any non-empty section is saved. */
+export const consultationUpdateSchema = z.object({
+  patientId: z.coerce.number().int().positive().max(2147483647),
+  consultationTitle: z
+    .string({ error: CONSULTATION_TEXTS.titleRequired })
+    .trim()
+    .min(1, CONSULTATION_TEXTS.titleRequired)
+    .max(200, 'Titlul este prea lung.'),
+  reason: richText.optional(),
+  personalPriors: richText.optional(),
+  familyPriors: richText.optional(),
+  treatment: richText.optional(),
+  diagnosis: richText.optional(),
+  recs: richText.optional(),
+});
+export type ConsultationUpdate = z.infer<typeof consultationUpdateSchema>;
+
+/** The consultation entry update (SPEC §7): id, patientId, content. */
+export const entryUpdateSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  patientId: z.coerce.number().int().positive().optional(),
+  content: richText.refine((v) => !isBlankHtml(v), CONSULTATION_TEXTS.contentRequired),
+});
+
+/** POST /patients/{id}/consultation-letter: the letter text of one consultation group. */
+export const letterSaveSchema = z.object({
+  guid: z.uuid(CONSULTATION_TEXTS.groupNotFound),
+  content: richText.refine((v) => !isBlankHtml(v), CONSULTATION_TEXTS.contentRequired),
+});
+
+/** Keys that make a PUT /patients body a consultation update rather than a profile update. */
+export const CONSULTATION_KEYS = ['consultationTitle', ...CONSULTATION_SECTIONS] as const;

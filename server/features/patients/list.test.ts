@@ -1,0 +1,193 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appointmentStatuses, auditEvents } from '../../db/schema';
+import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
+import { insertAppointment, insertPatient, nextCnp } from './test-helpers';
+
+const ctx = await setupTestApp();
+const db = ctx.database.db;
+let staff: Staff;
+let drA: Staff;
+let drB: Staff;
+let customId: number;
+const ids: Record<string, number> = {};
+const stefanCnp = nextCnp('1958-07-02');
+
+beforeAll(async () => {
+  staff = await signedInStaff(ctx, { firstName: 'Ana', lastName: 'Admin', doctor: false, role: 'admin' });
+  drA = await signedInStaff(ctx, { firstName: 'Ioana', lastName: 'Popescu' });
+  drB = await signedInStaff(ctx, { firstName: 'Mihai', lastName: 'Dobre' });
+  const [st] = await db.insert(appointmentStatuses).values({ title: 'Control anual' }).returning();
+  customId = st.id;
+  ids.stefan = (
+    await insertPatient(db, { name: 'Ștefan Țurcanu', cnp: stefanCnp, phone: '0722 111 222' })
+  ).id;
+  ids.stefania = (await insertPatient(db, { name: 'Stefania Ionescu', phone: '0733 444 555' })).id;
+  ids.ion = (await insertPatient(db, { name: 'Ion Popa', covid: 1, phone: '0744 000 111' })).id;
+  for (let i = 1; i <= 22; i++)
+    await insertPatient(db, {
+      name: `Pacient Test ${String(i).padStart(2, '0')}`,
+      phone: `0755 000 ${String(100 + i)}`,
+    });
+  await insertAppointment(db, {
+    patientId: ids.stefan,
+    doctorId: drA.id,
+    date: '2026-11-10',
+    status: 'scheduled',
+  });
+  await insertAppointment(db, {
+    patientId: ids.stefan,
+    doctorId: drB.id,
+    date: '2026-12-01',
+    customStatusId: customId,
+  });
+  await insertAppointment(db, {
+    patientId: ids.stefania,
+    doctorId: drA.id,
+    date: '2026-11-10',
+    time: '10:30',
+    status: 'request',
+  });
+});
+
+async function list(filters?: Record<string, unknown> | string, page?: number, perPage?: number) {
+  const query: Record<string, string> = {};
+  if (filters !== undefined) query.filters = typeof filters === 'string' ? filters : JSON.stringify(filters);
+  if (page) query.page = String(page);
+  if (perPage) query.perPage = String(perPage);
+  return ctx.app.inject({ method: 'GET', url: '/api/patients', query, headers: staff.headers });
+}
+/** Names in the answer's order. */
+const ordered = (res: Awaited<ReturnType<typeof list>>) =>
+  (res.json().patients as { patient: string }[]).map((p) => p.patient);
+/** Names as a set: how "Stefan T" and "Stefania" sort depends on the database collation. */
+const names = (res: Awaited<ReturnType<typeof list>>) => ordered(res).sort();
+
+describe('GET /api/patients', () => {
+  it('refuses anonymous callers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/patients' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('pages 20 by default, sorted by name, with the spec meta', async () => {
+    const res = await list();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe(1);
+    expect(body._meta).toEqual({ total: 25, page: 1, perPage: 20, pageCount: 2 });
+    expect(body.patients).toHaveLength(20);
+    expect(ordered(res).slice(0, 3)).toEqual(['Ion Popa', 'Pacient Test 01', 'Pacient Test 02']);
+    const second = await list(undefined, 2);
+    expect(second.json()._meta).toEqual({ total: 25, page: 2, perPage: 20, pageCount: 2 });
+    expect(ordered(second).slice(0, 3)).toEqual(['Pacient Test 20', 'Pacient Test 21', 'Pacient Test 22']);
+    expect(names(second).slice(3)).toEqual(['Stefania Ionescu', 'Ștefan Țurcanu']);
+  });
+
+  it('rounds the page count up for other page sizes', async () => {
+    const res = await list(undefined, 3, 10);
+    expect(res.json()._meta).toEqual({ total: 25, page: 3, perPage: 10, pageCount: 3 });
+    expect(res.json().patients).toHaveLength(5);
+    expect((await list(undefined, 1, 100)).json().patients).toHaveLength(25);
+    const beyond = await list(undefined, 9, 10);
+    expect(beyond.json().patients).toEqual([]);
+  });
+
+  it('shows the latest appointment, its doctor and custom status, and the vaccine flag', async () => {
+    const res = await list({ cnp: stefanCnp });
+    expect(res.json().patients).toEqual([
+      {
+        id: ids.stefan,
+        patient_id: ids.stefan,
+        patient: 'Ștefan Țurcanu',
+        pid: stefanCnp,
+        cnp: stefanCnp,
+        patient_phone: '+40722111222',
+        patient_email: null,
+        covid_vaccine: 0,
+        doctor: 'Mihai Dobre',
+        doctor_id: drB.id,
+        appointment_id: expect.any(Number),
+        appointment_date: '2026-12-01',
+        appointment_time: '09:00',
+        appointment_status: 'custom',
+        apstatus: { id: customId, title: 'Control anual' },
+      },
+    ]);
+    const ion = (await list({ name: 'ion popa' })).json().patients[0];
+    expect(ion).toMatchObject({ covid_vaccine: 1, doctor: null, appointment_date: null, apstatus: null });
+  });
+
+  it('searches names ignoring case and Romanian diacritics', async () => {
+    expect(names(await list({ name: 'stefan' }))).toEqual(['Stefania Ionescu', 'Ștefan Țurcanu']);
+    expect(names(await list({ name: 'ȘTEFAN ț' }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ name: 'turcanu' }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ name: 'Țurcanu' }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ name: '100%' }))).toEqual([]);
+  });
+
+  it('filters by each field alone', async () => {
+    expect(names(await list({ doctor: drA.id }))).toEqual(['Stefania Ionescu', 'Ștefan Țurcanu']);
+    expect(names(await list({ doctor: drB.id }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ appointment_date: '2026-11-10' }))).toEqual([
+      'Stefania Ionescu',
+      'Ștefan Țurcanu',
+    ]);
+    expect(names(await list({ appointment_date: '2026-12-01' }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ status: 'request' }))).toEqual(['Stefania Ionescu']);
+    expect(names(await list({ status: customId }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ cnp: stefanCnp }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ cnp: stefanCnp.slice(0, 7) }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ phone: '0722 111 222' }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ phone: '+40733444555' }))).toEqual(['Stefania Ionescu']);
+    expect(names(await list({ phone: '0744' }))).toEqual(['Ion Popa']);
+    expect((await list({ phone: '0755' })).json()._meta.total).toBe(22);
+  });
+
+  it('shows the appointment that matched the appointment filters', async () => {
+    const row = (await list({ doctor: drA.id, name: 'turcanu' })).json().patients[0];
+    expect(row).toMatchObject({
+      doctor: 'Ioana Popescu',
+      appointment_date: '2026-11-10',
+      appointment_status: 'scheduled',
+    });
+  });
+
+  it('combines filters', async () => {
+    expect(names(await list({ doctor: drA.id, name: 'stefania' }))).toEqual(['Stefania Ionescu']);
+    expect(names(await list({ doctor: drA.id, status: 'request', appointment_date: '2026-11-10' }))).toEqual([
+      'Stefania Ionescu',
+    ]);
+    expect(names(await list({ status: customId, phone: '0722' }))).toEqual(['Ștefan Țurcanu']);
+    const none = await list({ doctor: drB.id, name: 'stefania' });
+    expect(none.json()).toEqual({
+      status: 1,
+      _meta: { total: 0, page: 1, perPage: 20, pageCount: 0 },
+      patients: [],
+    });
+  });
+
+  it('refuses unknown filters, wrong types, bad JSON and page sizes outside the list', async () => {
+    for (const bad of [
+      { colour: 'red' },
+      { name: 5 },
+      { status: 'done' },
+      { appointment_date: '10.11.2026' },
+      '{oops',
+    ]) {
+      const res = await list(bad as Record<string, unknown>);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().status).toBe(0);
+    }
+    expect((await list(undefined, 1, 15)).statusCode).toBe(400);
+  });
+
+  it('records the read in the audit log', async () => {
+    await list({ name: 'ion' });
+    const rows = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'patient.list'), eq(auditEvents.actorId, staff.id)));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.at(-1)?.details).toMatchObject({ filters: ['name'] });
+  });
+});

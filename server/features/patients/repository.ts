@@ -1,0 +1,240 @@
+/** SQL of the patient area. The list is two queries (count, page), never one per row. */
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PatientFilters, PatientListItem } from '../../../domain/patients';
+import { foldText } from '../../../domain/text';
+import { normalizePhone } from '../../../domain/validation/phone';
+import type { Db } from '../../db/client';
+import {
+  appointmentStatuses,
+  appointments,
+  calendars,
+  consultationEntries,
+  consultationGroups,
+  documents,
+  patients,
+  users,
+} from '../../db/schema';
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `col` starts with `prefix` (digits or +digits): a btree range the index serves, then LIKE for exactness. */
+function startsWith(col: SQL, prefix: string): SQL {
+  const digits = prefix.replace(/^\+/, '');
+  const cond = sql`${col} like ${`${escapeLike(prefix)}%`}`;
+  if (!/^\d+$/.test(digits) || /^9+$/.test(digits)) return sql`(${col} >= ${prefix} and ${cond})`;
+  // The next prefix: increment the last digit that is not a 9, drop the 9s after it.
+  const lead = prefix.slice(0, prefix.length - digits.length);
+  const trimmed = digits.replace(/9+$/, '');
+  const upper = `${lead}${trimmed.slice(0, -1)}${Number(trimmed.slice(-1)) + 1}`;
+  return sql`(${col} >= ${prefix} and ${col} < ${upper} and ${cond})`;
+}
+
+/** The phone the user typed, as the stored E.164 prefix (+40...). */
+function phonePrefix(typed: string): string | null {
+  const full = normalizePhone(typed);
+  if (full) return full;
+  let digits = typed.replace(/\D/g, '');
+  if (!digits) return null;
+  if (digits.startsWith('0040')) digits = digits.slice(4);
+  else if (digits.startsWith('40')) digits = digits.slice(2);
+  else if (digits.startsWith('0')) digits = digits.slice(1);
+  return `+40${digits}`;
+}
+
+function patientConditions(f: PatientFilters): SQL[] {
+  const where: SQL[] = [];
+  const name = f.name ? foldText(f.name) : '';
+  if (name) where.push(sql`p.name_search like ${`%${escapeLike(name)}%`}`);
+  if (f.cnp) where.push(f.cnp.length === 13 ? sql`p.cnp = ${f.cnp}` : startsWith(sql`p.cnp`, f.cnp));
+  const phone = f.phone ? phonePrefix(f.phone) : null;
+  if (phone) where.push(phone.length === 12 ? sql`p.phone = ${phone}` : startsWith(sql`p.phone`, phone));
+  return where;
+}
+
+function appointmentConditions(f: PatientFilters): SQL[] {
+  const where: SQL[] = [];
+  if (f.doctor) where.push(sql`a.doctor_id = ${f.doctor}`);
+  if (f.appointment_date) where.push(sql`a.selected_date = ${f.appointment_date}`);
+  if (typeof f.status === 'number') where.push(sql`a.custom_status_id = ${f.status}`);
+  else if (f.status) where.push(sql`a.status = ${f.status}`);
+  return where;
+}
+
+const DOCTOR_NAME = sql`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`;
+
+type ListRow = {
+  id: number;
+  name: string;
+  cnp: string;
+  phone: string;
+  email: string | null;
+  covid_vaccine: number;
+  appointment_id: number | null;
+  selected_date: string | null;
+  selected_time: string | null;
+  status: string | null;
+  custom_status_id: number | null;
+  custom_title: string | null;
+  doctor_id: string | null;
+  doctor_name: string | null;
+};
+
+export async function listPatients(
+  db: Db,
+  f: PatientFilters,
+  page: number,
+  perPage: number,
+): Promise<{ total: number; patients: PatientListItem[] }> {
+  const pc = patientConditions(f);
+  const ac = appointmentConditions(f);
+  const conds = [...pc];
+  if (ac.length)
+    conds.push(
+      sql`exists (select 1 from appointments a where a.patient_id = p.id and ${sql.join(ac, sql` and `)})`,
+    );
+  const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
+  const [{ total }] = await rows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from patients p ${where}`,
+  );
+  const offset = (page - 1) * perPage;
+  const latestFilter = ac.length ? sql`and ${sql.join(ac, sql` and `)}` : sql``;
+  const list = await rows<ListRow>(
+    db,
+    sql`select p.id, p.name, p.cnp, p.phone, p.email, p.covid_vaccine,
+          la.id as appointment_id, la.selected_date, la.selected_time, la.status, la.custom_status_id,
+          la.custom_title, la.doctor_id, la.doctor_name
+        from (select p.id from patients p ${where} order by p.name_search, p.id limit ${perPage} offset ${offset}) pg
+        join patients p on p.id = pg.id
+        left join lateral (
+          select a.id, a.selected_date::text as selected_date, to_char(a.selected_time, 'HH24:MI') as selected_time,
+                 a.status, a.custom_status_id, s.title as custom_title, a.doctor_id, ${DOCTOR_NAME} as doctor_name
+          from appointments a
+          left join appointment_statuses s on s.id = a.custom_status_id
+          left join users u on u.id = a.doctor_id
+          where a.patient_id = p.id ${latestFilter}
+          order by a.selected_date desc nulls last, a.selected_time desc nulls last, a.id desc
+          limit 1
+        ) la on true
+        order by p.name_search, p.id`,
+  );
+  return {
+    total,
+    patients: list.map((r) => ({
+      id: r.id,
+      patient_id: r.id,
+      patient: r.name,
+      pid: r.cnp,
+      cnp: r.cnp,
+      patient_phone: r.phone,
+      patient_email: r.email,
+      covid_vaccine: r.covid_vaccine === 1 ? 1 : 0,
+      doctor: r.doctor_name,
+      doctor_id: r.doctor_id,
+      appointment_id: r.appointment_id,
+      appointment_date: r.selected_date,
+      appointment_time: r.selected_time,
+      appointment_status: r.status,
+      apstatus: r.custom_status_id ? { id: r.custom_status_id, title: r.custom_title ?? '' } : null,
+    })),
+  };
+}
+
+export async function findPatient(db: Db, id: number, lock = false) {
+  const q = db.select().from(patients).where(eq(patients.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function patientIdByCnp(db: Db, cnp: string): Promise<number | null> {
+  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.cnp, cnp));
+  return row?.id ?? null;
+}
+
+const doctorName = sql<
+  string | null
+>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`;
+
+export async function patientDocuments(db: Db, patientId: number) {
+  return db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      filename: documents.filename,
+      type: documents.ext,
+      created_at: documents.createdAt,
+      status: documents.status,
+    })
+    .from(documents)
+    .where(eq(documents.patientId, patientId))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+}
+
+export async function patientAppointments(db: Db, patientId: number) {
+  return db
+    .select({
+      id: appointments.id,
+      doctor_id: appointments.doctorId,
+      doctor: doctorName,
+      selected_date: appointments.selectedDate,
+      selected_time: sql<string | null>`to_char(${appointments.selectedTime}, 'HH24:MI')`,
+      status: appointments.status,
+      custom_status_id: appointments.customStatusId,
+      custom_title: appointmentStatuses.title,
+      calendar_id: calendars.id,
+      calendar_title: calendars.title,
+    })
+    .from(appointments)
+    .leftJoin(users, eq(users.id, appointments.doctorId))
+    .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
+    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
+    .where(eq(appointments.patientId, patientId))
+    .orderBy(
+      sql`${appointments.selectedDate} desc nulls last`,
+      desc(appointments.selectedTime),
+      desc(appointments.id),
+    );
+}
+
+export async function consultationGroupsOf(db: Db, patientId: number) {
+  return db
+    .select()
+    .from(consultationGroups)
+    .where(eq(consultationGroups.patientId, patientId))
+    .orderBy(desc(consultationGroups.date), desc(consultationGroups.createdAt));
+}
+
+export async function consultationEntriesOf(db: Db, patientId: number, groupGuid?: string) {
+  return db
+    .select({
+      id: consultationEntries.id,
+      group_guid: consultationEntries.groupGuid,
+      type: consultationEntries.type,
+      doctor_id: consultationEntries.doctorId,
+      doctor: doctorName,
+      content: consultationEntries.content,
+      created_at: consultationEntries.createdAt,
+      updated_at: consultationEntries.updatedAt,
+    })
+    .from(consultationEntries)
+    .leftJoin(users, eq(users.id, consultationEntries.doctorId))
+    .where(
+      groupGuid
+        ? and(eq(consultationEntries.patientId, patientId), eq(consultationEntries.groupGuid, groupGuid))
+        : eq(consultationEntries.patientId, patientId),
+    )
+    .orderBy(asc(consultationEntries.createdAt), asc(consultationEntries.id));
+}
+
+export async function findGroup(db: Db, patientId: number, guid: string) {
+  const [row] = await db
+    .select()
+    .from(consultationGroups)
+    .where(and(eq(consultationGroups.patientId, patientId), eq(consultationGroups.guid, guid)));
+  return row ?? null;
+}

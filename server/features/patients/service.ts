@@ -1,0 +1,345 @@
+/** Rules of the patient area: create, update, consultations and their letters. */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  CONSULTATION_SECTIONS,
+  CONSULTATION_TEXTS,
+  type ConsultationEntryType,
+  type ConsultationUpdate,
+  ENTRY_LABELS,
+} from '../../../domain/consultations';
+import { countyName } from '../../../domain/counties';
+import {
+  type EditPatient,
+  INSURANCE_LABELS,
+  type InsuranceStatus,
+  type NewPatient,
+  PATIENT_TEXTS,
+  type PatientDetail,
+} from '../../../domain/patients';
+import { foldText } from '../../../domain/text';
+import { ageOn, parseCnp } from '../../../domain/validation/cnp';
+import { formatPhone, normalizePhone } from '../../../domain/validation/phone';
+import type { Db } from '../../db/client';
+import { consultationEntries, consultationGroups, patients } from '../../db/schema';
+import { audit } from '../../platform/audit';
+import { bucharestDate } from '../../platform/clock';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { LetterData } from '../../platform/pdf';
+import { sanitizeRichText } from '../../platform/sanitize';
+import * as repo from './repository';
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+const nullable = (v: string | undefined) => (v === undefined || v === '' ? null : v);
+const phoneOrNull = (v: string | undefined) => (v ? (normalizePhone(v) ?? v) : null);
+
+export async function createPatient(db: Db, req: FastifyRequest, input: NewPatient): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (await repo.patientIdByCnp(tx, input.cnp)) throw conflict(PATIENT_TEXTS.duplicateCnp);
+      const [row] = await tx
+        .insert(patients)
+        .values({
+          name: input.name,
+          nameSearch: foldText(input.name),
+          cnp: input.cnp,
+          phone: normalizePhone(input.phone) ?? input.phone,
+          email: nullable(input.email),
+          gpName: nullable(input.gp_name),
+          gpEmail: nullable(input.gp_email),
+          gpPhone: phoneOrNull(input.gp_phone),
+          insuranceStatus: input.insurance_status,
+          stateResidency: input.state_residency,
+          covidVaccine: input.vaccine,
+          createdBy: req.user?.id ?? null,
+        })
+        .returning({ id: patients.id });
+      await audit(tx, req, {
+        action: 'patient.create',
+        entityType: 'patient',
+        entityId: row.id,
+        patientId: row.id,
+      });
+      return row.id;
+    });
+  } catch (err) {
+    // Two creations of the same CNP at once: the unique index decides, the loser gets the same 409.
+    if (isUniqueViolation(err)) throw conflict(PATIENT_TEXTS.duplicateCnp);
+    throw err;
+  }
+}
+
+export async function updatePatient(db: Db, req: FastifyRequest, id: number, input: EditPatient, now: Date) {
+  await db.transaction(async (tx) => {
+    const current = await repo.findPatient(tx, id, true);
+    if (!current) throw notFound(PATIENT_TEXTS.notFound);
+    await tx
+      .update(patients)
+      .set({
+        name: input.name,
+        nameSearch: foldText(input.name),
+        phone: normalizePhone(input.phone) ?? input.phone,
+        email: nullable(input.email),
+        gpName: nullable(input.gp_name),
+        gpEmail: nullable(input.gp_email),
+        gpPhone: phoneOrNull(input.gp_phone),
+        insuranceStatus: input.insurance_status,
+        stateResidency: input.state_residency,
+        ...(input.vaccine === undefined ? {} : { covidVaccine: input.vaccine }),
+        updatedAt: now,
+      })
+      .where(eq(patients.id, id));
+    await audit(tx, req, {
+      action: 'patient.update',
+      entityType: 'patient',
+      entityId: id,
+      patientId: id,
+      details: { fields: Object.keys(input) },
+    });
+  });
+}
+
+/**
+ * Saves the non-empty sections of the consultation form. A save joins the group of the same
+ * patient, title and day (Europe/Bucharest), so saving the six sections one by one builds one
+ * consultation; saving a section again in that group replaces its text (one entry per section).
+ * The patient row is locked so two saves at once cannot create two groups.
+ */
+export async function saveConsultation(db: Db, req: FastifyRequest, input: ConsultationUpdate, now: Date) {
+  const sections = CONSULTATION_SECTIONS.flatMap((type) => {
+    const raw = input[type];
+    if (raw === undefined) return [];
+    const content = sanitizeRichText(raw);
+    return content.replace(/<[^>]*>/g, '').trim() ? [{ type, content }] : [];
+  });
+  if (!sections.length) throw badRequest(CONSULTATION_TEXTS.nothingToSave);
+  const today = bucharestDate(now);
+  return db.transaction(async (tx) => {
+    if (!(await repo.findPatient(tx, input.patientId, true))) throw notFound(PATIENT_TEXTS.notFound);
+    const [existing] = await tx
+      .select({ guid: consultationGroups.guid })
+      .from(consultationGroups)
+      .where(
+        and(
+          eq(consultationGroups.patientId, input.patientId),
+          eq(consultationGroups.title, input.consultationTitle),
+          eq(consultationGroups.date, today),
+        ),
+      )
+      .limit(1);
+    let guid = existing?.guid;
+    if (!guid) {
+      guid = randomUUID();
+      await tx.insert(consultationGroups).values({
+        guid,
+        patientId: input.patientId,
+        title: input.consultationTitle,
+        date: today,
+        createdBy: req.user?.id ?? null,
+      });
+    }
+    for (const s of sections) await upsertEntry(tx, req, input.patientId, guid, s.type, s.content, now);
+    await audit(tx, req, {
+      action: 'consultation.save',
+      entityType: 'consultation',
+      entityId: guid,
+      patientId: input.patientId,
+      details: { sections: sections.map((s) => s.type) },
+    });
+    return { guid, title: input.consultationTitle, date: today, sections: sections.map((s) => s.type) };
+  });
+}
+
+async function upsertEntry(
+  tx: Db,
+  req: FastifyRequest,
+  patientId: number,
+  guid: string,
+  type: ConsultationEntryType,
+  content: string,
+  now: Date,
+): Promise<number> {
+  const [entry] = await tx
+    .select({ id: consultationEntries.id })
+    .from(consultationEntries)
+    .where(and(eq(consultationEntries.groupGuid, guid), eq(consultationEntries.type, type)))
+    .limit(1);
+  if (entry) {
+    await tx
+      .update(consultationEntries)
+      .set({ content, doctorId: req.user?.id ?? null, updatedAt: now })
+      .where(eq(consultationEntries.id, entry.id));
+    return entry.id;
+  }
+  const [row] = await tx
+    .insert(consultationEntries)
+    .values({ groupGuid: guid, patientId, type, content, doctorId: req.user?.id ?? null })
+    .returning({ id: consultationEntries.id });
+  return row.id;
+}
+
+export async function updateEntry(
+  db: Db,
+  req: FastifyRequest,
+  patientId: number,
+  entryId: number,
+  raw: string,
+  now: Date,
+) {
+  const content = sanitizeRichText(raw);
+  if (!content.replace(/<[^>]*>/g, '').trim()) throw badRequest(CONSULTATION_TEXTS.contentRequired);
+  await db.transaction(async (tx) => {
+    const [entry] = await tx
+      .select({ id: consultationEntries.id, guid: consultationEntries.groupGuid })
+      .from(consultationEntries)
+      .where(and(eq(consultationEntries.id, entryId), eq(consultationEntries.patientId, patientId)))
+      .for('update');
+    if (!entry) throw notFound(CONSULTATION_TEXTS.entryNotFound);
+    await tx
+      .update(consultationEntries)
+      .set({ content, updatedAt: now })
+      .where(eq(consultationEntries.id, entryId));
+    await audit(tx, req, {
+      action: 'consultation.entry.update',
+      entityType: 'consultation_entry',
+      entityId: entryId,
+      patientId,
+      details: { guid: entry.guid },
+    });
+  });
+  return content;
+}
+
+/** Saves (or replaces) the letter text of a consultation group. */
+export async function saveLetter(
+  db: Db,
+  req: FastifyRequest,
+  patientId: number,
+  guid: string,
+  raw: string,
+  now: Date,
+) {
+  const content = sanitizeRichText(raw);
+  if (!content.replace(/<[^>]*>/g, '').trim()) throw badRequest(CONSULTATION_TEXTS.contentRequired);
+  return db.transaction(async (tx) => {
+    if (!(await repo.findGroup(tx, patientId, guid))) throw notFound(CONSULTATION_TEXTS.groupNotFound);
+    const id = await upsertEntry(tx, req, patientId, guid, 'letter', content, now);
+    await audit(tx, req, {
+      action: 'consultation.letter.save',
+      entityType: 'consultation',
+      entityId: guid,
+      patientId,
+      details: { entryId: id },
+    });
+    return id;
+  });
+}
+
+const dmy = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.');
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+export async function patientDetail(db: Db, id: number): Promise<PatientDetail | null> {
+  const p = await repo.findPatient(db, id);
+  if (!p) return null;
+  const [docs, groups, entries, appts] = [
+    await repo.patientDocuments(db, id),
+    await repo.consultationGroupsOf(db, id),
+    await repo.consultationEntriesOf(db, id),
+    await repo.patientAppointments(db, id),
+  ];
+  return {
+    id: p.id,
+    patient_id: p.id,
+    patient: p.name,
+    pid: p.cnp,
+    cnp: p.cnp,
+    patient_phone: p.phone,
+    patient_email: p.email,
+    covid_vaccine: p.covidVaccine === 1 ? 1 : 0,
+    gp_name: p.gpName,
+    gp_email: p.gpEmail,
+    gp_phone: p.gpPhone,
+    insurance_status: p.insuranceStatus as InsuranceStatus,
+    insurance_label: INSURANCE_LABELS[p.insuranceStatus as InsuranceStatus] ?? p.insuranceStatus,
+    state_residency: p.stateResidency,
+    state_name: countyName(p.stateResidency),
+    documents: docs.map((d) => ({ ...d, created_at: iso(d.created_at) })),
+    consultations: groups.map((g) => ({
+      guid: g.guid,
+      title: g.title,
+      date: g.date,
+      consultations: entries
+        .filter((e) => e.group_guid === g.guid)
+        .map((e) => ({
+          id: e.id,
+          type: e.type,
+          type_label: ENTRY_LABELS[e.type as ConsultationEntryType] ?? e.type,
+          doctor: e.doctor,
+          doctor_id: e.doctor_id,
+          date: iso(e.created_at),
+          content: e.content,
+        })),
+    })),
+    appointments: appts.map((a) => ({
+      id: a.id,
+      patient: p.name,
+      patient_phone: p.phone,
+      patient_email: p.email,
+      doctor: a.doctor,
+      doctor_id: a.doctor_id,
+      selected_date: a.selected_date,
+      selected_time: a.selected_time,
+      status: a.status,
+      apstatus: a.custom_status_id ? { id: a.custom_status_id, title: a.custom_title ?? '' } : null,
+      calendar: a.calendar_id ? { id: a.calendar_id, title: a.calendar_title ?? '' } : null,
+    })),
+  };
+}
+
+/** What the letter PDF shows; null when the patient or the group does not exist. */
+export async function letterData(
+  db: Db,
+  institute: { name: string; tagline: string },
+  patientId: number,
+  guid: string,
+  now: Date,
+): Promise<LetterData | null> {
+  const p = await repo.findPatient(db, patientId);
+  const group = p && (await repo.findGroup(db, patientId, guid));
+  if (!p || !group) return null;
+  const entries = await repo.consultationEntriesOf(db, patientId, guid);
+  const order: ConsultationEntryType[] = [...CONSULTATION_SECTIONS, 'letter'];
+  entries.sort(
+    (a, b) => order.indexOf(a.type as ConsultationEntryType) - order.indexOf(b.type as ConsultationEntryType),
+  );
+  const cnp = parseCnp(p.cnp, now);
+  const today = bucharestDate(now);
+  return {
+    institute,
+    title: group.title,
+    date: dmy(group.date),
+    patient: {
+      name: p.name,
+      cnp: p.cnp,
+      birth: cnp ? dmy(cnp.birthDate) : '',
+      sex: cnp ? (cnp.sex === 'M' ? 'Masculin' : 'Feminin') : '',
+      age: cnp ? `${ageOn(cnp.birthDate, today)} ani` : '',
+      county: countyName(p.stateResidency),
+      phone: formatPhone(p.phone),
+    },
+    gp: { name: p.gpName, email: p.gpEmail, phone: p.gpPhone ? formatPhone(p.gpPhone) : null },
+    sections: entries.map((e) => ({
+      label: ENTRY_LABELS[e.type as ConsultationEntryType] ?? e.type,
+      html: e.content,
+      doctor: e.doctor,
+      date: dmy(bucharestDate(new Date(e.created_at))),
+    })),
+    doctors: [...new Set(entries.map((e) => e.doctor).filter((d): d is string => !!d))],
+    issuedOn: dmy(today),
+  };
+}
