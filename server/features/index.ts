@@ -8,6 +8,7 @@ import appointmentRoutes from './appointments/routes';
 import authRoutes from './auth/routes';
 import documentRoutes from './documents/routes';
 import miscRoutes from './misc/routes';
+import registrationRoutes from './registration/routes';
 import patientRoutes from './patients/routes';
 import registrationRoutes from './registration/routes';
 
