@@ -4,12 +4,9 @@
  * unless they declare `config: { public: true }` (see platform/auth/plugin.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import appointmentRoutes from './appointments/routes';
 import authRoutes from './auth/routes';
-import documentRoutes from './documents/routes';
 import miscRoutes from './misc/routes';
-import registrationRoutes from './registration/routes';
 import patientRoutes from './patients/routes';
 import registrationRoutes from './registration/routes';
 
-export const features: FastifyPluginAsync[] = [miscRoutes, authRoutes, registrationRoutes, appointmentRoutes, patientRoutes, documentRoutes];
+export const features: FastifyPluginAsync[] = [miscRoutes, authRoutes, registrationRoutes, patientRoutes];
