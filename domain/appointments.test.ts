@@ -5,7 +5,8 @@ import {
   allowedActions,
   assignDoctorSchema,
   canDo,
-  newAppointmentSchema,
+  newAppointmentFormSchema,
+  setAppointmentFormSchema,
   setAppointmentSchema,
   statusAfter,
   statusBadgeColor,
@@ -49,7 +50,7 @@ describe('transition table (DESIGN §6)', () => {
 
 describe('payload schemas', () => {
   it("set-appointment needs calendar, date and time ('Required') unless without_appointment", () => {
-    const r = setAppointmentSchema.safeParse({ appointment_id: 1, status_id: 2, calendar_id: '' });
+    const r = setAppointmentFormSchema.safeParse({ appointment_id: 1, status_id: 2, calendar_id: '' });
     expect(r.success).toBe(false);
     const fields = Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(fields).toEqual({
@@ -58,8 +59,11 @@ describe('payload schemas', () => {
       time: APPOINTMENT_MESSAGES.required,
     });
     expect(
-      setAppointmentSchema.safeParse({ appointment_id: 1, status_id: 2, without_appointment: true }).success,
+      setAppointmentFormSchema.safeParse({ appointment_id: 1, status_id: 2, without_appointment: true })
+        .success,
     ).toBe(true);
+    // The server's schema leaves the slot to the status found in the database.
+    expect(setAppointmentSchema.safeParse({ appointment_id: 1, status_id: 2 }).success).toBe(true);
   });
 
   it('set-appointment keeps HH:MM and refuses impossible dates', () => {
@@ -83,9 +87,11 @@ describe('payload schemas', () => {
   });
 
   it('new-appointment requires doctor, patient and status', () => {
-    const r = newAppointmentSchema.safeParse({ doctor_id: '', without_appointment: true });
+    const r = newAppointmentFormSchema.safeParse({ doctor_id: '', without_appointment: true });
     const fields = r.error!.issues.map((i) => i.path.join('.')).sort();
     expect(fields).toEqual(['doctor_id', 'patient_id', 'status_id']);
+    const slot = newAppointmentFormSchema.safeParse({ doctor_id: 'd', patient_id: 1, status_id: 2 });
+    expect(slot.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['calendar_id', 'date', 'time']);
   });
 
   it('assign-doctor requires the doctor', () => {

@@ -172,13 +172,16 @@ const setAppointmentBase = z.object({
   date: optionalDate,
   time: optionalTime,
 });
-/** The set-appointment payload; the server decides without_appointment from the status itself. */
-export const setAppointmentSchema = setAppointmentBase
-  .superRefine((v, ctx) => {
-    if (v.status_id === undefined)
-      ctx.addIssue({ code: 'custom', path: ['status_id'], message: APPOINTMENT_MESSAGES.required });
-  })
-  .superRefine(requireSlot);
+/**
+ * The set-appointment payload as the server takes it: whether calendar, date and time are needed
+ * is decided from the status in the database, not from the flag the browser sends.
+ */
+export const setAppointmentSchema = setAppointmentBase.superRefine((v, ctx) => {
+  if (v.status_id === undefined)
+    ctx.addIssue({ code: 'custom', path: ['status_id'], message: APPOINTMENT_MESSAGES.required });
+});
+/** The browser's set-appointment form: 'Required' slot fields unless without_appointment. */
+export const setAppointmentFormSchema = setAppointmentSchema.superRefine(requireSlot);
 export type SetAppointmentInput = z.input<typeof setAppointmentSchema>;
 
 const newAppointmentBase = z.object({
@@ -190,13 +193,14 @@ const newAppointmentBase = z.object({
   date: optionalDate,
   time: optionalTime,
 });
-export const newAppointmentSchema = newAppointmentBase
-  .superRefine((v, ctx) => {
-    for (const field of ['patient_id', 'status_id'] as const)
-      if (v[field] === undefined)
-        ctx.addIssue({ code: 'custom', path: [field], message: APPOINTMENT_MESSAGES.required });
-  })
-  .superRefine(requireSlot);
+/** The new-appointment payload as the server takes it (slot needs decided from the status). */
+export const newAppointmentSchema = newAppointmentBase.superRefine((v, ctx) => {
+  for (const field of ['patient_id', 'status_id'] as const)
+    if (v[field] === undefined)
+      ctx.addIssue({ code: 'custom', path: [field], message: APPOINTMENT_MESSAGES.required });
+});
+/** The browser's new-appointment form: slot fields 'Required' unless without_appointment. */
+export const newAppointmentFormSchema = newAppointmentSchema.superRefine(requireSlot);
 export type NewAppointmentInput = z.input<typeof newAppointmentSchema>;
 
 export const assignDoctorSchema = z.object({

@@ -4,9 +4,16 @@
  * unless they declare `config: { public: true }` (see platform/auth/plugin.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import appointmentRoutes from './appointments/routes';
 import authRoutes from './auth/routes';
 import miscRoutes from './misc/routes';
 import patientRoutes from './patients/routes';
 import registrationRoutes from './registration/routes';
 
-export const features: FastifyPluginAsync[] = [miscRoutes, authRoutes, registrationRoutes, patientRoutes];
+export const features: FastifyPluginAsync[] = [
+  miscRoutes,
+  authRoutes,
+  registrationRoutes,
+  patientRoutes,
+  appointmentRoutes,
+];

@@ -1,0 +1,298 @@
+/** SQL of the appointment area: list, detail, reference data and the slot facts. */
+import { and, asc, count, desc, eq, gte, ilike, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  AppointmentDetail,
+  AppointmentFilters,
+  AppointmentRow,
+  AppointmentStatus,
+  AvailabilityData,
+  DoctorWithVacations,
+  NextAppointment,
+  StatusRef,
+} from '../../../domain/appointments';
+import { COUNTIES } from '../../../domain/counties';
+import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
+import { type DayRange, hhmm, WEEKDAY_NAMES } from '../../../domain/slots';
+import { foldText } from '../../../domain/text';
+import type { Db } from '../../db/client';
+import {
+  appointmentStatuses,
+  appointments,
+  calendarAvailability,
+  calendars,
+  calendarUnavailableDays,
+  patients,
+  timeOff,
+  users,
+} from '../../db/schema';
+
+const a = appointments;
+const p = patients;
+
+const rowColumns = {
+  id: a.id,
+  patient_id: a.patientId,
+  patient: p.name,
+  patient_phone: p.phone,
+  patient_email: p.email,
+  cnp: p.cnp,
+  covid_vaccine: p.covidVaccine,
+  doctor: users.name,
+  doctor_id: a.doctorId,
+  status: a.status,
+  status_id: appointmentStatuses.id,
+  status_title: appointmentStatuses.title,
+  status_without: appointmentStatuses.withoutAppointment,
+  selected_date: a.selectedDate,
+  selected_time: a.selectedTime,
+  calendar_id: calendars.id,
+  calendar_title: calendars.title,
+  holds_slot: a.holdsSlot,
+};
+
+type RawRow = Awaited<ReturnType<typeof baseSelect>>[number];
+
+function toRow(r: RawRow): AppointmentRow {
+  const time = r.selected_time ? hhmm(r.selected_time) : null;
+  return {
+    id: r.id,
+    patient_id: r.patient_id,
+    patient: r.patient ?? '',
+    patient_phone: r.patient_phone ?? '',
+    patient_email: r.patient_email,
+    cnp: r.cnp ?? '',
+    covid_vaccine: r.covid_vaccine ?? 0,
+    doctor: r.doctor,
+    doctor_id: r.doctor_id,
+    status: r.status as AppointmentStatus,
+    appointment_status: r.status as AppointmentStatus,
+    apstatus:
+      r.status_id !== null
+        ? { id: r.status_id, title: r.status_title ?? '', without_appointment: r.status_without ?? false }
+        : null,
+    selected_date: r.selected_date,
+    selected_time: time,
+    appointment_date: r.selected_date,
+    appt_date: r.selected_date,
+    calendar: r.calendar_id !== null ? { id: r.calendar_id, title: r.calendar_title ?? '' } : null,
+    holds_slot: r.holds_slot,
+  };
+}
+
+function baseSelect(db: Db) {
+  return db
+    .select(rowColumns)
+    .from(a)
+    .innerJoin(p, eq(p.id, a.patientId))
+    .leftJoin(users, eq(users.id, a.doctorId))
+    .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, a.customStatusId))
+    .leftJoin(calendars, eq(calendars.id, a.calendarId));
+}
+
+/** `like` pattern of user text, with % and _ taken literally. */
+const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filterConditions(f: AppointmentFilters, hideOlder: boolean, today: string): SQL[] {
+  const where: SQL[] = [];
+  if (hideOlder) where.push(or(isNull(a.selectedDate), gte(a.selectedDate, today))!);
+  const name = f.name ? foldText(f.name) : '';
+  if (name) where.push(like(p.nameSearch, contains(name)));
+  if (f.doctor) where.push(eq(a.doctorId, f.doctor));
+  if (f.date) where.push(eq(a.selectedDate, f.date));
+  if (f.status) where.push(eq(a.status, f.status));
+  if (f.status_id) where.push(eq(a.customStatusId, f.status_id));
+  const cnp = f.cnp?.replace(/\D/g, '');
+  if (cnp) where.push(like(p.cnp, `${cnp}%`));
+  // Phones are stored as E.164 (+40722...): match the digits after the national 0 or 40.
+  const phone = f.phone?.replace(/\D/g, '').replace(/^(00)?40|^0/, '');
+  if (phone) where.push(like(p.phone, contains(phone)));
+  return where;
+}
+
+export async function listAppointments(
+  db: Db,
+  opts: { filters: AppointmentFilters; page: number; perPage: number; hideOlder: boolean; today: string },
+) {
+  const where = and(...filterConditions(opts.filters, opts.hideOlder, opts.today));
+  const order = opts.hideOlder
+    ? [sql`${a.selectedDate} asc nulls last`, sql`${a.selectedTime} asc nulls last`, asc(a.id)]
+    : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, desc(a.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    baseSelect(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage),
+    db.select({ total: count() }).from(a).innerJoin(p, eq(p.id, a.patientId)).where(where),
+  ]);
+  return { rows: rows.map(toRow), total };
+}
+
+/** The next few appointments from now (Europe/Bucharest), for the side panel. */
+export async function nextAppointments(
+  db: Db,
+  today: string,
+  now: string,
+  limit = 5,
+): Promise<NextAppointment[]> {
+  const rows = await db
+    .select({ id: a.id, date: a.selectedDate, time: a.selectedTime, patient: p.name })
+    .from(a)
+    .innerJoin(p, eq(p.id, a.patientId))
+    .where(or(sql`${a.selectedDate} > ${today}`, and(eq(a.selectedDate, today), gte(a.selectedTime, now))))
+    .orderBy(asc(a.selectedDate), asc(a.selectedTime), asc(a.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.date ?? '',
+    time: r.time ? hhmm(r.time) : '',
+    patient: r.patient,
+  }));
+}
+
+export async function findAppointment(db: Db, id: number): Promise<AppointmentDetail | null> {
+  const [row] = await baseSelect(db).where(eq(a.id, id)).limit(1);
+  if (!row) return null;
+  const [extra] = await db
+    .select({ patient: p, requestData: a.requestData, createdAt: a.createdAt })
+    .from(a)
+    .innerJoin(p, eq(p.id, a.patientId))
+    .where(eq(a.id, id));
+  const pt = extra.patient;
+  return {
+    ...toRow(row),
+    request_data: extra.requestData,
+    created_at: extra.createdAt.toISOString(),
+    patientData: {
+      id: pt.id,
+      patient_id: pt.id,
+      name: pt.name,
+      cnp: pt.cnp,
+      phone: pt.phone,
+      email: pt.email,
+      state_residency: pt.stateResidency,
+      county: COUNTIES.find((c) => c.iso_code === pt.stateResidency)?.name ?? null,
+      insurance_status: pt.insuranceStatus,
+      insurance_label: INSURANCE_LABELS[pt.insuranceStatus as InsuranceStatus] ?? pt.insuranceStatus,
+      covid_vaccine: pt.covidVaccine,
+      gp_name: pt.gpName,
+      gp_email: pt.gpEmail,
+      gp_phone: pt.gpPhone,
+    },
+  };
+}
+
+export async function listStatuses(db: Db): Promise<StatusRef[]> {
+  return db
+    .select({
+      id: appointmentStatuses.id,
+      title: appointmentStatuses.title,
+      without_appointment: appointmentStatuses.withoutAppointment,
+    })
+    .from(appointmentStatuses)
+    .where(eq(appointmentStatuses.hidden, false))
+    .orderBy(asc(appointmentStatuses.title), asc(appointmentStatuses.id));
+}
+
+export async function listCalendars(db: Db) {
+  return db.select({ id: calendars.id, title: calendars.title }).from(calendars).orderBy(asc(calendars.id));
+}
+
+const doctorWhere = and(eq(users.doctor, true), eq(users.active, true), eq(users.authorized, true));
+
+/** Active, authorised doctors with their time off still to come (the pickers' "vacations"). */
+export async function listDoctors(db: Db, today: string): Promise<DoctorWithVacations[]> {
+  const [docs, off] = await Promise.all([
+    db.select({ id: users.id, name: users.name }).from(users).where(doctorWhere).orderBy(asc(users.name)),
+    db
+      .select({ id: timeOff.id, userId: timeOff.userId, from: timeOff.fromDate, to: timeOff.toDate })
+      .from(timeOff)
+      .where(gte(timeOff.toDate, today))
+      .orderBy(asc(timeOff.fromDate)),
+  ]);
+  return docs.map((d) => ({
+    ...d,
+    vacations: off.filter((o) => o.userId === d.id).map(({ id, from, to }) => ({ id, from, to })),
+  }));
+}
+
+export async function isActiveDoctor(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), doctorWhere));
+  return Boolean(row);
+}
+
+export async function doctorTimeOff(db: Db, doctorId: string | null): Promise<DayRange[]> {
+  if (!doctorId) return [];
+  return db
+    .select({ from: timeOff.fromDate, to: timeOff.toDate })
+    .from(timeOff)
+    .where(eq(timeOff.userId, doctorId));
+}
+
+export async function calendarFacts(db: Db, calendarId: number) {
+  const [cal] = await db.select().from(calendars).where(eq(calendars.id, calendarId));
+  if (!cal) return null;
+  const [availability, unavailable] = await Promise.all([
+    db
+      .select({
+        weekday: calendarAvailability.weekday,
+        from: calendarAvailability.fromTime,
+        to: calendarAvailability.toTime,
+      })
+      .from(calendarAvailability)
+      .where(eq(calendarAvailability.calendarId, calendarId))
+      .orderBy(asc(calendarAvailability.weekday), asc(calendarAvailability.fromTime)),
+    db
+      .select({ from: calendarUnavailableDays.fromDate, to: calendarUnavailableDays.toDate })
+      .from(calendarUnavailableDays)
+      .where(eq(calendarUnavailableDays.calendarId, calendarId)),
+  ]);
+  return { calendar: cal, availability, unavailable };
+}
+
+/**
+ * Slots held between two days: those of the calendar, plus the doctor's own in any calendar
+ * (a doctor never holds two appointments at the same date and time).
+ */
+export async function takenSlots(
+  db: Db,
+  opts: { calendarId: number; doctorId?: string | null; from: string; to: string; exceptId?: number },
+): Promise<AvailabilityData['appointments']> {
+  const who = opts.doctorId
+    ? or(eq(a.calendarId, opts.calendarId), eq(a.doctorId, opts.doctorId))
+    : eq(a.calendarId, opts.calendarId);
+  const rows = await db
+    .selectDistinct({ selected_date: a.selectedDate, selected_time: a.selectedTime })
+    .from(a)
+    .where(
+      and(
+        eq(a.holdsSlot, true),
+        who,
+        gte(a.selectedDate, opts.from),
+        sql`${a.selectedDate} <= ${opts.to}`,
+        opts.exceptId ? ne(a.id, opts.exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(a.selectedDate), asc(a.selectedTime));
+  return rows.map((r) => ({
+    selected_date: r.selected_date ?? '',
+    selected_time: hhmm(r.selected_time ?? ''),
+  }));
+}
+
+export const weekdayName = (weekday: number) => WEEKDAY_NAMES[weekday] ?? String(weekday);
+
+/** Patients whose folded name contains the text (or whose CNP starts with it), for the picker. */
+export async function searchPatients(db: Db, text: string, limit = 20) {
+  const digits = /^\d+$/.test(text.trim());
+  const where = digits ? like(p.cnp, `${text.trim()}%`) : ilike(p.nameSearch, contains(foldText(text)));
+  return db
+    .select({ id: p.id, name: p.name, cnp: p.cnp })
+    .from(p)
+    .where(where)
+    .orderBy(asc(p.nameSearch), asc(p.id))
+    .limit(limit);
+}

@@ -1,0 +1,243 @@
+/**
+ * /api/appointment... (SPEC §7) except POST /appointment and GET /appointment/check-register-date,
+ * which belong to the public registration feature.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jsonQuery, pageCount, pageQuery } from '../../../domain/api';
+import {
+  APPOINTMENT_MESSAGES,
+  appointmentFiltersSchema,
+  assignDoctorSchema,
+  confirmSchema,
+  DATE_RE,
+  newAppointmentSchema,
+  patientSearchSchema,
+  setAppointmentSchema,
+} from '../../../domain/appointments';
+import {
+  addDays,
+  addMonths,
+  clinicTime,
+  clinicToday,
+  expandRanges,
+  lastBookableDay,
+} from '../../../domain/slots';
+import { audit } from '../../platform/audit';
+import { notFound } from '../../platform/errors';
+import * as repo from './repository';
+import * as service from './service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ['appointments'];
+const booleanText = z
+  .enum(['true', 'false', '1', '0'])
+  .default('true')
+  .transform((v) => v === 'true' || v === '1');
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock.now();
+  const ctx = (req: Parameters<typeof audit>[1]) => ({
+    db,
+    req: req!,
+    today: clinicToday(now()),
+    institute: app.deps.config.INSTITUTE_NAME,
+  });
+
+  app.get(
+    '/appointment',
+    {
+      schema: {
+        tags,
+        summary: 'Appointment list with the next appointments from now',
+        description:
+          'filters: JSON {name, doctor (user id), date, status, status_id, cnp, phone}. hideOlder (default true) keeps today and later in Europe/Bucharest.',
+        querystring: z.object({
+          filters: jsonQuery(appointmentFiltersSchema),
+          ...pageQuery,
+          hideOlder: booleanText,
+        }),
+      },
+    },
+    async (req) => {
+      const { filters, page, perPage, hideOlder } = req.query;
+      const instant = now();
+      const today = clinicToday(instant);
+      const [{ rows, total }, next] = await Promise.all([
+        repo.listAppointments(db, { filters, page, perPage, hideOlder, today }),
+        repo.nextAppointments(db, today, clinicTime(instant)),
+      ]);
+      return {
+        status: 1,
+        _meta: { total, page, perPage, pageCount: pageCount(total, perPage) },
+        appointments: rows,
+        nextAppointments: next,
+      };
+    },
+  );
+
+  app.get(
+    '/appointment/statuses',
+    { schema: { tags, summary: 'Custom statuses that are not hidden' } },
+    async () => ({
+      status: 1,
+      data: await repo.listStatuses(db),
+    }),
+  );
+
+  app.get(
+    '/appointment/doctors',
+    { schema: { tags, summary: 'Active authorised doctors with their time off (vacations)' } },
+    async () => ({ status: 1, data: await repo.listDoctors(db, clinicToday(now())) }),
+  );
+
+  app.get(
+    '/appointment/new-appointment',
+    { schema: { tags, summary: 'What the new-appointment form offers: doctors, statuses, calendars' } },
+    async () => {
+      const [doctors, statuses, calendars] = await Promise.all([
+        repo.listDoctors(db, clinicToday(now())),
+        repo.listStatuses(db),
+        repo.listCalendars(db),
+      ]);
+      return { status: 1, data: { doctors, statuses, calendars } };
+    },
+  );
+
+  app.post(
+    '/appointment/new-appointment',
+    {
+      schema: {
+        tags,
+        summary: 'Creates a scheduled appointment with a custom status',
+        body: newAppointmentSchema,
+      },
+    },
+    async (req) => {
+      const id = await service.createAppointment(ctx(req), req.body);
+      return { status: 1, id, message: APPOINTMENT_MESSAGES.created };
+    },
+  );
+
+  app.get(
+    '/appointment/appointment-patients',
+    {
+      schema: {
+        tags,
+        summary: 'Patients for the new-appointment picker (name, at least 2 letters; or CNP digits)',
+        querystring: z.object({ filters: jsonQuery(patientSearchSchema) }),
+      },
+    },
+    async (req) => ({ status: 1, data: { patients: await repo.searchPatients(db, req.query.filters.name) } }),
+  );
+
+  app.get(
+    '/appointment/calendar/:calendarId/availability',
+    {
+      schema: {
+        tags,
+        summary: 'Availability of a calendar: unavailable days, weekly entries, slots taken',
+        description:
+          'unavailableDays covers today..today+60 months (Europe/Bucharest) and includes the time off of doctor_id when given. ' +
+          'appointments lists the slots taken (by the calendar, and by doctor_id in any calendar) on date=YYYY-MM-DD or in the month date=YYYY-MM; without date it is empty.',
+        params: z.object({ calendarId: z.coerce.number().int().positive() }),
+        querystring: z.object({
+          date: z
+            .string()
+            .regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Data trebuie sa fie YYYY-MM sau YYYY-MM-DD.')
+            .optional(),
+          doctor_id: z.string().max(100).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const { calendarId } = req.params;
+      const facts = await repo.calendarFacts(db, calendarId);
+      if (!facts) throw notFound(APPOINTMENT_MESSAGES.calendarNotFound);
+      const today = clinicToday(now());
+      const last = lastBookableDay(today);
+      const timeOff = await repo.doctorTimeOff(db, req.query.doctor_id ?? null);
+      const { date } = req.query;
+      let appointments: { selected_date: string; selected_time: string }[] = [];
+      if (date) {
+        const from = DATE_RE.test(date) ? date : `${date}-01`;
+        const to = DATE_RE.test(date) ? date : addDays(addMonths(from, 1), -1);
+        appointments = await repo.takenSlots(db, { calendarId, doctorId: req.query.doctor_id, from, to });
+      }
+      return {
+        status: 1,
+        data: {
+          unavailableDays: expandRanges([...facts.unavailable, ...timeOff], today, last),
+          availability: facts.availability.map((e) => ({
+            day: repo.weekdayName(e.weekday),
+            weekday: e.weekday,
+            from: e.from.slice(0, 5),
+            to: e.to.slice(0, 5),
+          })),
+          appointments,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/appointment/confirm',
+    { schema: { tags, summary: 'Confirm without papers, then with papers', body: confirmSchema } },
+    async (req) => {
+      await service.confirm(ctx(req), req.body.appointment_id, req.body.status);
+      return { status: 1, message: APPOINTMENT_MESSAGES.confirmed };
+    },
+  );
+
+  app.post(
+    '/appointment/set-appointment',
+    {
+      schema: {
+        tags,
+        summary: 'Sets a custom status, with a slot unless without_appointment',
+        body: setAppointmentSchema,
+      },
+    },
+    async (req) => {
+      await service.setAppointment(ctx(req), req.body);
+      return { status: 1, message: APPOINTMENT_MESSAGES.statusSet };
+    },
+  );
+
+  app.post(
+    '/appointment/assign-doctor',
+    { schema: { tags, summary: 'Assigns a doctor', body: assignDoctorSchema } },
+    async (req) => {
+      await service.assignDoctor(ctx(req), req.body);
+      return { status: 1, message: APPOINTMENT_MESSAGES.assigned };
+    },
+  );
+
+  app.get(
+    '/appointment/:id',
+    { schema: { tags, summary: 'One appointment with the patient side-panel data', params: idParams } },
+    async (req) => {
+      const appointment = await repo.findAppointment(db, req.params.id);
+      if (!appointment) throw notFound(APPOINTMENT_MESSAGES.notFound);
+      await audit(db, req, {
+        action: 'patient.read',
+        entityType: 'appointment',
+        entityId: appointment.id,
+        patientId: appointment.patient_id,
+      });
+      return { status: 1, appointment };
+    },
+  );
+
+  app.delete(
+    '/appointment/:id',
+    { schema: { tags, summary: 'Deletes an appointment (frees its slot)', params: idParams } },
+    async (req) => {
+      await service.deleteAppointment(ctx(req), req.params.id);
+      return { status: 1, message: APPOINTMENT_MESSAGES.deleted };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,248 @@
+/**
+ * The appointment rules (DESIGN §6): the transition table enforced on every write, slots checked
+ * against the calendar and the doctor, double booking refused by the database, every write
+ * audited, the patient told by e-mail when the appointment gets a date and time.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  APPOINTMENT_MESSAGES,
+  type AppointmentAction,
+  type assignDoctorSchema,
+  type ConfirmTarget,
+  canDo,
+  confirmAction,
+  type newAppointmentSchema,
+  refusalMessage,
+  type setAppointmentSchema,
+} from '../../../domain/appointments';
+import { inRanges } from '../../../domain/slots';
+import type { Db } from '../../db/client';
+import { appointmentStatuses, appointments, patients } from '../../db/schema';
+import { audit } from '../../platform/audit';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { mailAppointmentSet } from './mail';
+import { doctorTimeOff, isActiveDoctor } from './repository';
+import { assertBookable, withSlotGuard } from './slot-rules';
+
+export type Ctx = { db: Db; req: FastifyRequest; today: string; institute: string };
+
+async function lockAppointment(tx: Db, id: number, action?: AppointmentAction) {
+  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
+  if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
+  if (action && !canDo(row.status, action)) throw conflict(refusalMessage(action));
+  return row;
+}
+
+async function customStatus(tx: Db, id: number) {
+  const [st] = await tx
+    .select()
+    .from(appointmentStatuses)
+    .where(and(eq(appointmentStatuses.id, id), eq(appointmentStatuses.hidden, false)));
+  if (!st)
+    throw badRequest(APPOINTMENT_MESSAGES.statusNotFound, { status_id: APPOINTMENT_MESSAGES.statusNotFound });
+  return st;
+}
+
+async function patientContact(tx: Db, id: number) {
+  const [pt] = await tx
+    .select({ id: patients.id, name: patients.name, email: patients.email })
+    .from(patients)
+    .where(eq(patients.id, id));
+  return pt ?? null;
+}
+
+export async function confirm(ctx: Ctx, appointmentId: number, target: ConfirmTarget) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockAppointment(tx, appointmentId, confirmAction(target));
+    await tx
+      .update(appointments)
+      .set({ status: target, updatedAt: new Date() })
+      .where(eq(appointments.id, row.id));
+    await audit(tx, ctx.req, {
+      action: 'appointment.confirm',
+      entityType: 'appointment',
+      entityId: row.id,
+      patientId: row.patientId,
+      details: { from: row.status, to: target },
+    });
+  });
+}
+
+type SetInput = z.output<typeof setAppointmentSchema>;
+
+export async function setAppointment(ctx: Ctx, input: SetInput) {
+  return withSlotGuard(() =>
+    ctx.db.transaction(async (tx) => {
+      const row = await lockAppointment(tx, input.appointment_id, 'set_custom');
+      const st = await customStatus(tx, input.status_id!);
+      // The status decides whether a slot is needed, not the flag the browser sent.
+      if (st.withoutAppointment) {
+        await tx
+          .update(appointments)
+          .set({ status: 'custom', customStatusId: st.id, holdsSlot: false, updatedAt: new Date() })
+          .where(eq(appointments.id, row.id));
+      } else {
+        const missing = (['calendar_id', 'date', 'time'] as const).filter((f) => input[f] === undefined);
+        if (missing.length)
+          throw badRequest(
+            APPOINTMENT_MESSAGES.required,
+            Object.fromEntries(missing.map((f) => [f, APPOINTMENT_MESSAGES.required])),
+          );
+        const slot = { calendarId: input.calendar_id!, date: input.date!, time: input.time! };
+        const calendar = await assertBookable(tx, { ...slot, doctorId: row.doctorId, today: ctx.today });
+        await tx
+          .update(appointments)
+          .set({
+            status: 'custom',
+            customStatusId: st.id,
+            calendarId: slot.calendarId,
+            selectedDate: slot.date,
+            selectedTime: slot.time,
+            holdsSlot: true,
+            updatedAt: new Date(),
+          })
+          .where(eq(appointments.id, row.id));
+        const moved =
+          !row.holdsSlot ||
+          row.calendarId !== slot.calendarId ||
+          row.selectedDate !== slot.date ||
+          row.selectedTime?.slice(0, 5) !== slot.time;
+        if (moved) await notifyPatient(ctx, tx, row.patientId, { ...slot, calendar: calendar.title });
+      }
+      await audit(tx, ctx.req, {
+        action: 'appointment.set-status',
+        entityType: 'appointment',
+        entityId: row.id,
+        patientId: row.patientId,
+        details: {
+          from: row.status,
+          statusId: st.id,
+          withoutAppointment: st.withoutAppointment,
+          ...(st.withoutAppointment
+            ? {}
+            : { calendarId: input.calendar_id, date: input.date, time: input.time }),
+        },
+      });
+    }),
+  );
+}
+
+async function notifyPatient(
+  ctx: Ctx,
+  tx: Db,
+  patientId: number,
+  slot: { date: string; time: string; calendar: string },
+) {
+  const pt = await patientContact(tx, patientId);
+  if (!pt) return;
+  await mailAppointmentSet(tx, { to: pt.email, patient: pt.name, institute: ctx.institute, ...slot });
+}
+
+type NewInput = z.output<typeof newAppointmentSchema>;
+
+export async function createAppointment(ctx: Ctx, input: NewInput): Promise<number> {
+  return withSlotGuard(() =>
+    ctx.db.transaction(async (tx) => {
+      if (!(await isActiveDoctor(tx, input.doctor_id)))
+        throw badRequest(APPOINTMENT_MESSAGES.doctorNotFound, {
+          doctor_id: APPOINTMENT_MESSAGES.doctorNotFound,
+        });
+      const pt = await patientContact(tx, input.patient_id!);
+      if (!pt)
+        throw badRequest(APPOINTMENT_MESSAGES.patientNotFound, {
+          patient_id: APPOINTMENT_MESSAGES.patientNotFound,
+        });
+      const st = await customStatus(tx, input.status_id!);
+      let slot: { calendarId: number; date: string; time: string } | null = null;
+      let calendarTitle = '';
+      if (!st.withoutAppointment) {
+        const missing = (['calendar_id', 'date', 'time'] as const).filter((f) => input[f] === undefined);
+        if (missing.length)
+          throw badRequest(
+            APPOINTMENT_MESSAGES.required,
+            Object.fromEntries(missing.map((f) => [f, APPOINTMENT_MESSAGES.required])),
+          );
+        slot = { calendarId: input.calendar_id!, date: input.date!, time: input.time! };
+        calendarTitle = (await assertBookable(tx, { ...slot, doctorId: input.doctor_id, today: ctx.today }))
+          .title;
+      }
+      const [created] = await tx
+        .insert(appointments)
+        .values({
+          patientId: pt.id,
+          doctorId: input.doctor_id,
+          status: 'scheduled',
+          customStatusId: st.id,
+          calendarId: slot?.calendarId ?? null,
+          selectedDate: slot?.date ?? null,
+          selectedTime: slot?.time ?? null,
+          holdsSlot: slot !== null,
+        })
+        .returning({ id: appointments.id });
+      if (slot)
+        await mailAppointmentSet(tx, {
+          to: pt.email,
+          patient: pt.name,
+          institute: ctx.institute,
+          ...slot,
+          calendar: calendarTitle,
+        });
+      await audit(tx, ctx.req, {
+        action: 'appointment.create',
+        entityType: 'appointment',
+        entityId: created.id,
+        patientId: pt.id,
+        details: { doctorId: input.doctor_id, statusId: st.id, ...(slot ?? {}) },
+      });
+      return created.id;
+    }),
+  );
+}
+
+export async function assignDoctor(ctx: Ctx, input: z.output<typeof assignDoctorSchema>) {
+  return withSlotGuard(() =>
+    ctx.db.transaction(async (tx) => {
+      const row = await lockAppointment(tx, input.appointmentId);
+      if (!(await isActiveDoctor(tx, input.doctor_id)))
+        throw badRequest(APPOINTMENT_MESSAGES.doctorNotFound, {
+          doctor_id: APPOINTMENT_MESSAGES.doctorNotFound,
+        });
+      if (row.selectedDate && inRanges(row.selectedDate, await doctorTimeOff(tx, input.doctor_id)))
+        throw conflict(APPOINTMENT_MESSAGES.doctorTimeOff);
+      await tx
+        .update(appointments)
+        .set({ doctorId: input.doctor_id, updatedAt: new Date() })
+        .where(eq(appointments.id, row.id));
+      await audit(tx, ctx.req, {
+        action: 'appointment.assign-doctor',
+        entityType: 'appointment',
+        entityId: row.id,
+        patientId: row.patientId,
+        details: { from: row.doctorId, to: input.doctor_id },
+      });
+    }),
+  );
+}
+
+export async function deleteAppointment(ctx: Ctx, id: number) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockAppointment(tx, id);
+    await tx.delete(appointments).where(eq(appointments.id, row.id));
+    await audit(tx, ctx.req, {
+      action: 'appointment.delete',
+      entityType: 'appointment',
+      entityId: row.id,
+      patientId: row.patientId,
+      details: {
+        status: row.status,
+        customStatusId: row.customStatusId,
+        calendarId: row.calendarId,
+        date: row.selectedDate,
+        time: row.selectedTime,
+        doctorId: row.doctorId,
+      },
+    });
+  });
+}

@@ -1,0 +1,366 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
+import { appointments, auditEvents, outbox } from '../../db/schema';
+import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
+import {
+  clock,
+  makeAppointment,
+  makeCalendar,
+  makePatient,
+  makeStatus,
+  makeTimeOff,
+  TODAY,
+} from './test-fixtures';
+
+const ctx = await setupTestApp({ clock });
+const db = ctx.database.db;
+let staff: Staff;
+let drA: Staff;
+let drB: Staff;
+let calId: number;
+let control: number;
+let cancelled: number;
+let patient: Awaited<ReturnType<typeof makePatient>>;
+
+const post = (url: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: `/api/appointment/${url}`, headers: staff.headers, payload });
+const row = async (id: number) => (await db.select().from(appointments).where(eq(appointments.id, id)))[0];
+const actions = async (action: string) => db.select().from(auditEvents).where(eq(auditEvents.action, action));
+
+beforeAll(async () => {
+  staff = await signedInStaff(ctx, { doctor: false });
+  drA = await signedInStaff(ctx, { doctor: true, firstName: 'Ion', lastName: 'Ionescu' });
+  drB = await signedInStaff(ctx, { doctor: true, firstName: 'Maria', lastName: 'Popa' });
+  calId = (await makeCalendar(db, { unavailable: [{ from: '2026-03-09', to: '2026-03-10' }] })).id;
+  control = (await makeStatus(db, { title: 'Control' })).id;
+  cancelled = (await makeStatus(db, { title: 'Anulat', withoutAppointment: true })).id;
+  patient = await makePatient(db, { name: 'Elena Vasilescu', email: 'elena@example.ro' });
+});
+
+describe('the life of a request: confirm, confirm with papers, set a custom status with a slot', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = (
+      await makeAppointment(db, {
+        patientId: patient.id,
+        status: 'request',
+        calendarId: calId,
+        date: '2026-03-04',
+        time: '08:00',
+        publicRequest: true,
+      })
+    ).id;
+  });
+
+  it('refuses confirming with papers before confirming without, and changes nothing', async () => {
+    const res = await post('confirm', { appointment_id: id, status: 'scheduled_with_papers' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ status: 0, message: APPOINTMENT_MESSAGES.cannotConfirmWithPapers });
+    expect((await row(id)).status).toBe('request');
+  });
+
+  it('refuses a custom status on a request, and changes nothing', async () => {
+    const before = await row(id);
+    const res = await post('set-appointment', {
+      appointment_id: id,
+      status_id: control,
+      calendar_id: calId,
+      date: '2026-03-05',
+      time: '09:00',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(APPOINTMENT_MESSAGES.cannotSetStatus);
+    expect(await row(id)).toEqual(before);
+  });
+
+  it('confirms without papers, then with papers; each step audited', async () => {
+    expect((await post('confirm', { appointment_id: id, status: 'scheduled_paperless' })).json().status).toBe(
+      1,
+    );
+    expect((await row(id)).status).toBe('scheduled_paperless');
+    const again = await post('confirm', { appointment_id: id, status: 'scheduled_paperless' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(APPOINTMENT_MESSAGES.cannotConfirmPaperless);
+    expect(
+      (await post('set-appointment', { appointment_id: id, status_id: cancelled, without_appointment: true }))
+        .statusCode,
+    ).toBe(409);
+    expect((await post('confirm', { appointment_id: id, status: 'scheduled_with_papers' })).statusCode).toBe(
+      200,
+    );
+    expect((await row(id)).status).toBe('scheduled_with_papers');
+    expect((await actions('appointment.confirm')).map((e) => e.details)).toEqual([
+      { from: 'request', to: 'scheduled_paperless' },
+      { from: 'scheduled_paperless', to: 'scheduled_with_papers' },
+    ]);
+  });
+
+  it("answers 'Required' for a slot status without calendar, date and time", async () => {
+    const res = await post('set-appointment', { appointment_id: id, status_id: control });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ calendar_id: 'Required', date: 'Required', time: 'Required' });
+    // Lying about without_appointment does not let a slot status skip the slot.
+    const lie = await post('set-appointment', {
+      appointment_id: id,
+      status_id: control,
+      without_appointment: true,
+    });
+    expect(lie.statusCode).toBe(400);
+    expect(lie.json().errors).toEqual({ calendar_id: 'Required', date: 'Required', time: 'Required' });
+  });
+
+  it('refuses slots outside the rules', async () => {
+    const at = (date: string, time: string) =>
+      post('set-appointment', { appointment_id: id, status_id: control, calendar_id: calId, date, time });
+    const outside = await at('2026-03-04', '09:15');
+    expect([outside.statusCode, outside.json().message]).toEqual([
+      400,
+      APPOINTMENT_MESSAGES.outsideAvailability,
+    ]);
+    const weekend = await at('2026-03-07', '09:00');
+    expect(weekend.statusCode).toBe(400);
+    const unavailable = await at('2026-03-10', '09:00');
+    expect([unavailable.statusCode, unavailable.json().message]).toEqual([
+      409,
+      APPOINTMENT_MESSAGES.unavailableDay,
+    ]);
+    const past = await at('2026-03-01', '09:00');
+    expect([past.statusCode, past.json().message]).toEqual([400, APPOINTMENT_MESSAGES.outOfRange]);
+    const tooFar = await at('2031-03-03', '09:00');
+    expect(tooFar.statusCode).toBe(400);
+    expect((await at('2031-02-28', '09:00')).statusCode).toBe(200); // a Friday within 60 months
+    const unknown = await post('set-appointment', {
+      appointment_id: id,
+      status_id: control,
+      calendar_id: 99999,
+      date: '2026-03-04',
+      time: '09:00',
+    });
+    expect(unknown.json().errors).toEqual({ calendar_id: APPOINTMENT_MESSAGES.calendarNotFound });
+    expect((await post('set-appointment', { appointment_id: 99999, status_id: control })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('sets the custom status with a slot, holds it and e-mails the patient', async () => {
+    const before = (await db.select().from(outbox)).length;
+    const res = await post('set-appointment', {
+      appointment_id: id,
+      status_id: control,
+      without_appointment: false,
+      calendar_id: calId,
+      date: '2026-03-04',
+      time: '09:30',
+    });
+    expect(res.json()).toEqual({ status: 1, message: APPOINTMENT_MESSAGES.statusSet });
+    expect(await row(id)).toMatchObject({
+      status: 'custom',
+      customStatusId: control,
+      calendarId: calId,
+      selectedDate: '2026-03-04',
+      selectedTime: '09:30:00',
+      holdsSlot: true,
+    });
+    const mails = (await db.select().from(outbox)).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to).toBe('elena@example.ro');
+    expect(mails[0].text).toContain('04.03.2026');
+    expect(mails[0].text).toContain('09:30');
+    expect(mails[0].text).toContain('Cabinet cardiologie');
+    expect(mails[0].text).toContain('actul de identitate');
+    expect(mails[0].text).toContain('lista tratamentelor');
+  });
+
+  it('a custom status can move to another one; without_appointment frees the slot', async () => {
+    const other = (await makeAppointment(db, { patientId: patient.id, status: 'scheduled' })).id;
+    const taken = await post('set-appointment', {
+      appointment_id: other,
+      status_id: control,
+      calendar_id: calId,
+      date: '2026-03-04',
+      time: '09:30',
+    });
+    expect([taken.statusCode, taken.json().message]).toEqual([409, APPOINTMENT_MESSAGES.slotTaken]);
+    expect((await row(other)).status).toBe('scheduled');
+    const res = await post('set-appointment', {
+      appointment_id: id,
+      status_id: cancelled,
+      without_appointment: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await row(id)).toMatchObject({ status: 'custom', customStatusId: cancelled, holdsSlot: false });
+    expect(
+      (
+        await post('set-appointment', {
+          appointment_id: other,
+          status_id: control,
+          calendar_id: calId,
+          date: '2026-03-04',
+          time: '09:30',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await actions('appointment.set-status')).length).toBe(4);
+  });
+});
+
+describe('assign-doctor', () => {
+  it('assigns, refuses time off and a second slot for the same doctor at the same time', async () => {
+    const cal2 = (await makeCalendar(db, { title: 'Cabinet 2' })).id;
+    const a = (
+      await makeAppointment(db, {
+        patientId: patient.id,
+        status: 'custom',
+        customStatusId: control,
+        calendarId: calId,
+        date: '2026-03-05',
+        time: '10:00',
+        holdsSlot: true,
+      })
+    ).id;
+    const b = (
+      await makeAppointment(db, {
+        patientId: patient.id,
+        status: 'custom',
+        customStatusId: control,
+        calendarId: cal2,
+        date: '2026-03-05',
+        time: '10:00',
+        holdsSlot: true,
+      })
+    ).id;
+    const assign = (appointmentId: number, doctor_id: string) =>
+      post('assign-doctor', { appointmentId, doctor_id });
+    expect((await assign(a, drA.id)).json()).toEqual({ status: 1, message: APPOINTMENT_MESSAGES.assigned });
+    expect((await row(a)).doctorId).toBe(drA.id);
+    const clash = await assign(b, drA.id);
+    expect([clash.statusCode, clash.json().message]).toEqual([409, APPOINTMENT_MESSAGES.doctorSlotTaken]);
+    expect((await row(b)).doctorId).toBeNull();
+    await makeTimeOff(db, drB.id, '2026-03-05', '2026-03-06');
+    const away = await assign(b, drB.id);
+    expect([away.statusCode, away.json().message]).toEqual([409, APPOINTMENT_MESSAGES.doctorTimeOff]);
+    expect((await assign(b, staff.id)).json().errors).toEqual({
+      doctor_id: APPOINTMENT_MESSAGES.doctorNotFound,
+    });
+    expect((await assign(b, '')).json().errors).toEqual({ doctor_id: 'Required' });
+    expect((await assign(999999, drA.id)).statusCode).toBe(404);
+    expect((await actions('appointment.assign-doctor')).map((e) => e.details)).toEqual([
+      { from: null, to: drA.id },
+    ]);
+  });
+});
+
+describe('new-appointment', () => {
+  it('creates a scheduled appointment with a custom status holding the slot, e-mails and audits', async () => {
+    const res = await post('new-appointment', {
+      doctor_id: drA.id,
+      patient_id: patient.id,
+      status_id: control,
+      calendar_id: calId,
+      date: '2026-03-11',
+      time: '11:00',
+    });
+    expect(res.json()).toMatchObject({ status: 1, message: APPOINTMENT_MESSAGES.created });
+    const created = await row(res.json().id);
+    expect(created).toMatchObject({
+      status: 'scheduled',
+      customStatusId: control,
+      doctorId: drA.id,
+      calendarId: calId,
+      selectedDate: '2026-03-11',
+      selectedTime: '11:00:00',
+      holdsSlot: true,
+    });
+    const [mail] = (await db.select().from(outbox)).slice(-1);
+    expect(mail.text).toContain('11.03.2026');
+    expect((await actions('appointment.create'))[0]).toMatchObject({
+      actorId: staff.id,
+      patientId: patient.id,
+    });
+    const again = await post('new-appointment', {
+      doctor_id: drB.id,
+      patient_id: patient.id,
+      status_id: control,
+      calendar_id: calId,
+      date: '2026-03-11',
+      time: '11:00',
+    });
+    expect([again.statusCode, again.json().message]).toEqual([409, APPOINTMENT_MESSAGES.slotTaken]);
+  });
+
+  it('needs no slot for a without_appointment status and holds none', async () => {
+    const res = await post('new-appointment', {
+      doctor_id: drA.id,
+      patient_id: patient.id,
+      status_id: cancelled,
+    });
+    expect(await row(res.json().id)).toMatchObject({
+      status: 'scheduled',
+      customStatusId: cancelled,
+      holdsSlot: false,
+      selectedDate: null,
+    });
+  });
+
+  it('refuses missing fields, unknown references and the doctor time off', async () => {
+    const bad = await post('new-appointment', { doctor_id: '', calendar_id: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['doctor_id', 'patient_id', 'status_id']);
+    const noSlot = await post('new-appointment', {
+      doctor_id: drA.id,
+      patient_id: patient.id,
+      status_id: control,
+    });
+    expect(noSlot.json().errors).toEqual({ calendar_id: 'Required', date: 'Required', time: 'Required' });
+    const ghost = await post('new-appointment', {
+      doctor_id: drA.id,
+      patient_id: 999999,
+      status_id: cancelled,
+    });
+    expect(ghost.json().errors).toEqual({ patient_id: APPOINTMENT_MESSAGES.patientNotFound });
+    const off = await post('new-appointment', {
+      doctor_id: drB.id,
+      patient_id: patient.id,
+      status_id: control,
+      calendar_id: calId,
+      date: '2026-03-06',
+      time: '09:00',
+    });
+    expect([off.statusCode, off.json().message]).toEqual([409, APPOINTMENT_MESSAGES.doctorTimeOff]);
+  });
+});
+
+describe('GET /api/appointment/calendar/:id/availability', () => {
+  it('answers unavailable days (with the doctor time off), weekly entries and the slots taken', async () => {
+    const url = (q: string) => `/api/appointment/calendar/${calId}/availability?${q}`;
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: url(`date=2026-03-04&doctor_id=${drB.id}`),
+      headers: staff.headers,
+    });
+    const { data } = res.json();
+    expect(data.unavailableDays).toEqual(['2026-03-05', '2026-03-06', '2026-03-09', '2026-03-10']);
+    expect(data.availability).toHaveLength(30);
+    expect(data.availability[0]).toEqual({ day: 'monday', weekday: 1, from: '09:00', to: '09:30' });
+    expect(data.appointments).toEqual([{ selected_date: '2026-03-04', selected_time: '09:30' }]);
+    const month = (
+      await ctx.app.inject({ method: 'GET', url: url('date=2026-03'), headers: staff.headers })
+    ).json().data;
+    expect(month.unavailableDays).toEqual(['2026-03-09', '2026-03-10']);
+    expect(month.appointments.map((a: { selected_date: string }) => a.selected_date)).toEqual([
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-11',
+    ]);
+    const none = (await ctx.app.inject({ method: 'GET', url: url(''), headers: staff.headers })).json().data;
+    expect(none.appointments).toEqual([]);
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/appointment/calendar/99999/availability',
+      headers: staff.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(TODAY).toBe('2026-03-02');
+  });
+});
