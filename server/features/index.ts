@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import appointmentRoutes from './appointments/routes';
 import authRoutes from './auth/routes';
+import documentRoutes from './documents/routes';
 import miscRoutes from './misc/routes';
 import patientRoutes from './patients/routes';
 import registrationRoutes from './registration/routes';
@@ -16,4 +17,5 @@ export const features: FastifyPluginAsync[] = [
   registrationRoutes,
   patientRoutes,
   appointmentRoutes,
+  documentRoutes,
 ];

@@ -1,0 +1,105 @@
+/** SQL of the documents feature (Drizzle; the same on PGlite and PostgreSQL). */
+import { and, count, desc, eq, like, sql } from 'drizzle-orm';
+import type {
+  DocumentFilters,
+  DocumentItem,
+  DocumentPatient,
+  DocumentStatus,
+} from '../../../domain/documents';
+import { foldText } from '../../../domain/text';
+import type { Db } from '../../db/client';
+import { appointments, documents, patients } from '../../db/schema';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function where(f: DocumentFilters) {
+  const conds = [];
+  if (f.status) conds.push(eq(documents.status, f.status));
+  if (f.patient_id) conds.push(eq(documents.patientId, f.patient_id));
+  if (f.cnp) conds.push(like(patients.cnp, `${escapeLike(f.cnp)}%`));
+  if (f.created_at) {
+    // The clinic's calendar day, as a range on the indexed timestamp (whatever the server TZ).
+    conds.push(
+      sql`${documents.createdAt} >= (${f.created_at}::date)::timestamp AT TIME ZONE 'Europe/Bucharest'`,
+      sql`${documents.createdAt} < (${f.created_at}::date + 1)::timestamp AT TIME ZONE 'Europe/Bucharest'`,
+    );
+  }
+  return conds.length ? and(...conds) : undefined;
+}
+
+const listColumns = {
+  id: documents.id,
+  title: documents.title,
+  filename: documents.filename,
+  type: documents.ext,
+  created_at: documents.createdAt,
+  status: documents.status,
+  patient: patients.name,
+  pid: patients.cnp,
+  patient_id: documents.patientId,
+  appointment_id: documents.appointmentId,
+  size: documents.size,
+};
+
+export async function listDocuments(
+  db: Db,
+  filters: DocumentFilters,
+  page: number,
+  perPage: number,
+): Promise<{ total: number; documents: DocumentItem[] }> {
+  const w = where(filters);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(documents)
+    .innerJoin(patients, eq(patients.id, documents.patientId))
+    .where(w);
+  const rows = await db
+    .select(listColumns)
+    .from(documents)
+    .innerJoin(patients, eq(patients.id, documents.patientId))
+    .where(w)
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return {
+    total,
+    documents: rows.map((r) => ({
+      ...r,
+      created_at: r.created_at.toISOString(),
+      status: r.status as DocumentStatus,
+    })),
+  };
+}
+
+export async function searchPatients(db: Db, name: string | null | undefined): Promise<DocumentPatient[]> {
+  const folded = name ? foldText(name) : '';
+  return db
+    .select({ id: patients.id, name: patients.name, cnp: patients.cnp })
+    .from(patients)
+    .where(folded ? like(patients.nameSearch, `%${escapeLike(folded)}%`) : undefined)
+    .orderBy(patients.nameSearch, patients.id)
+    .limit(50);
+}
+
+export async function findDocument(db: Db, id: number) {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row;
+}
+
+export async function patientExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id));
+  return Boolean(row);
+}
+
+/** The appointment exists and is the given patient's (a document links only to its own patient's). */
+export async function appointmentOfPatient(
+  db: Db,
+  appointmentId: number,
+  patientId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.patientId, patientId)));
+  return Boolean(row);
+}

@@ -1,0 +1,161 @@
+/**
+ * POST /api/documents, the part that must never leave a half state: the file is streamed to
+ * storage under a generated key (never buffered whole), checked, and only then is the row
+ * inserted. Any failure on the way (bad type, too large, empty, client gone, database error)
+ * deletes what was stored, so there is never a row without a file nor a file without a row.
+ */
+import { randomUUID } from 'node:crypto';
+import { Transform } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  DOCUMENT_MESSAGES,
+  DOCUMENT_MIME,
+  type DocumentExtension,
+  documentUploadFields,
+  fileExtension,
+  isAcceptedExtension,
+} from '../../../domain/documents';
+import type { Db } from '../../db/client';
+import { documents } from '../../db/schema';
+import { audit } from '../../platform/audit';
+import { badRequest, HttpError } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
+import { contentMatches, safeFileName } from './files';
+import * as repo from './repository';
+
+/** Room for the text fields and multipart framing around the file itself. */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+export type StoredFile = { key: string; filename: string; ext: DocumentExtension; size: number };
+
+const tooLarge = () => new HttpError(413, DOCUMENT_MESSAGES.tooLarge);
+const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
+
+/** Streams one file part to storage and checks it; on any refusal nothing stays stored. */
+async function storeFile(part: MultipartFile, storage: Storage): Promise<StoredFile> {
+  const filename = safeFileName(part.filename);
+  const ext = fileExtension(filename);
+  if (!isAcceptedExtension(ext)) {
+    part.file.resume(); // discard the body; the answer does not wait for it
+    throw fieldError('document', DOCUMENT_MESSAGES.invalidType);
+  }
+  const key = `documents/${randomUUID()}`;
+  // busboy ends a truncated file normally; turn the size limit into an error so the storage
+  // driver discards its temporary object instead of committing a cut file.
+  const guard = new Transform({
+    transform(chunk, _enc, done) {
+      done(null, chunk);
+    },
+    flush(done) {
+      done(part.file.truncated ? tooLarge() : null);
+    },
+  });
+  // The storage driver's pipeline reports the error; this listener only keeps a late one
+  // (after the pipeline settled) from becoming an uncaught exception.
+  guard.on('error', () => {});
+  part.file.on('limit', () => {
+    part.file.unpipe(guard);
+    guard.destroy(tooLarge());
+  });
+  part.file.on('error', (err) => guard.destroy(err));
+  let size: number;
+  try {
+    ({ size } = await storage.put(key, part.file.pipe(guard), { contentType: DOCUMENT_MIME[ext] }));
+  } catch (err) {
+    part.file.resume();
+    await storage.delete(key).catch(() => {});
+    throw err;
+  }
+  try {
+    if (size === 0) throw fieldError('document', DOCUMENT_MESSAGES.empty);
+    if (!(await contentMatches(ext, () => storage.get(key))))
+      throw fieldError('document', DOCUMENT_MESSAGES.contentMismatch);
+  } catch (err) {
+    await storage.delete(key).catch(() => {});
+    throw err;
+  }
+  return { key, filename, ext, size };
+}
+
+function zodErrors(issues: { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const i of issues) {
+    const k = String(i.path[0] ?? '_');
+    if (!(k in errors)) errors[k] = i.message;
+  }
+  return errors;
+}
+
+const isForeignKeyError = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23503' || e?.cause?.code === '23503';
+};
+
+export async function handleUpload(
+  req: FastifyRequest,
+  deps: { db: Db; storage: Storage; maxBytes: number },
+): Promise<{ id: number }> {
+  const { db, storage, maxBytes } = deps;
+  // Refuse a declared oversized body before reading any of it.
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > maxBytes + FORM_OVERHEAD_BYTES) throw tooLarge();
+  if (!req.isMultipart()) throw fieldError('document', DOCUMENT_MESSAGES.fileRequired);
+
+  const fields: Record<string, string> = {};
+  let stored: StoredFile | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      } else if (part.fieldname === 'document' && !stored) {
+        stored = await storeFile(part, storage);
+      } else {
+        part.file.resume();
+      }
+    }
+    if (!stored) throw fieldError('document', DOCUMENT_MESSAGES.fileRequired);
+    const parsed = documentUploadFields.safeParse(fields);
+    if (!parsed.success) {
+      const errors = zodErrors(parsed.error.issues);
+      throw badRequest(Object.values(errors)[0], errors);
+    }
+    const { title, patient_id, appointment_id } = parsed.data;
+    if (appointment_id && !(await repo.appointmentOfPatient(db, appointment_id, patient_id))) {
+      throw fieldError('appointment_id', DOCUMENT_MESSAGES.notFound);
+    }
+    const file = stored;
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(documents)
+        .values({
+          patientId: patient_id,
+          appointmentId: appointment_id ?? null,
+          title,
+          filename: file.filename,
+          ext: file.ext,
+          mime: DOCUMENT_MIME[file.ext],
+          size: file.size,
+          storageKey: file.key,
+          status: 'tosend',
+          uploadedBy: req.user?.id ?? null,
+        })
+        .returning({ id: documents.id });
+      await audit(tx, req, {
+        action: 'document.upload',
+        entityType: 'document',
+        entityId: row.id,
+        patientId: patient_id,
+        details: { ext: file.ext, size: file.size },
+      });
+      return row.id;
+    });
+    return { id };
+  } catch (err) {
+    if (stored) await storage.delete(stored.key).catch(() => {});
+    if (isForeignKeyError(err)) throw fieldError('patient_id', DOCUMENT_MESSAGES.patientRequired);
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT') throw tooLarge();
+    throw err;
+  }
+}
