@@ -5,8 +5,8 @@ import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
 import { appointments, patients } from '../../db/schema';
 
-/** Sunday 22 November 2026, 23:30 in Bucharest (21:30 UTC): "today" there is already the 22nd. */
-export const NOW = new Date('2026-11-22T21:30:00Z');
+/** Monday 23 November 2026, 00:30 in Bucharest (22:30 UTC on the 22nd): "today" differs from UTC's. */
+export const NOW = new Date('2026-11-22T22:30:00Z');
 export const fixedClock = (at: Date = NOW) => ({ now: () => at });
 
 let serial = 0;
