@@ -1,0 +1,53 @@
+/**
+ * The signed-in account for the back office. `RequireUser` guards /app: a loading indicator
+ * while the account loads, the login page (with `next`) when there is none, the "awaiting
+ * authorisation" page for an account not yet authorised. Pages call `useCurrentUser()`.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { SessionUser } from '../../domain/auth';
+import { ApiError, api } from '../lib/api';
+import { CURRENT_USER_KEY } from '../lib/query-client';
+import { AwaitingAuthorisation } from './awaiting-authorisation';
+import { FullPageLoader } from './loaders';
+import { loginPathFor } from './next-path';
+
+const CurrentUserContext = createContext<SessionUser | null>(null);
+
+export async function fetchCurrentUser(): Promise<SessionUser> {
+  const { status: _s, ...user } = await api.get<SessionUser & { status: 1 }>('/user/user-details');
+  return user as SessionUser;
+}
+
+export function useCurrentUserQuery() {
+  return useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: fetchCurrentUser,
+    // "Signed out" is an answer, not a glitch to retry.
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500 && err.status > 0) && count < 1,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The signed-in, authorised account. Only inside /app (under `RequireUser`). */
+export function useCurrentUser(): SessionUser {
+  const user = useContext(CurrentUserContext);
+  if (!user) throw new Error('useCurrentUser() is only available inside the back office (/app)');
+  return user;
+}
+
+export function displayName(u: Pick<SessionUser, 'firstName' | 'lastName' | 'email'>): string {
+  return `${u.firstName} ${u.lastName}`.trim() || u.email;
+}
+
+export function RequireUser({ children }: { children: ReactNode }) {
+  const query = useCurrentUserQuery();
+  const location = useLocation();
+  if (query.isPending) return <FullPageLoader label="Se incarca contul..." />;
+  // Any failure (signed out, expired, server down) goes to the login page; the stale account is
+  // dropped there (see LoginPage) so the next visit loads it afresh.
+  if (query.isError) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
+  if (!query.data.authorized) return <AwaitingAuthorisation user={query.data} />;
+  return <CurrentUserContext.Provider value={query.data}>{children}</CurrentUserContext.Provider>;
+}

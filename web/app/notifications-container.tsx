@@ -1,0 +1,8 @@
+import { Notifications } from '@mantine/notifications';
+
+/** Notification defaults (SPEC §9): 5000 ms unless a toast says otherwise, 400 ms animation. */
+export const NOTIFICATION_AUTO_CLOSE = 5000;
+
+export default function NotificationsContainer() {
+  return <Notifications autoClose={NOTIFICATION_AUTO_CLOSE} transitionDuration={400} position="top-right" />;
+}

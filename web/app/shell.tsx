@@ -1,0 +1,64 @@
+/**
+ * The back-office shell (SPEC §2): top bar, left menu (hidden below 768 px behind the toggle),
+ * the page, and a footer with the institute tagline. Guarded by `RequireUser`.
+ */
+import { AppShell, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { RequireUser } from './current-user';
+import { useInstitute } from './institute';
+import { PageLoader } from './loaders';
+import { MainNav } from './main-nav';
+import { TopBar } from './top-bar';
+
+export default function AppShellLayout() {
+  return (
+    <RequireUser>
+      {/* Modals only in the back office: the public pages do not download them. Inside the
+          router, so modal content may use links and router hooks. */}
+      <ModalsProvider labels={{ confirm: 'Confirma', cancel: 'Renunta' }}>
+        <Shell />
+      </ModalsProvider>
+    </RequireUser>
+  );
+}
+
+function Shell() {
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  // 48em = 768 px, Mantine's `sm` breakpoint: the same one the navbar collapses at.
+  const isDesktop = useMediaQuery('(min-width: 48em)', true);
+  const institute = useInstitute();
+  const menuOpened = isDesktop ? desktopOpened : mobileOpened;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      footer={{ height: 36 }}
+      padding="md"
+    >
+      <a href="#continut" className="skip-link">
+        Sari la continut
+      </a>
+      <AppShell.Header>
+        <TopBar menuOpened={menuOpened} onToggleMenu={isDesktop ? desktop.toggle : mobile.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" id="meniu-principal" aria-label="Meniu principal">
+        <MainNav onNavigate={mobile.close} />
+      </AppShell.Navbar>
+      <AppShell.Main id="continut" tabIndex={-1}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <AppShell.Footer px="md">
+        <Text size="xs" c="dimmed" ta="center" lh="36px" truncate="end">
+          {institute.data?.tagline ?? ''}
+        </Text>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

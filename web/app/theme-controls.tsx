@@ -1,0 +1,62 @@
+import {
+  ActionIcon,
+  CheckIcon,
+  ColorSwatch,
+  Menu,
+  Switch,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { IconMoon, IconPalette, IconSun } from '@tabler/icons-react';
+import { THEME_COLORS, useThemeColor } from './theme';
+
+/** The dark-mode switch: flips the scheme at once and keeps it in local storage. */
+export function DarkSwitch() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  return (
+    <Switch
+      size="md"
+      aria-label="Mod intunecat"
+      checked={scheme === 'dark'}
+      onChange={(e) => setColorScheme(e.currentTarget.checked ? 'dark' : 'light')}
+      onLabel={<IconMoon size={14} aria-hidden />}
+      offLabel={<IconSun size={14} aria-hidden />}
+    />
+  );
+}
+
+/** The colour switch: the theme's primary colour, applied at once and kept in local storage. */
+export function ColorSwitch() {
+  const [color, setColor] = useThemeColor();
+  return (
+    <Menu position="bottom-end" withArrow shadow="md">
+      <Menu.Target>
+        <Tooltip label="Culoare tema">
+          <ActionIcon variant="default" size="lg" aria-label="Culoare tema">
+            <IconPalette size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Culoare tema</Menu.Label>
+        {THEME_COLORS.map((c) => (
+          <Menu.Item
+            key={c.value}
+            role="menuitemradio"
+            aria-checked={color === c.value}
+            onClick={() => setColor(c.value)}
+            leftSection={
+              <ColorSwatch color={c.swatch} size={18}>
+                {color === c.value && <CheckIcon size={10} color="white" />}
+              </ColorSwatch>
+            }
+          >
+            {c.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

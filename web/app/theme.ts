@@ -1,0 +1,124 @@
+/**
+ * Theme settings (SPEC §9): one local-storage entry, `theme`, holding `<scheme>.<colour>`
+ * (default `light.purple`). Both halves apply at once, without a reload
+ * (docs/decisions: theme switches apply at once).
+ */
+import {
+  createTheme,
+  type MantineColorScheme,
+  type MantineColorSchemeManager,
+  type MantineColorsTuple,
+} from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+
+export const THEME_STORAGE_KEY = 'theme';
+
+export const THEME_COLORS = [
+  { value: 'purple', label: 'Mov', swatch: '#7b2eda' },
+  { value: 'blue', label: 'Albastru', swatch: '#228be6' },
+  { value: 'green', label: 'Verde', swatch: '#2f9e44' },
+  { value: 'orange', label: 'Portocaliu', swatch: '#f76707' },
+  { value: 'red', label: 'Rosu', swatch: '#e03131' },
+] as const;
+
+export type ThemeColor = (typeof THEME_COLORS)[number]['value'];
+export type Scheme = 'light' | 'dark';
+type Stored = { scheme: Scheme; color: ThemeColor };
+
+const DEFAULTS: Stored = { scheme: 'light', color: 'purple' };
+
+function isColor(v: string | undefined): v is ThemeColor {
+  return THEME_COLORS.some((c) => c.value === v);
+}
+
+export function readTheme(): Stored {
+  try {
+    const [scheme, color] = (window.localStorage.getItem(THEME_STORAGE_KEY) ?? '').split('.');
+    return {
+      scheme: scheme === 'dark' || scheme === 'light' ? scheme : DEFAULTS.scheme,
+      color: isColor(color) ? color : DEFAULTS.color,
+    };
+  } catch {
+    return DEFAULTS; // storage disabled (private mode): defaults, not a crash
+  }
+}
+
+const listeners = new Set<() => void>();
+
+function writeTheme(next: Stored) {
+  try {
+    window.localStorage.setItem(THEME_STORAGE_KEY, `${next.scheme}.${next.color}`);
+  } catch {
+    /* storage disabled: the choice lasts for this page only */
+  }
+  for (const l of listeners) l();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab changed the theme: follow it.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === THEME_STORAGE_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Mantine keeps the colour scheme through this manager, i.e. in the `scheme` half of `theme`. */
+export const colorSchemeManager: MantineColorSchemeManager = (() => {
+  let unsubscribe: (() => void) | null = null;
+  return {
+    get: () => readTheme().scheme,
+    set: (value: MantineColorScheme) => {
+      writeTheme({ ...readTheme(), scheme: value === 'dark' ? 'dark' : 'light' });
+    },
+    subscribe: (onUpdate) => {
+      unsubscribe?.();
+      unsubscribe = subscribe(() => onUpdate(readTheme().scheme));
+    },
+    unsubscribe: () => {
+      unsubscribe?.();
+      unsubscribe = null;
+    },
+    clear: () => writeTheme(DEFAULTS),
+  };
+})();
+
+export function useThemeColor(): [ThemeColor, (c: ThemeColor) => void] {
+  const color = useSyncExternalStore(subscribe, () => readTheme().color);
+  return [color, (c) => writeTheme({ ...readTheme(), color: c })];
+}
+
+/** Applies the stored scheme before React renders, so a dark page never flashes white. */
+export function applyStoredSchemeEarly() {
+  document.documentElement.setAttribute('data-mantine-color-scheme', readTheme().scheme);
+}
+
+const purple: MantineColorsTuple = [
+  '#f6ecff',
+  '#e7d6fb',
+  '#caabf1',
+  '#ac7ce8',
+  '#9354e0',
+  '#833bdb',
+  '#7b2eda',
+  '#6921c2',
+  '#5d1cae',
+  '#501599',
+];
+
+export function buildTheme(color: ThemeColor) {
+  return createTheme({
+    primaryColor: color,
+    primaryShade: { light: 6, dark: 7 },
+    colors: { purple },
+    defaultRadius: 'md',
+    cursorType: 'pointer',
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    headings: { fontWeight: '650' },
+  });
+}

@@ -1,0 +1,161 @@
+import {
+  ActionIcon,
+  Avatar,
+  Burger,
+  Group,
+  Menu,
+  Text,
+  TextInput,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useFullscreenDocument } from '@mantine/hooks';
+import {
+  IconChevronDown,
+  IconHeartbeat,
+  IconLogout,
+  IconMaximize,
+  IconMinimize,
+  IconSearch,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { displayName, useCurrentUser } from './current-user';
+import { useInstitute } from './institute';
+import { useSignOut } from './sign-out';
+import { ColorSwitch, DarkSwitch } from './theme-controls';
+
+type Props = { menuOpened: boolean; onToggleMenu: () => void };
+
+export function TopBar({ menuOpened, onToggleMenu }: Props) {
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Burger
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          size="sm"
+          aria-label={menuOpened ? 'Ascunde meniul' : 'Arata meniul'}
+          aria-expanded={menuOpened}
+          aria-controls="meniu-principal"
+        />
+        <Brand />
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <QuickSearch />
+        <FullscreenToggle />
+        <DarkSwitch />
+        <ColorSwitch />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}
+
+function Brand() {
+  const institute = useInstitute();
+  return (
+    <UnstyledButton component={Link} to="/app/dashboard" aria-label="Acasa" miw={0}>
+      <Group gap={8} wrap="nowrap" miw={0}>
+        <IconHeartbeat size={28} color="var(--mantine-primary-color-filled)" aria-hidden />
+        <Text fw={700} truncate="end" visibleFrom="md" maw={340} title={institute.data?.name}>
+          {institute.data?.name ?? ''}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** Goes to the search page (/app/pages/search/{text}). */
+function QuickSearch() {
+  const [text, setText] = useState('');
+  const navigate = useNavigate();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const t = text.trim();
+    if (t) navigate(`/app/pages/search/${encodeURIComponent(t)}`);
+  };
+  return (
+    <search>
+      <form onSubmit={submit}>
+        <TextInput
+          visibleFrom="lg"
+          w={220}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          placeholder="Cautare pacienti..."
+          aria-label="Cautare"
+          leftSection={<IconSearch size={16} aria-hidden />}
+        />
+      </form>
+    </search>
+  );
+}
+
+function FullscreenToggle() {
+  const { toggle, fullscreen } = useFullscreenDocument();
+  const label = fullscreen ? 'Iesire din ecran complet' : 'Ecran complet';
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        onClick={() => void toggle()}
+        aria-label={label}
+        visibleFrom="xs"
+      >
+        {fullscreen ? <IconMinimize size={20} aria-hidden /> : <IconMaximize size={20} aria-hidden />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function initials(first: string, last: string, email: string) {
+  const s = `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
+  return s || email.charAt(0).toUpperCase();
+}
+
+function UserMenu() {
+  const user = useCurrentUser();
+  const signOut = useSignOut();
+  const name = displayName(user);
+  return (
+    <Menu position="bottom-end" withArrow shadow="md" width={220}>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={`Meniul contului: ${name}`}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="initials" name={name} radius="xl" size={34}>
+              {initials(user.firstName, user.lastName, user.email)}
+            </Avatar>
+            <Text size="sm" fw={600} visibleFrom="sm" data-testid="user-name" truncate="end" maw={180}>
+              {name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item
+          component={Link}
+          to="/app/my-account"
+          leftSection={<IconUserCircle size={16} aria-hidden />}
+        >
+          Contul meu
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => void signOut()}
+        >
+          Deconectare
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,27 @@
+import { ApiError, api } from '../../lib/api';
+
+export const AUTH_MESSAGES = {
+  throttled: 'Prea multe incercari de autentificare. Va rugam asteptati un minut si incercati din nou.',
+  resetRequested:
+    'Daca exista un cont cu aceasta adresa, veti primi in cateva minute un e-mail cu instructiunile pentru resetarea parolei.',
+  resetThrottled: 'Prea multe cereri. Va rugam asteptati un minut si incercati din nou.',
+  resetInvalidLink: 'Legatura de resetare este invalida sau a expirat. Cereti una noua.',
+  resetDone: 'Parola a fost schimbata. Va puteti autentifica cu parola noua.',
+} as const;
+
+export function signIn(email: string, password: string) {
+  return api.post<{ redirect?: boolean; token?: string }>('/auth/sign-in/email', { email, password });
+}
+
+/** The e-mailed link passes through the server, which sends the browser to this page with ?token=. */
+export function requestPasswordReset(email: string) {
+  return api.post('/auth/request-password-reset', { email, redirectTo: '/user/reset-password' });
+}
+
+export function resetPassword(token: string, newPassword: string) {
+  return api.post('/auth/reset-password', { token, newPassword });
+}
+
+export function isInvalidToken(err: unknown): boolean {
+  return err instanceof ApiError && (err.code === 'INVALID_TOKEN' || /invalid token/i.test(err.message));
+}

@@ -1,0 +1,77 @@
+/** /user/forgot-password: asks for a reset link; the answer never reveals whether the account exists. */
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import * as zm from 'zod/mini';
+import { loginSchema } from '../../../domain/auth';
+import { ApiError } from '../../lib/api';
+import { AUTH_MESSAGES, requestPasswordReset } from './api';
+import { AuthLayout } from './auth-layout';
+
+const emailOnly = zm.pick(loginSchema, { email: true });
+
+export default function ForgotPasswordPage() {
+  const [loading, setLoading] = useState(false);
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: schemaResolver(emailOnly, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(async ({ email }) => {
+    if (loading) return;
+    setLoading(true);
+    try {
+      await requestPasswordReset(email.trim());
+      setAnswer({ ok: true, text: AUTH_MESSAGES.resetRequested });
+    } catch (err) {
+      // Only throttling is worth saying; any other failure gets the same neutral answer.
+      if (err instanceof ApiError && err.status === 429)
+        setAnswer({ ok: false, text: AUTH_MESSAGES.resetThrottled });
+      else setAnswer({ ok: true, text: AUTH_MESSAGES.resetRequested });
+    } finally {
+      setLoading(false);
+    }
+  });
+
+  return (
+    <AuthLayout title="Resetarea parolei">
+      {answer?.ok ? (
+        <Alert color="teal" icon={<IconMailCheck aria-hidden />} role="status" title="Cerere trimisa">
+          {answer.text}
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Resetarea parolei">
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Introduceti adresa de e-mail a contului. Va vom trimite o legatura pentru a alege o parola noua.
+            </Text>
+            {answer && (
+              <Alert color="red" role="alert">
+                {answer.text}
+              </Alert>
+            )}
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" loading={loading} fullWidth>
+              Trimite legatura de resetare
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to="/user/login" size="sm" ta="center">
+        Inapoi la autentificare
+      </Anchor>
+    </AuthLayout>
+  );
+}

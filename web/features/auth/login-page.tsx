@@ -1,0 +1,104 @@
+/**
+ * /user/login (SPEC §2, §5, §8): e-mail and password with the spec's own rules and messages,
+ * a 'Login Error' toast on failure, and back to where the user was going (`?next=`).
+ */
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconLogin } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LOGIN_MESSAGES, loginSchema } from '../../../domain/auth';
+import { safeNext } from '../../app/next-path';
+import { API_MESSAGES, ApiError } from '../../lib/api';
+import { CURRENT_USER_KEY } from '../../lib/query-client';
+import { AUTH_MESSAGES, signIn } from './api';
+import { AuthLayout } from './auth-layout';
+
+/** SPEC §9: the login error toast stays 3000 ms. */
+export const LOGIN_ERROR_AUTO_CLOSE = 3000;
+
+function failureMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 429) return AUTH_MESSAGES.throttled;
+    if (err.status === 0) return API_MESSAGES.network;
+  }
+  // The identity service's own wording is English; the spec's default is the Romanian one.
+  return LOGIN_MESSAGES.errorDefault;
+}
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [loading, setLoading] = useState(false);
+
+  // Whatever account was cached (expired session, failed load) is forgotten on this page.
+  useEffect(() => {
+    queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
+  }, [queryClient]);
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(loginSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    // SPEC §5: nothing happens while a sign-in is running or when a field is empty.
+    if (loading || !values.email.trim() || !values.password) return;
+    setLoading(true);
+    try {
+      await signIn(values.email.trim(), values.password);
+      queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
+      navigate(safeNext(params.get('next')), { replace: true });
+    } catch (err) {
+      notifications.show({
+        title: LOGIN_MESSAGES.errorTitle,
+        message: failureMessage(err),
+        color: 'red',
+        autoClose: LOGIN_ERROR_AUTO_CLOSE,
+      });
+      setLoading(false);
+    }
+  });
+
+  return (
+    <AuthLayout title="Autentificare">
+      <form onSubmit={submit} noValidate aria-label="Autentificare">
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            placeholder="nume@institut.ro"
+            autoFocus
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Parola"
+            autoComplete="current-password"
+            withAsterisk
+            visibilityToggleButtonProps={{ 'aria-label': 'Arata sau ascunde parola' }}
+            {...form.getInputProps('password')}
+          />
+          <Button
+            type="submit"
+            loading={loading}
+            fullWidth
+            size="md"
+            leftSection={<IconLogin size={18} aria-hidden />}
+          >
+            Autentificare
+          </Button>
+          <Anchor component={Link} to="/user/forgot-password" size="sm" ta="center">
+            Ati uitat parola?
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,11 @@
+import { Stack, Text, Title } from '@mantine/core';
+
+/** Placeholder until its feature lands. */
+export default function DocumentsPage() {
+  return (
+    <Stack p="md">
+      <Title order={1}>Documente</Title>
+      <Text c="dimmed">Aceasta sectiune va fi disponibila in curand.</Text>
+    </Stack>
+  );
+}

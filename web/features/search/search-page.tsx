@@ -1,0 +1,11 @@
+import { Stack, Text, Title } from '@mantine/core';
+
+/** Placeholder until its feature lands. */
+export default function SearchPage() {
+  return (
+    <Stack p="md">
+      <Title order={1}>Cautare</Title>
+      <Text c="dimmed">Aceasta sectiune va fi disponibila in curand.</Text>
+    </Stack>
+  );
+}

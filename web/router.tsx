@@ -1,0 +1,92 @@
+/**
+ * The route map of SPEC §2. Every page is a lazy chunk (its file's default export), so the
+ * public pages never download the back office; /app is guarded by `RequireUser` in the shell.
+ */
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { ErrorPage, RouteErrorPage } from './app/error-page';
+import { FullPageLoader } from './app/loaders';
+
+const LandingPage = lazy(() => import('./features/registration/landing-page'));
+const RegisterPage = lazy(() => import('./features/registration/register-page'));
+const SuccessPage = lazy(() => import('./features/registration/success-page'));
+const LoginPage = lazy(() => import('./features/auth/login-page'));
+const ForgotPasswordPage = lazy(() => import('./features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('./features/auth/reset-password-page'));
+
+const AppShellLayout = lazy(() => import('./app/shell'));
+const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page'));
+const PatientListPage = lazy(() => import('./features/patients/patient-list-page'));
+const PatientDetailPage = lazy(() => import('./features/patients/patient-detail-page'));
+const AppointmentListPage = lazy(() => import('./features/appointments/appointment-list-page'));
+const AppointmentDetailPage = lazy(() => import('./features/appointments/appointment-detail-page'));
+const DocumentsPage = lazy(() => import('./features/documents/documents-page'));
+const CalendarsPage = lazy(() => import('./features/calendars/calendars-page'));
+const MyAccountPage = lazy(() => import('./features/my-account/my-account-page'));
+const SearchPage = lazy(() => import('./features/search/search-page'));
+const AdminPage = lazy(() => import('./features/admin/admin-page'));
+
+/** A public page: its own full-page loading indicator while its chunk arrives. */
+function publicPage(Page: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** Back-office pages render inside the shell, whose <Outlet /> has its own Suspense. */
+function appPage(Page: LazyExoticComponent<ComponentType>) {
+  return <Page />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: publicPage(LandingPage) },
+      {
+        path: '/user',
+        children: [
+          { index: true, element: <Navigate to="/user/login" replace /> },
+          { path: 'login', element: publicPage(LoginPage) },
+          { path: 'forgot-password', element: publicPage(ForgotPasswordPage) },
+          { path: 'reset-password', element: publicPage(ResetPasswordPage) },
+          { path: 'register', element: publicPage(RegisterPage) },
+          { path: 'success', element: publicPage(SuccessPage) },
+        ],
+      },
+      {
+        path: '/app',
+        element: publicPage(AppShellLayout),
+        children: [
+          { index: true, element: <Navigate to="/app/dashboard" replace /> },
+          { path: 'dashboard', element: appPage(DashboardPage) },
+          { path: 'patients', element: appPage(PatientListPage) },
+          // The detail page owns its sub-routes (tabs) and sends unknown ones to /error.
+          { path: 'patients/:patientId/*', element: appPage(PatientDetailPage) },
+          { path: 'appointments', element: appPage(AppointmentListPage) },
+          { path: 'appointments/:appointmentId', element: appPage(AppointmentDetailPage) },
+          {
+            path: 'docs',
+            children: [
+              { index: true, element: <Navigate to="/app/docs/documents" replace /> },
+              { path: 'documents', element: appPage(DocumentsPage) },
+            ],
+          },
+          { path: 'calendars', element: appPage(CalendarsPage) },
+          { path: 'my-account', element: appPage(MyAccountPage) },
+          { path: 'pages/search/:text', element: appPage(SearchPage) },
+          { path: 'admin/*', element: appPage(AdminPage) },
+          { path: '*', element: <Navigate to="/error" replace /> },
+        ],
+      },
+      { path: '/error', element: <ErrorPage /> },
+      { path: '*', element: <Navigate to="/error" replace /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}
