@@ -1,11 +1,175 @@
-import { Stack, Text, Title } from '@mantine/core';
+/** /app/docs/documents (SPEC §2 "Documents area"). */
+import 'mantine-datatable/styles.css';
+import { Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useEffect, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/api';
+import {
+  DOCUMENT_STATUS_LABELS,
+  DOCUMENT_STATUSES,
+  type DocumentFilters,
+  type DocumentItem,
+  type DocumentStatus,
+} from '../../../domain/documents';
+import { formatDate } from '../../lib/dates';
+import { useDocumentPatients, useDocuments } from './api';
+import { DeleteDocumentButton, DocumentStatusMenu } from './document-actions';
+import { DocumentIcon } from './document-icon';
+import { openOrWarn } from './document-list';
+import { UploadForm } from './upload-form';
 
-/** Placeholder until its feature lands. */
-export default function DocumentsPage() {
+function Filters({
+  filters,
+  onChange,
+}: {
+  filters: DocumentFilters;
+  onChange: (f: DocumentFilters) => void;
+}) {
+  const set = (patch: Partial<DocumentFilters>) => onChange({ ...filters, ...patch });
+  const [cnp, setCnp] = useState(filters.cnp ?? '');
+  const [debouncedCnp] = useDebouncedValue(cnp.replace(/\D/g, ''), 300);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 250);
+  const patients = useDocumentPatients(debouncedSearch);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed CNP drives this
+  useEffect(() => {
+    if ((debouncedCnp || undefined) !== (filters.cnp ?? undefined)) set({ cnp: debouncedCnp || undefined });
+  }, [debouncedCnp]);
+
   return (
-    <Stack p="md">
-      <Title order={1}>Documente</Title>
-      <Text c="dimmed">Aceasta sectiune va fi disponibila in curand.</Text>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <DatePickerInput
+        label="Data incarcarii"
+        placeholder="Orice data"
+        valueFormat="DD.MM.YYYY"
+        clearable
+        value={filters.created_at ?? null}
+        onChange={(v) => set({ created_at: v ? String(v).slice(0, 10) : undefined })}
+      />
+      <Select
+        label="Status"
+        placeholder="Toate"
+        clearable
+        data={DOCUMENT_STATUSES.map((s) => ({ value: s, label: DOCUMENT_STATUS_LABELS[s] }))}
+        value={filters.status ?? null}
+        onChange={(v) => set({ status: (v as DocumentStatus | null) ?? undefined })}
+      />
+      <Select
+        label="Pacient"
+        placeholder="Toti pacientii"
+        searchable
+        clearable
+        data={(patients.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+        value={filters.patient_id ? String(filters.patient_id) : null}
+        onChange={(v) => set({ patient_id: v ? Number(v) : undefined })}
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={({ options }) => options}
+        nothingFoundMessage="Nici un pacient gasit"
+      />
+      <TextInput
+        label="CNP"
+        placeholder="CNP"
+        inputMode="numeric"
+        maxLength={13}
+        value={cnp}
+        onChange={(e) => setCnp(e.currentTarget.value)}
+      />
+    </SimpleGrid>
+  );
+}
+
+export default function DocumentsPage() {
+  const [filters, setFilters] = useState<DocumentFilters>({});
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [adding, addModal] = useDisclosure(false);
+  const [uploaded, setUploaded] = useState(false);
+  const list = useDocuments(filters, page, perPage);
+
+  // SPEC §4: the success flag resets when the modal opens and closes the modal when it is set.
+  useEffect(() => {
+    if (adding) setUploaded(false);
+  }, [adding]);
+  useEffect(() => {
+    if (uploaded) addModal.close();
+  }, [uploaded, addModal]);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>Documente</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={addModal.open}>
+          Add new
+        </Button>
+      </Group>
+      <Card withBorder padding="md">
+        <Filters
+          filters={filters}
+          onChange={(f) => {
+            setFilters(f);
+            setPage(1);
+          }}
+        />
+      </Card>
+      <DataTable<DocumentItem>
+        withTableBorder
+        borderRadius="sm"
+        highlightOnHover
+        striped
+        minHeight={420}
+        fetching={list.isFetching}
+        records={list.data?.documents ?? []}
+        totalRecords={list.data?._meta.total ?? 0}
+        page={page}
+        onPageChange={setPage}
+        recordsPerPage={perPage}
+        recordsPerPageOptions={[...PAGE_SIZES]}
+        onRecordsPerPageChange={(n) => {
+          setPerPage(n);
+          setPage(1);
+        }}
+        recordsPerPageLabel="Pe pagina"
+        paginationText={({ from, to, totalRecords }) => `${from}-${to} din ${totalRecords}`}
+        noRecordsText="Nu s-a gasit nici un document"
+        loadingText="Se incarca..."
+        onRowClick={({ record }) => openOrWarn(record.id)}
+        columns={[
+          {
+            accessor: 'title',
+            title: 'Document',
+            render: (d) => (
+              <Group gap="sm" wrap="nowrap">
+                <DocumentIcon type={d.type} />
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500} truncate>
+                    {d.title}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {d.filename}
+                  </Text>
+                </div>
+              </Group>
+            ),
+          },
+          { accessor: 'created_at', title: 'Data incarcarii', render: (d) => formatDate(d.created_at) },
+          { accessor: 'patient', title: 'Pacient' },
+          { accessor: 'pid', title: 'CNP' },
+          { accessor: 'status', title: 'Status', render: (d) => <DocumentStatusMenu doc={d} /> },
+          {
+            accessor: 'actions',
+            title: 'Actiuni',
+            textAlign: 'right',
+            render: (d) => <DeleteDocumentButton doc={d} />,
+          },
+        ]}
+      />
+      <Modal opened={adding} onClose={addModal.close} title="Document nou" size="lg">
+        <UploadForm onUploaded={() => setUploaded(true)} />
+      </Modal>
     </Stack>
   );
 }

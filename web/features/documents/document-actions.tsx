@@ -1,0 +1,108 @@
+/** The status badge with its dropdown, and delete with a confirmation (SPEC §2, §4). */
+import { ActionIcon, Badge, Button, Group, Menu, Modal, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconTrash } from '@tabler/icons-react';
+import {
+  DOCUMENT_MESSAGES,
+  DOCUMENT_STATUS_LABELS,
+  DOCUMENT_STATUSES,
+  type DocumentItem,
+} from '../../../domain/documents';
+import { useDeleteDocument, useSetDocumentStatus } from './api';
+
+const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
+
+const failed = (err: unknown) =>
+  notifications.show({ color: 'red', title: 'Eroare', message: (err as Error).message, autoClose: 5000 });
+
+export function DocumentStatusMenu({ doc }: { doc: Pick<DocumentItem, 'id' | 'status' | 'title'> }) {
+  const setStatus = useSetDocumentStatus();
+  return (
+    // Portaled content still bubbles through React: keep clicks from opening the row's file.
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops propagation
+    // biome-ignore lint/a11y/useKeyWithClickEvents: only stops propagation
+    <span onClick={stop}>
+      <Menu position="bottom-start" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={`Status ${doc.title}: ${DOCUMENT_STATUS_LABELS[doc.status]}`}>
+            <Badge
+              color={doc.status === 'sent' ? 'teal' : 'orange'}
+              variant="light"
+              rightSection={<IconChevronDown size={12} />}
+              style={{ cursor: 'pointer' }}
+            >
+              {DOCUMENT_STATUS_LABELS[doc.status]}
+            </Badge>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {DOCUMENT_STATUSES.map((s) => (
+            <Menu.Item
+              key={s}
+              disabled={s === doc.status || setStatus.isPending}
+              onClick={() =>
+                setStatus.mutate(
+                  { id: doc.id, status: s },
+                  {
+                    onSuccess: () =>
+                      notifications.show({
+                        color: 'teal',
+                        message: DOCUMENT_MESSAGES.statusChanged,
+                        autoClose: 4000,
+                      }),
+                    onError: failed,
+                  },
+                )
+              }
+            >
+              {DOCUMENT_STATUS_LABELS[s]}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </span>
+  );
+}
+
+export function DeleteDocumentButton({ doc }: { doc: Pick<DocumentItem, 'id' | 'title' | 'filename'> }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const remove = useDeleteDocument();
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops propagation
+    // biome-ignore lint/a11y/useKeyWithClickEvents: only stops propagation
+    <span onClick={stop}>
+      <Tooltip label="Sterge">
+        <ActionIcon variant="subtle" color="red" aria-label={`Sterge ${doc.title}`} onClick={open}>
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Modal opened={opened} onClose={close} title="Stergere document" centered>
+        <Text>{DOCUMENT_MESSAGES.deleteConfirm}</Text>
+        <Text c="dimmed" size="sm" mt={4}>
+          {doc.title} ({doc.filename})
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={close}>
+            Anuleaza
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(doc.id, {
+                onSuccess: () => {
+                  close();
+                  notifications.show({ color: 'teal', message: DOCUMENT_MESSAGES.deleted, autoClose: 4000 });
+                },
+                onError: failed,
+              })
+            }
+          >
+            Sterge
+          </Button>
+        </Group>
+      </Modal>
+    </span>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * The one document upload form (SPEC §2, §5): title, a file by drag-and-drop or click (only the
+ * first file is used, a refused type shows a hint), 'Required' under what is missing, and a
+ * progress bar while it uploads. Used by the patient and appointment Documents tabs and by the
+ * documents area's 'Add new' modal, which also asks for the patient.
+ */
+import '@mantine/dropzone/styles.css';
+import { Button, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_MESSAGES,
+  fileExtension,
+  isAcceptedExtension,
+} from '../../../domain/documents';
+import { ApiError } from '../../lib/api';
+import { useDocumentPatients, useUploadDocument } from './api';
+
+type Props = {
+  /** The patient the document belongs to; omitted when the form asks for one. */
+  patientId?: number;
+  appointmentId?: number;
+  onUploaded?: (id: number) => void;
+};
+
+type Errors = { title?: string; file?: string; patient?: string };
+
+function PatientSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string | null;
+  onChange: (v: string | null) => void;
+  error?: string;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const patients = useDocumentPatients(debounced);
+  const data = (patients.data?.data ?? []).map((p) => ({
+    value: String(p.id),
+    label: `${p.name} (${p.cnp})`,
+  }));
+  return (
+    <Select
+      label="Pacient"
+      placeholder="Cautati pacientul dupa nume"
+      searchable
+      clearable
+      withAsterisk
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server already searched (without diacritics); keep its answer as it is.
+      filter={({ options }) => options}
+      nothingFoundMessage={patients.isFetching ? 'Se cauta...' : 'Nici un pacient gasit'}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
+  const [title, setTitle] = useState('');
+  const [patient, setPatient] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [invalidType, setInvalidType] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadDocument();
+  const choosePatient = patientId === undefined;
+
+  const pick = (f: File) => {
+    setInvalidType(false);
+    setFile(f);
+    setErrors((e) => ({ ...e, file: undefined }));
+  };
+
+  const onDrop = (files: File[]) => {
+    if (files[0]) pick(files[0]);
+  };
+
+  // Several files at once are all "too many" for a single-file zone: the first is used when
+  // that is its only fault; a file of a refused type shows the hint instead.
+  const onReject = (rejections: FileRejection[]) => {
+    const first = rejections[0];
+    if (
+      first &&
+      first.errors.every((e) => e.code === 'too-many-files') &&
+      isAcceptedExtension(fileExtension(first.file.name))
+    ) {
+      pick(first.file);
+      return;
+    }
+    setFile(null);
+    setInvalidType(true);
+  };
+
+  const submit = () => {
+    const next: Errors = {
+      title: title.trim() ? undefined : DOCUMENT_MESSAGES.required,
+      file: file ? undefined : DOCUMENT_MESSAGES.required,
+      patient: choosePatient && !patient ? DOCUMENT_MESSAGES.patientRequired : undefined,
+    };
+    setErrors(next);
+    if (next.title || next.file || next.patient || !file) return;
+    setProgress(0);
+    upload.mutate(
+      {
+        title: title.trim(),
+        patientId: patientId ?? Number(patient),
+        appointmentId,
+        file,
+        onProgress: setProgress,
+      },
+      {
+        onSuccess: (res) => {
+          notifications.show({ color: 'teal', message: DOCUMENT_MESSAGES.uploaded, autoClose: 4000 });
+          setTitle('');
+          setFile(null);
+          setPatient(null);
+          setErrors({});
+          onUploaded?.(res.id);
+        },
+        onError: (err) => {
+          const fieldErrors = err instanceof ApiError ? err.errors : undefined;
+          if (fieldErrors?.document || fieldErrors?.title || fieldErrors?.patient_id) {
+            setErrors({
+              file: fieldErrors.document,
+              title: fieldErrors.title,
+              patient: fieldErrors.patient_id,
+            });
+          } else {
+            setErrors({ file: err.message });
+          }
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label="Titlu"
+          placeholder="ex. Bilet de externare"
+          withAsterisk
+          value={title}
+          onChange={(e) => {
+            setTitle(e.currentTarget.value);
+            setErrors((x) => ({ ...x, title: undefined }));
+          }}
+          error={errors.title}
+          maxLength={200}
+        />
+        {choosePatient && (
+          <PatientSelect
+            value={patient}
+            onChange={(v) => {
+              setPatient(v);
+              setErrors((x) => ({ ...x, patient: undefined }));
+            }}
+            error={errors.patient}
+          />
+        )}
+        <div>
+          <Dropzone
+            onDrop={onDrop}
+            onReject={onReject}
+            accept={DOCUMENT_ACCEPT}
+            multiple={false}
+            disabled={upload.isPending}
+            aria-label="Fisier"
+            data-testid="document-dropzone"
+            style={errors.file ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+          >
+            <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
+              <Dropzone.Accept>
+                <IconUpload size={36} color="var(--mantine-primary-color-filled)" stroke={1.5} />
+              </Dropzone.Accept>
+              <Dropzone.Reject>
+                <IconX size={36} color="var(--mantine-color-red-6)" stroke={1.5} />
+              </Dropzone.Reject>
+              <Dropzone.Idle>
+                <IconFileUpload size={36} color="var(--mantine-color-dimmed)" stroke={1.5} />
+              </Dropzone.Idle>
+              <div>
+                <Dropzone.Reject>
+                  <Text c="red" fw={500}>
+                    {DOCUMENT_MESSAGES.invalidType}
+                  </Text>
+                </Dropzone.Reject>
+                <Dropzone.Idle>
+                  <Text fw={500}>
+                    {file ? file.name : 'Trageti fisierul aici sau faceti click pentru a-l alege'}
+                  </Text>
+                  <Text size="xs" c="dimmed" mt={4}>
+                    Imagini, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt, rtf
+                  </Text>
+                </Dropzone.Idle>
+                <Dropzone.Accept>
+                  <Text fw={500}>Eliberati fisierul pentru a-l adauga</Text>
+                </Dropzone.Accept>
+              </div>
+            </Group>
+          </Dropzone>
+          {invalidType && (
+            <Text c="red" size="sm" mt={4} role="alert">
+              {DOCUMENT_MESSAGES.invalidType}
+            </Text>
+          )}
+          {errors.file && (
+            <Text c="red" size="sm" mt={4} role="alert">
+              {errors.file}
+            </Text>
+          )}
+        </div>
+        {progress !== null && (
+          <Progress value={progress} animated striped aria-label="Progres incarcare" size="md" />
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+            Incarca
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
