@@ -133,7 +133,13 @@ describe('POST /api/appointment: a complete request', () => {
     expect(mails[0].text).toContain('48 de ore');
     expect(mails[0].text).toContain(ctx.app.deps.config.CONTACT_EMAIL);
     const events = await db.select().from(auditEvents).where(eq(auditEvents.action, 'registration.create'));
-    expect(events.map((e) => e.entityId)).toContain(String(a.id));
+    const event = events.find((e) => e.entityId === String(a.id));
+    expect(event?.details).toMatchObject({
+      patientCreated: true,
+      consentId: c.id,
+      consentVersion: CONSENT_TEXT_VERSION,
+    });
+    expect(event?.actorId).toBeNull();
   });
 
   it('sends no e-mail when none is given, and keeps empty optional fields empty', async () => {

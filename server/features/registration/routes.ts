@@ -102,7 +102,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           cal,
           r,
           { textVersion: CONSENT_TEXT_VERSION, ip: req.ip },
-          async (tx, a, patientCreated) => {
+          async (tx, a, { patientCreated, consentId }) => {
             if (r.email) {
               await enqueueMail(
                 tx,
@@ -121,7 +121,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               entityType: 'appointment',
               entityId: a.id,
               patientId: a.patientId,
-              details: { patientCreated, calendarId: cal.id, day: a.selectedDate },
+              details: {
+                patientCreated,
+                calendarId: cal.id,
+                day: a.selectedDate,
+                consentId,
+                consentVersion: CONSENT_TEXT_VERSION,
+              },
             });
           },
         );

@@ -166,7 +166,7 @@ async function patientFor(tx: Tx, r: RegistrationRequest): Promise<{ id: number;
 export type AfterCreate = (
   tx: Tx,
   a: CreatedRequest['appointment'],
-  patientCreated: boolean,
+  info: { patientCreated: boolean; consentId: number },
 ) => Promise<void>;
 
 /**
@@ -214,19 +214,22 @@ export async function createRequest(
           requestData: requestData(r),
         })
         .returning({ id: appointments.id });
-      await tx.insert(consents).values({
-        patientId: patient.id,
-        appointmentId: row.id,
-        textVersion: consent.textVersion,
-        ip: consent.ip,
-      });
+      const [given] = await tx
+        .insert(consents)
+        .values({
+          patientId: patient.id,
+          appointmentId: row.id,
+          textVersion: consent.textVersion,
+          ip: consent.ip,
+        })
+        .returning({ id: consents.id });
       const appointment = {
         id: row.id,
         selectedDate: r.appt_date,
         selectedTime: REGISTRATION_SLOT,
         patientId: patient.id,
       };
-      await afterCreate(tx, appointment, patient.created);
+      await afterCreate(tx, appointment, { patientCreated: patient.created, consentId: given.id });
       return { appointment, created: true };
     });
   } catch (err) {
