@@ -1,11 +1,79 @@
-import { Stack, Text, Title } from '@mantine/core';
+/** /app/appointments/:appointmentId (SPEC §2 "Appointment detail"). */
+import { Alert, Button, Grid, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { StatusRef } from '../../../domain/appointments';
+import { useAppointment } from './api';
+import { AppointmentSummary } from './appointment-summary';
+import { AssignDoctorModal } from './assign-doctor-modal';
+import { DocumentsTab } from './documents-tab';
+import { PatientPanel } from './patient-panel';
+import { SetAppointmentModal } from './set-appointment-modal';
+import { StatusBadge } from './status-badge';
+import { StatusMenu } from './status-menu';
 
-/** Placeholder until its feature lands. */
 export default function AppointmentDetailPage() {
+  const id = Number(useParams().appointmentId);
+  const query = useAppointment(id);
+  const [chosenStatus, setChosenStatus] = useState<StatusRef | null>(null);
+  const [assigning, assignModal] = useDisclosure(false);
+  const a = query.data;
+
+  const back = (
+    <Button
+      component={Link}
+      to="/app/appointments"
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} />}
+      w="fit-content"
+    >
+      Inapoi la programari
+    </Button>
+  );
+  if (query.isLoading) return <Loader m="xl" />;
+  if (!a)
+    return (
+      <Stack>
+        {back}
+        <Alert color="red" title="Programarea nu a fost gasita">
+          {query.error?.message ?? 'Programarea nu exista sau a fost stearsa.'}
+        </Alert>
+      </Stack>
+    );
+
   return (
-    <Stack p="md">
-      <Title order={1}>Programare</Title>
-      <Text c="dimmed">Aceasta sectiune va fi disponibila in curand.</Text>
+    <Stack gap="md">
+      {back}
+      <Group justify="space-between" align="center">
+        <Group gap="sm">
+          <Title order={1}>{a.patient}</Title>
+          <StatusBadge appointment={a} />
+        </Group>
+        <StatusMenu appointment={a} onChooseStatus={setChosenStatus} />
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
+          <Tabs defaultValue="summary" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="summary">Sumar</Tabs.Tab>
+              <Tabs.Tab value="documents">Documente</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="summary">
+              <AppointmentSummary appointment={a} onAssign={assignModal.open} />
+            </Tabs.Panel>
+            <Tabs.Panel value="documents" pt="md">
+              <DocumentsTab patientId={a.patient_id} appointmentId={a.id} />
+            </Tabs.Panel>
+          </Tabs>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
+          <PatientPanel patient={a.patientData} />
+        </Grid.Col>
+      </Grid>
+      <SetAppointmentModal appointment={a} status={chosenStatus} onClose={() => setChosenStatus(null)} />
+      <AssignDoctorModal appointment={a} opened={assigning} onClose={assignModal.close} />
     </Stack>
   );
 }

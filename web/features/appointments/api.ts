@@ -1,0 +1,133 @@
+/** Query hooks of the appointment area (SPEC §7 `/appointment...`); every write reloads the area. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PageMeta } from '../../../domain/api';
+import type {
+  AppointmentDetail,
+  AppointmentFilters,
+  AppointmentRow,
+  AvailabilityData,
+  CalendarRef,
+  ConfirmTarget,
+  DoctorWithVacations,
+  NewAppointmentInput,
+  NextAppointment,
+  SetAppointmentInput,
+  StatusRef,
+} from '../../../domain/appointments';
+import { api } from '../../lib/api';
+import { CURRENT_USER_KEY } from '../../lib/query-client';
+
+export const APPOINTMENTS_KEY = ['appointments'] as const;
+
+export type ListParams = { filters: AppointmentFilters; page: number; perPage: number; hideOlder: boolean };
+export type ListAnswer = {
+  _meta: PageMeta;
+  appointments: AppointmentRow[];
+  nextAppointments: NextAppointment[];
+};
+
+export function useAppointments(p: ListParams) {
+  return useQuery({
+    queryKey: [...APPOINTMENTS_KEY, 'list', p],
+    queryFn: () =>
+      api.get<ListAnswer>('/appointment', {
+        filters: JSON.stringify(p.filters),
+        page: p.page,
+        perPage: p.perPage,
+        hideOlder: p.hideOlder,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAppointment(id: number) {
+  return useQuery({
+    queryKey: [...APPOINTMENTS_KEY, 'detail', id],
+    queryFn: () =>
+      api.get<{ appointment: AppointmentDetail }>(`/appointment/${id}`).then((r) => r.appointment),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export type NewAppointmentData = {
+  doctors: DoctorWithVacations[];
+  statuses: StatusRef[];
+  calendars: CalendarRef[];
+};
+
+/** Doctors (with vacations), statuses and calendars: the pickers of both appointment modals. */
+export function useAppointmentOptions(enabled = true) {
+  return useQuery({
+    queryKey: [...APPOINTMENTS_KEY, 'options'],
+    queryFn: () => api.get<{ data: NewAppointmentData }>('/appointment/new-appointment').then((r) => r.data),
+    enabled,
+  });
+}
+
+/** Unavailable days (with the doctor's time off) and weekly entries; taken slots when `date` is set. */
+export function useAvailability(calendarId: number | null, doctorId: string | null, date?: string | null) {
+  return useQuery({
+    queryKey: [
+      ...APPOINTMENTS_KEY,
+      'availability',
+      calendarId,
+      doctorId,
+      date === undefined ? 'window' : date,
+    ],
+    queryFn: () =>
+      api
+        .get<{ data: AvailabilityData }>(`/appointment/calendar/${calendarId}/availability`, {
+          doctor_id: doctorId ?? undefined,
+          date: date ?? undefined,
+        })
+        .then((r) => r.data),
+    enabled: calendarId !== null && date !== null,
+    staleTime: 0,
+  });
+}
+
+export type PatientOption = { id: number; name: string; cnp: string };
+
+export function usePatientSearch(text: string) {
+  const name = text.trim();
+  return useQuery({
+    queryKey: [...APPOINTMENTS_KEY, 'patients', name],
+    queryFn: () =>
+      api
+        .get<{ data: { patients: PatientOption[] } }>('/appointment/appointment-patients', {
+          filters: JSON.stringify({ name }),
+        })
+        .then((r) => r.data.patients),
+    enabled: name.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useWrite<I, O = unknown>(fn: (input: I) => Promise<O>, gone?: (input: I) => readonly unknown[]) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    // Reload the list, the detail, the side panel and other areas showing appointments (the
+    // dashboard, a patient's appointments), but not the session, nor what was just deleted.
+    onSettled: (_data, error, input) => {
+      const removed = !error && gone ? JSON.stringify(gone(input)) : null;
+      return qc.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] && JSON.stringify(q.queryKey) !== removed,
+      });
+    },
+  });
+}
+
+export const useConfirm = () =>
+  useWrite((b: { appointment_id: number; status: ConfirmTarget }) => api.post('/appointment/confirm', b));
+export const useSetAppointment = () =>
+  useWrite((b: SetAppointmentInput) => api.post('/appointment/set-appointment', b));
+export const useCreateAppointment = () =>
+  useWrite((b: NewAppointmentInput) => api.post<{ id: number }>('/appointment/new-appointment', b));
+export const useAssignDoctor = () =>
+  useWrite((b: { appointmentId: number; doctor_id: string }) => api.post('/appointment/assign-doctor', b));
+export const useDeleteAppointment = () =>
+  useWrite(
+    (id: number) => api.del(`/appointment/${id}`),
+    (id) => [...APPOINTMENTS_KEY, 'detail', id],
+  );

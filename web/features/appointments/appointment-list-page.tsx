@@ -1,0 +1,129 @@
+/** /app/appointments (SPEC §2 "Appointment list"). */
+import 'mantine-datatable/styles.css';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/api';
+import type { AppointmentFilters, AppointmentRow } from '../../../domain/appointments';
+import { formatPhone } from '../../../domain/validation/phone';
+import { formatDate } from '../../lib/dates';
+import { useAppointments } from './api';
+import { AppointmentFiltersBar } from './appointment-filters';
+import { NewAppointmentModal } from './new-appointment-modal';
+import { NextAppointmentsPanel } from './next-appointments-panel';
+import { StatusBadge } from './status-badge';
+
+export default function AppointmentListPage() {
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<AppointmentFilters>({});
+  const [hideOlder, setHideOlder] = useState(true);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [adding, addModal] = useDisclosure(false);
+  const list = useAppointments({ filters, page, perPage, hideOlder });
+
+  // Any filter change goes back to the first page (SPEC §4).
+  const changeFilters = (f: AppointmentFilters) => {
+    setFilters(f);
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>Programari</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={addModal.open}>
+          Adauga programare
+        </Button>
+      </Group>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 9 }}>
+          <Card withBorder padding="md">
+            <AppointmentFiltersBar
+              filters={filters}
+              onChange={changeFilters}
+              hideOlder={hideOlder}
+              onHideOlderChange={(v) => {
+                setHideOlder(v);
+                setPage(1);
+              }}
+            />
+          </Card>
+          <DataTable<AppointmentRow>
+            mt="md"
+            withTableBorder
+            borderRadius="sm"
+            highlightOnHover
+            striped
+            minHeight={420}
+            fetching={list.isFetching}
+            records={list.data?.appointments ?? []}
+            totalRecords={list.data?._meta.total ?? 0}
+            page={page}
+            onPageChange={setPage}
+            recordsPerPage={perPage}
+            recordsPerPageOptions={[...PAGE_SIZES]}
+            onRecordsPerPageChange={(n) => {
+              setPerPage(n);
+              setPage(1);
+            }}
+            recordsPerPageLabel="Pe pagina"
+            paginationText={({ from, to, totalRecords }) => `${from}-${to} din ${totalRecords}`}
+            noRecordsText="Nu s-a gasit nici o programare"
+            loadingText="Se incarca..."
+            onRowClick={({ record }) => navigate(`/app/appointments/${record.id}`)}
+            columns={[
+              {
+                accessor: 'patient',
+                title: 'Pacient',
+                render: (a) => (
+                  <Anchor
+                    component={Link}
+                    to={`/app/appointments/${a.id}`}
+                    onClick={(e) => e.stopPropagation()}
+                  >
+                    {a.patient}
+                  </Anchor>
+                ),
+              },
+              { accessor: 'doctor', title: 'Medic', render: (a) => a.doctor ?? '-' },
+              {
+                accessor: 'selected_date',
+                title: 'Data',
+                noWrap: true,
+                render: (a) =>
+                  a.selected_date ? (
+                    <Text size="sm" span>
+                      {formatDate(a.selected_date)} {a.selected_time ?? ''}
+                    </Text>
+                  ) : (
+                    '-'
+                  ),
+              },
+              {
+                accessor: 'status',
+                title: 'Status',
+                noWrap: true,
+                render: (a) => <StatusBadge appointment={a} />,
+              },
+              { accessor: 'cnp', title: 'CNP', noWrap: true },
+              {
+                accessor: 'patient_phone',
+                title: 'Telefon',
+                noWrap: true,
+                render: (a) => formatPhone(a.patient_phone),
+              },
+            ]}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 3 }}>
+          <NextAppointmentsPanel items={list.data?.nextAppointments ?? []} />
+        </Grid.Col>
+      </Grid>
+      <NewAppointmentModal opened={adding} onClose={addModal.close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+/** Summary tab: when, status, where, who, and delete with a confirmation step (SPEC §2). */
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconStethoscope, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { APPOINTMENT_MESSAGES, type AppointmentDetail, STATUS_LABELS } from '../../../domain/appointments';
+import { formatDate } from '../../lib/dates';
+import { useDeleteAppointment } from './api';
+import { toastFailure, toastSuccess } from './toasts';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="md">{children}</Text>
+    </div>
+  );
+}
+
+export function AppointmentSummary({
+  appointment: a,
+  onAssign,
+}: {
+  appointment: AppointmentDetail;
+  onAssign: () => void;
+}) {
+  const navigate = useNavigate();
+  const remove = useDeleteAppointment();
+
+  const askDelete = () =>
+    modals.openConfirmModal({
+      title: 'Stergeti programarea?',
+      children: (
+        <Text size="sm">
+          Programarea pacientului {a.patient} va fi stearsa definitiv, iar intervalul ei devine liber.
+        </Text>
+      ),
+      labels: { confirm: 'Sterge', cancel: 'Renunta' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(a.id);
+          toastSuccess(APPOINTMENT_MESSAGES.deleted);
+          navigate('/app/appointments');
+        } catch (err) {
+          toastFailure(APPOINTMENT_MESSAGES.deleteFailed, err);
+        }
+      },
+    });
+
+  return (
+    <Stack gap="lg" py="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Item label="Data si ora">
+          {a.selected_date
+            ? `${formatDate(a.selected_date)}${a.selected_time ? `, ora ${a.selected_time}` : ''}`
+            : '-'}
+        </Item>
+        <Item label="Status">{STATUS_LABELS[a.status] ?? a.status}</Item>
+        <Item label="Status personalizat">{a.apstatus?.title ?? '-'}</Item>
+        <Item label="Locatie">{a.calendar?.title ?? '-'}</Item>
+        <Item label="Medic">{a.doctor ?? 'Neasignat'}</Item>
+      </SimpleGrid>
+      <Group>
+        <Button variant="light" leftSection={<IconStethoscope size={16} />} onClick={onAssign}>
+          Asigneaza medic
+        </Button>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={16} />}
+          onClick={askDelete}
+          loading={remove.isPending}
+        >
+          Sterge programarea
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

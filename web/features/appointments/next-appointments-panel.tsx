@@ -1,0 +1,42 @@
+import { Anchor, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { NextAppointment } from '../../../domain/appointments';
+import { formatDate, todayInBucharest } from '../../lib/dates';
+import { LiveClock } from './live-clock';
+
+/** Side panel of the list: the clinic clock and the next appointments, each a link. */
+export function NextAppointmentsPanel({ items }: { items: NextAppointment[] }) {
+  const today = todayInBucharest();
+  return (
+    <Card withBorder padding="md" component="aside" aria-label="Urmatoarele programari">
+      <LiveClock />
+      <Divider my="md" />
+      <Title order={2} size="h5" mb="xs">
+        Urmatoarele programari
+      </Title>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nu sunt programari viitoare.
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {items.map((a) => (
+            <Group key={a.id} component="li" gap="sm" wrap="nowrap" align="baseline">
+              <Text size="sm" fw={700} ff="monospace" w={46}>
+                {a.time}
+              </Text>
+              <div style={{ minWidth: 0 }}>
+                <Anchor component={Link} to={`/app/appointments/${a.id}`} size="sm" lineClamp={1}>
+                  {a.patient}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {a.date === today ? 'Astazi' : formatDate(a.date)}
+                </Text>
+              </div>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

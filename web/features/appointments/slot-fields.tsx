@@ -1,0 +1,114 @@
+/**
+ * Calendar, date and time pickers of the new-appointment and set-appointment modals (SPEC §4):
+ * changing the calendar resets date and time, changing the date resets the time; dates run from
+ * today to +60 months without unavailable days and the doctor's time off; times are that
+ * weekday's entries minus the starts already taken.
+ */
+import { Select, Stack } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useMemo } from 'react';
+import type { CalendarRef } from '../../../domain/appointments';
+import { availableTimes, type DayRange, inRanges, lastBookableDay } from '../../../domain/slots';
+import { todayInBucharest } from '../../lib/dates';
+import { useAvailability } from './api';
+
+export type Slot = { calendar_id: number | null; date: string | null; time: string | null };
+export const EMPTY_SLOT: Slot = { calendar_id: null, date: null, time: null };
+
+type Props = {
+  calendars: CalendarRef[];
+  value: Slot;
+  onChange: (slot: Slot) => void;
+  doctorId: string | null;
+  vacations?: DayRange[];
+  errors?: Partial<Record<keyof Slot, string>>;
+  /** The slot the appointment already holds: offered again when editing it. */
+  ownSlot?: { calendar_id: number; date: string; time: string } | null;
+  /** Show the date only once a calendar is chosen, and the time once a date is. */
+  progressive?: boolean;
+};
+
+export function SlotFields({
+  calendars,
+  value,
+  onChange,
+  doctorId,
+  vacations = [],
+  errors = {},
+  ownSlot,
+  progressive,
+}: Props) {
+  const today = todayInBucharest();
+  const base = useAvailability(value.calendar_id, doctorId);
+  const day = useAvailability(value.calendar_id, doctorId, value.date);
+  const unavailable = useMemo(() => new Set(base.data?.unavailableDays ?? []), [base.data]);
+
+  const times = useMemo(() => {
+    if (!value.date || !base.data) return [];
+    const taken = (day.data?.appointments ?? [])
+      .filter((a) => a.selected_date === value.date)
+      .map((a) => a.selected_time)
+      .filter(
+        (t) =>
+          !(
+            ownSlot &&
+            ownSlot.calendar_id === value.calendar_id &&
+            ownSlot.date === value.date &&
+            ownSlot.time === t
+          ),
+      );
+    return availableTimes({ date: value.date, today, availability: base.data.availability, taken });
+  }, [value.date, value.calendar_id, base.data, day.data, ownSlot, today]);
+
+  const showDate = !progressive || value.calendar_id !== null;
+  const showTime = !progressive || value.date !== null;
+
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Calendar"
+        placeholder="Alegeti calendarul"
+        data={calendars.map((c) => ({ value: String(c.id), label: c.title }))}
+        value={value.calendar_id === null ? null : String(value.calendar_id)}
+        onChange={(v) => onChange({ calendar_id: v ? Number(v) : null, date: null, time: null })}
+        error={errors.calendar_id}
+        withAsterisk
+        comboboxProps={{ withinPortal: true }}
+      />
+      {showDate && (
+        <DatePickerInput
+          label="Data"
+          placeholder="Alegeti data"
+          valueFormat="DD.MM.YYYY"
+          value={value.date}
+          onChange={(v) => onChange({ ...value, date: v ? String(v).slice(0, 10) : null, time: null })}
+          minDate={today}
+          maxDate={lastBookableDay(today)}
+          excludeDate={(d) => {
+            const date = String(d).slice(0, 10);
+            return unavailable.has(date) || inRanges(date, vacations);
+          }}
+          disabled={value.calendar_id === null || base.isLoading}
+          error={errors.date}
+          withAsterisk
+          popoverProps={{ withinPortal: true }}
+        />
+      )}
+      {showTime && (
+        <Select
+          label="Ora"
+          placeholder={
+            value.date && !day.isLoading && times.length === 0 ? 'Nu mai sunt ore libere' : 'Alegeti ora'
+          }
+          data={times}
+          value={value.time}
+          onChange={(v) => onChange({ ...value, time: v })}
+          disabled={value.date === null || day.isLoading}
+          error={errors.time}
+          withAsterisk
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    </Stack>
+  );
+}

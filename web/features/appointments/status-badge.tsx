@@ -1,0 +1,23 @@
+import { Badge } from '@mantine/core';
+import { type AppointmentRow, STATUS_LABELS, statusBadgeColor } from '../../../domain/appointments';
+
+/** The status as a badge: the custom status title when there is one (SPEC §2, §4). */
+export function statusText(a: Pick<AppointmentRow, 'status' | 'apstatus'>): string {
+  if (a.apstatus && (a.status === 'custom' || a.status === 'scheduled')) return a.apstatus.title;
+  return STATUS_LABELS[a.status] ?? a.status;
+}
+
+export function StatusBadge({ appointment }: { appointment: Pick<AppointmentRow, 'status' | 'apstatus'> }) {
+  // primary: the theme's colour; secondary: a neutral one.
+  const color = statusBadgeColor(appointment.status) === 'primary' ? undefined : 'gray';
+  return (
+    <Badge
+      color={color}
+      variant={color ? 'light' : 'filled'}
+      data-status={appointment.status}
+      styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible' } }}
+    >
+      {statusText(appointment)}
+    </Badge>
+  );
+}

@@ -1,0 +1,75 @@
+/** The status dropdown: only the actions the current status allows (SPEC §4, DESIGN §6). */
+import { Button, Menu } from '@mantine/core';
+import { IconCheck, IconChecks, IconChevronDown, IconTag } from '@tabler/icons-react';
+import {
+  ACTION_LABELS,
+  APPOINTMENT_MESSAGES,
+  type AppointmentDetail,
+  allowedActions,
+  type StatusRef,
+} from '../../../domain/appointments';
+import { useAppointmentOptions, useConfirm } from './api';
+import { toastFailure, toastSuccess } from './toasts';
+
+/** The confirm failure toast stays 400 ms (SPEC §9). */
+const CONFIRM_FAILURE_AUTO_CLOSE = 400;
+
+export function StatusMenu({
+  appointment,
+  onChooseStatus,
+}: {
+  appointment: AppointmentDetail;
+  onChooseStatus: (s: StatusRef) => void;
+}) {
+  const actions = allowedActions(appointment.status);
+  const options = useAppointmentOptions(actions.includes('set_custom'));
+  const confirm = useConfirm();
+
+  const doConfirm = async (status: 'scheduled_paperless' | 'scheduled_with_papers') => {
+    try {
+      await confirm.mutateAsync({ appointment_id: appointment.id, status });
+      toastSuccess(APPOINTMENT_MESSAGES.confirmed);
+    } catch (err) {
+      toastFailure(APPOINTMENT_MESSAGES.confirmFailed, err, CONFIRM_FAILURE_AUTO_CLOSE);
+    }
+  };
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          rightSection={<IconChevronDown size={16} />}
+          disabled={actions.length === 0}
+          loading={confirm.isPending}
+        >
+          Schimba statusul
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.includes('confirm_paperless') && (
+          <Menu.Item leftSection={<IconCheck size={16} />} onClick={() => doConfirm('scheduled_paperless')}>
+            {ACTION_LABELS.confirm_paperless}
+          </Menu.Item>
+        )}
+        {actions.includes('confirm_with_papers') && (
+          <Menu.Item
+            leftSection={<IconChecks size={16} />}
+            onClick={() => doConfirm('scheduled_with_papers')}
+          >
+            {ACTION_LABELS.confirm_with_papers}
+          </Menu.Item>
+        )}
+        {actions.includes('set_custom') && (
+          <>
+            <Menu.Label>Status personalizat</Menu.Label>
+            {(options.data?.statuses ?? []).map((s) => (
+              <Menu.Item key={s.id} leftSection={<IconTag size={16} />} onClick={() => onChooseStatus(s)}>
+                {s.title}
+              </Menu.Item>
+            ))}
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
