@@ -4,6 +4,7 @@
  * unless they declare `config: { public: true }` (see platform/auth/plugin.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import adminRoutes from './admin/routes';
 import appointmentRoutes from './appointments/routes';
 import authRoutes from './auth/routes';
 import documentRoutes from './documents/routes';
@@ -18,4 +19,5 @@ export const features: FastifyPluginAsync[] = [
   patientRoutes,
   appointmentRoutes,
   documentRoutes,
+  adminRoutes,
 ];

@@ -1,0 +1,222 @@
+/**
+ * Administration (superadmins only): staff accounts, calendars and their availability, custom
+ * appointment statuses, the audit log. One schema per payload, used by the admin forms and the
+ * server routes alike.
+ */
+import { z } from 'zod';
+import { ROLES } from './auth';
+
+export const ADMIN_MESSAGES = {
+  emailTaken: 'Exista deja un cont cu aceasta adresa de e-mail.',
+  invited: 'Invitatia a fost trimisa.',
+  staffNotFound: 'Contul nu a fost gasit.',
+  staffUpdated: 'Contul a fost actualizat.',
+  lastSuperadmin: 'Trebuie sa ramana cel putin un superadministrator activ.',
+  selfDeactivate: 'Nu va puteti dezactiva propriul cont.',
+  alreadyHasPassword: 'Acest cont are deja o parola; persoana poate folosi "Am uitat parola".',
+  deactivated: 'Contul a fost dezactivat, iar sesiunile lui au fost inchise.',
+  reactivated: 'Contul a fost reactivat.',
+  twoFactorReset: 'Autentificarea in doi pasi a fost resetata.',
+  settingsSaved: 'Setarile au fost salvate.',
+  calendarNotFound: 'Calendarul nu a fost gasit.',
+  calendarInUse: 'Calendarul are programari si nu poate fi sters.',
+  calendarSaved: 'Calendarul a fost salvat.',
+  calendarDeleted: 'Calendarul a fost sters.',
+  availabilityOverlap: 'Intervalul se suprapune cu un alt interval din aceeasi zi.',
+  availabilityOrder: 'Ora de inceput trebuie sa fie inaintea orei de sfarsit.',
+  entryNotFound: 'Intervalul nu a fost gasit.',
+  dayRangeOrder: 'Data de inceput trebuie sa fie cel tarziu data de sfarsit.',
+  statusNotFound: 'Statusul nu a fost gasit.',
+  statusInUse: 'Statusul este folosit de programari si nu poate fi sters; il puteti ascunde.',
+  statusKindInUse:
+    'Statusul este folosit de programari; nu se poate schimba daca necesita sau nu o programare.',
+  saved: 'Modificarile au fost salvate.',
+  deleted: 'Inregistrarea a fost stearsa.',
+} as const;
+
+export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
+  doctor: 'Medic',
+  admin: 'Administrator',
+  superadmin: 'Superadministrator',
+};
+
+export const WEEKDAY_LABELS = ['Duminica', 'Luni', 'Marti', 'Miercuri', 'Joi', 'Vineri', 'Sambata'];
+/** Monday first, as a Romanian week is read. */
+export const WEEKDAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/** How long an invitation link stays valid. */
+export const INVITATION_HOURS = 48;
+
+// ------------------------------------------------------------------ staff
+
+const personName = z.string().trim().min(1, 'Campul este obligatoriu.').max(100);
+
+export const staffInviteSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Introduceti adresa de e-mail.')
+    .email('Adresa de e-mail nu este valida.')
+    .max(200),
+  firstName: personName,
+  lastName: personName,
+  role: z.enum(ROLES),
+  doctor: z.boolean().default(false),
+  superadmin: z.boolean().default(false),
+});
+export type StaffInvite = z.infer<typeof staffInviteSchema>;
+
+export const staffUpdateSchema = z
+  .object({
+    firstName: personName,
+    lastName: personName,
+    role: z.enum(ROLES),
+    doctor: z.boolean(),
+    superadmin: z.boolean(),
+    authorized: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
+
+export const settingsSchema = z.object({ requireTwoFactor: z.boolean() }).strict();
+export type AdminSettings = z.infer<typeof settingsSchema>;
+
+export type StaffRow = {
+  id: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  doctor: boolean;
+  superadmin: boolean;
+  authorized: boolean;
+  active: boolean;
+  twoFactorEnabled: boolean;
+  /** False until the invited person sets a password through the e-mailed link. */
+  hasPassword: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+};
+
+// ------------------------------------------------------------------ calendars
+
+const hhmm = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Ora trebuie sa fie in formatul HH:MM.');
+const day = z.iso.date('Data trebuie sa fie in formatul AAAA-LL-ZZ.');
+
+export const calendarSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Introduceti titlul calendarului.').max(120),
+    /** The calendar that takes the public remote-consultation requests (at most one). */
+    publicRequests: z.boolean().default(false),
+    /** Public requests per day; empty = the configured default. */
+    dailyCapacity: z
+      .number()
+      .int()
+      .min(1, 'Capacitatea trebuie sa fie cel putin 1.')
+      .max(10000)
+      .nullable()
+      .default(null),
+  })
+  .strict();
+export type CalendarInput = z.infer<typeof calendarSchema>;
+
+export const availabilitySchema = z
+  .object({
+    weekday: z.number().int().min(0).max(6),
+    from: hhmm,
+    to: hhmm,
+  })
+  .strict()
+  .refine((v) => v.from.slice(0, 5) < v.to.slice(0, 5), {
+    message: ADMIN_MESSAGES.availabilityOrder,
+    path: ['to'],
+  });
+export type AvailabilityInput = z.infer<typeof availabilitySchema>;
+
+export const unavailableDaysSchema = z
+  .object({
+    from: day,
+    to: day,
+    reason: z.string().trim().max(200).optional().default(''),
+  })
+  .strict()
+  .refine((v) => v.from <= v.to, { message: ADMIN_MESSAGES.dayRangeOrder, path: ['to'] });
+export type UnavailableDaysInput = z.infer<typeof unavailableDaysSchema>;
+
+export type AdminCalendar = {
+  id: number;
+  title: string;
+  publicRequests: boolean;
+  dailyCapacity: number | null;
+  appointments: number;
+  availability: { id: number; weekday: number; from: string; to: string }[];
+  unavailableDays: { id: number; from: string; to: string; reason: string | null }[];
+};
+
+// ------------------------------------------------------------------ statuses
+
+export const statusSchema = z
+  .object({
+    title: z.string().trim().min(1, 'Introduceti denumirea statusului.').max(80),
+    without_appointment: z.boolean().default(false),
+  })
+  .strict();
+export type StatusInput = z.infer<typeof statusSchema>;
+
+export type AdminStatus = {
+  id: number;
+  title: string;
+  without_appointment: boolean;
+  hidden: boolean;
+  /** How many appointments carry it (a status in use cannot be deleted). */
+  inUse: number;
+};
+
+// ------------------------------------------------------------------ audit
+
+export const auditFiltersSchema = z
+  .object({
+    actorId: z.string().min(1).max(100),
+    patientId: z.number().int().positive(),
+    action: z.string().min(1).max(100),
+    from: day,
+    to: day,
+  })
+  .partial()
+  .strict();
+export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+export type AuditRow = {
+  id: number;
+  at: string;
+  actorId: string | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  action: string;
+  entityType: string | null;
+  entityId: string | null;
+  patientId: number | null;
+  ip: string | null;
+  details: unknown;
+};
+
+/** Romanian labels for the actions the audit log shows most; others show their code. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'patient.read': 'Citire fisa pacient',
+  'patient.list': 'Lista pacienti',
+  'patient.create': 'Adaugare pacient',
+  'patient.update': 'Modificare pacient',
+  'document.open': 'Deschidere document',
+  'admin.staff.invite': 'Invitatie cont',
+  'admin.staff.update': 'Modificare cont',
+  'admin.staff.deactivate': 'Dezactivare cont',
+  'admin.staff.reactivate': 'Reactivare cont',
+  'admin.staff.reset-2fa': 'Resetare autentificare in doi pasi',
+  'admin.settings.update': 'Modificare setari',
+  'admin.audit.export': 'Export jurnal de audit',
+};

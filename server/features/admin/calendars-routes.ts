@@ -1,0 +1,142 @@
+/** /api/admin/calendars: calendars, weekly availability, unavailable days (superadmins only). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ADMIN_MESSAGES,
+  availabilitySchema,
+  calendarSchema,
+  unavailableDaysSchema,
+} from '../../../domain/admin';
+import * as service from './calendars-service';
+
+const tags = ['admin'];
+const config = { superadmin: true };
+const id = z.coerce.number().int().positive().max(2147483647);
+const calParams = z.object({ id });
+const entryParams = z.object({ id, entryId: id });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.database.db;
+
+  app.get(
+    '/admin/calendars',
+    { config, schema: { tags, summary: 'Calendars with their weekly availability and unavailable days' } },
+    async () => ({ status: 1, data: await service.listCalendars(db()) }),
+  );
+
+  app.post(
+    '/admin/calendars',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a calendar; publicRequests moves the public requests to it',
+        body: calendarSchema,
+      },
+    },
+    async (req, reply) => {
+      const newId = await service.createCalendar(db(), req, req.body);
+      return reply.status(201).send({ status: 1, id: newId, message: ADMIN_MESSAGES.calendarSaved });
+    },
+  );
+
+  app.put(
+    '/admin/calendars/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Title, whether it takes public requests (at most one calendar) and its daily capacity',
+        params: calParams,
+        body: calendarSchema,
+      },
+    },
+    async (req) => {
+      await service.updateCalendar(db(), req, req.params.id, req.body);
+      return { status: 1, message: ADMIN_MESSAGES.calendarSaved };
+    },
+  );
+
+  app.delete(
+    '/admin/calendars/:id',
+    {
+      config,
+      schema: { tags, summary: 'Delete a calendar without appointments (409 otherwise)', params: calParams },
+    },
+    async (req) => {
+      await service.deleteCalendar(db(), req, req.params.id);
+      return { status: 1, message: ADMIN_MESSAGES.calendarDeleted };
+    },
+  );
+
+  app.post(
+    '/admin/calendars/:id/availability',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add a weekly availability entry (weekday 0 = Sunday; 409 when it overlaps another)',
+        params: calParams,
+        body: availabilitySchema,
+      },
+    },
+    async (req, reply) => {
+      const entryId = await service.addAvailability(db(), req, req.params.id, req.body);
+      return reply.status(201).send({ status: 1, id: entryId, message: ADMIN_MESSAGES.saved });
+    },
+  );
+
+  app.put(
+    '/admin/calendars/:id/availability/:entryId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change an availability entry',
+        params: entryParams,
+        body: availabilitySchema,
+      },
+    },
+    async (req) => {
+      await service.updateAvailability(db(), req, req.params.id, req.params.entryId, req.body);
+      return { status: 1, message: ADMIN_MESSAGES.saved };
+    },
+  );
+
+  app.delete(
+    '/admin/calendars/:id/availability/:entryId',
+    { config, schema: { tags, summary: 'Remove an availability entry', params: entryParams } },
+    async (req) => {
+      await service.deleteAvailability(db(), req, req.params.id, req.params.entryId);
+      return { status: 1, message: ADMIN_MESSAGES.deleted };
+    },
+  );
+
+  app.post(
+    '/admin/calendars/:id/unavailable-days',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add unavailable days (one day: from = to) with a reason, e.g. a public holiday',
+        params: calParams,
+        body: unavailableDaysSchema,
+      },
+    },
+    async (req, reply) => {
+      const rangeId = await service.addUnavailableDays(db(), req, req.params.id, req.body);
+      return reply.status(201).send({ status: 1, id: rangeId, message: ADMIN_MESSAGES.saved });
+    },
+  );
+
+  app.delete(
+    '/admin/calendars/:id/unavailable-days/:entryId',
+    { config, schema: { tags, summary: 'Remove unavailable days', params: entryParams } },
+    async (req) => {
+      await service.deleteUnavailableDays(db(), req, req.params.id, req.params.entryId);
+      return { status: 1, message: ADMIN_MESSAGES.deleted };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,18 @@
+/**
+ * Administration under /api/admin (DESIGN §6 "Who may do what"): every route declares
+ * `config: { superadmin: true }`, so the global guard answers 403 to everyone else.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import auditRoutes from './audit-routes';
+import calendarsRoutes from './calendars-routes';
+import staffRoutes from './staff-routes';
+import statusesRoutes from './statuses-routes';
+
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(staffRoutes);
+  await app.register(calendarsRoutes);
+  await app.register(statusesRoutes);
+  await app.register(auditRoutes);
+};
+
+export default routes;

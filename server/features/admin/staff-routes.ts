@@ -1,0 +1,119 @@
+/** /api/admin/staff and /api/admin/settings (superadmins only). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_MESSAGES, settingsSchema, staffInviteSchema, staffUpdateSchema } from '../../../domain/admin';
+import { audit } from '../../platform/audit';
+import { requireTwoFactor, setRequireTwoFactor } from './settings';
+import * as staff from './staff-service';
+
+const tags = ['admin'];
+const config = { superadmin: true };
+const params = z.object({ id: z.string().min(1).max(100) });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.database.db;
+
+  app.get('/admin/staff', { config, schema: { tags, summary: 'Every staff account' } }, async () => ({
+    status: 1,
+    data: await staff.listStaff(db()),
+  }));
+
+  app.post(
+    '/admin/staff',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Invite a person: the account is created authorised and an e-mail carries a link to set the password',
+        body: staffInviteSchema,
+      },
+    },
+    async (req, reply) => {
+      const id = await staff.inviteStaff(db(), req, app.deps.config, req.body);
+      return reply.status(201).send({ status: 1, id, message: ADMIN_MESSAGES.invited });
+    },
+  );
+
+  app.post(
+    '/admin/staff/:id/invite',
+    {
+      config,
+      schema: { tags, summary: 'Send a new invitation link (only before a password is set)', params },
+    },
+    async (req) => {
+      await staff.resendInvitation(db(), req, app.deps.config, req.params.id);
+      return { status: 1, message: ADMIN_MESSAGES.invited };
+    },
+  );
+
+  app.patch(
+    '/admin/staff/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change name, role and flags (doctor, superadmin, authorized); 409 for the last superadmin',
+        params,
+        body: staffUpdateSchema,
+      },
+    },
+    async (req) => {
+      await staff.updateStaff(db(), req, req.params.id, req.body);
+      return { status: 1, message: ADMIN_MESSAGES.staffUpdated };
+    },
+  );
+
+  app.post(
+    '/admin/staff/:id/deactivate',
+    { config, schema: { tags, summary: 'Deactivate the account and end its sessions at once', params } },
+    async (req) => {
+      await staff.setActive(db(), req, req.params.id, false);
+      return { status: 1, message: ADMIN_MESSAGES.deactivated };
+    },
+  );
+
+  app.post(
+    '/admin/staff/:id/reactivate',
+    { config, schema: { tags, summary: 'Reactivate a deactivated account', params } },
+    async (req) => {
+      await staff.setActive(db(), req, req.params.id, true);
+      return { status: 1, message: ADMIN_MESSAGES.reactivated };
+    },
+  );
+
+  app.post(
+    '/admin/staff/:id/reset-2fa',
+    {
+      config,
+      schema: { tags, summary: 'Remove the two-factor setup so the person can enrol again', params },
+    },
+    async (req) => {
+      await staff.resetTwoFactor(db(), req, req.params.id);
+      return { status: 1, message: ADMIN_MESSAGES.twoFactorReset };
+    },
+  );
+
+  app.get(
+    '/admin/settings',
+    { config, schema: { tags, summary: 'Clinic-wide sign-in settings' } },
+    async () => ({
+      status: 1,
+      data: { requireTwoFactor: await requireTwoFactor(db()) },
+    }),
+  );
+
+  app.put(
+    '/admin/settings',
+    { config, schema: { tags, summary: 'Require two-factor sign-in for all staff', body: settingsSchema } },
+    async (req) => {
+      await db().transaction(async (tx) => {
+        await setRequireTwoFactor(tx, req.body.requireTwoFactor);
+        await audit(tx, req, { action: 'admin.settings.update', entityType: 'setting', details: req.body });
+      });
+      return { status: 1, message: ADMIN_MESSAGES.settingsSaved, data: req.body };
+    },
+  );
+};
+
+export default routes;

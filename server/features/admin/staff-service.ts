@@ -1,0 +1,193 @@
+/**
+ * Staff accounts: listing, invitations (a password-reset token of better-auth's own format, so
+ * POST /api/auth/reset-password sets the first password), flag changes that never leave the
+ * clinic without an active superadmin, deactivation that ends sessions at once.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, eq, like, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  ADMIN_MESSAGES,
+  INVITATION_HOURS,
+  type StaffInvite,
+  type StaffRow,
+  type StaffUpdate,
+} from '../../../domain/admin';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
+import { audit } from '../../platform/audit';
+import { createStaffUser } from '../../platform/auth/staff';
+import { conflict, notFound } from '../../platform/errors';
+import { enqueueMail } from '../../platform/mail';
+
+export async function listStaff(db: Db): Promise<StaffRow[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      doctor: users.doctor,
+      superadmin: users.superadmin,
+      authorized: users.authorized,
+      active: users.active,
+      twoFactorEnabled: users.twoFactorEnabled,
+      hasPassword: sql<boolean>`exists (select 1 from accounts a where a.user_id = users.id and a.provider_id = 'credential' and a.password is not null)`,
+      lastSignInAt: users.lastSignInAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
+  return rows.map((r) => ({
+    ...r,
+    twoFactorEnabled: Boolean(r.twoFactorEnabled),
+    hasPassword: Boolean(r.hasPassword),
+    lastSignInAt: r.lastSignInAt ? r.lastSignInAt.toISOString() : null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+async function findUser(db: Db, id: string) {
+  const [u] = await db.select().from(users).where(eq(users.id, id));
+  if (!u) throw notFound(ADMIN_MESSAGES.staffNotFound);
+  return u;
+}
+
+/**
+ * Refuses a change that would leave no active superadmin. The other superadmins' rows are locked
+ * so two superadmins demoting each other at the same moment cannot both succeed.
+ */
+async function keepOneSuperadmin(tx: Db, userId: string) {
+  const others = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.superadmin, true),
+        eq(users.active, true),
+        eq(users.authorized, true),
+        ne(users.id, userId),
+      ),
+    )
+    .for('update');
+  if (others.length === 0) throw conflict(ADMIN_MESSAGES.lastSuperadmin);
+}
+
+/** The link the invited person opens; better-auth's reset-password accepts the token. */
+async function issueInvitation(
+  tx: Db,
+  config: Config,
+  user: { id: string; email: string; firstName: string },
+) {
+  // Older links of this person stop working: only the newest invitation counts.
+  await tx
+    .delete(verifications)
+    .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)));
+  const token = randomBytes(24).toString('base64url');
+  await tx.insert(verifications).values({
+    id: randomUUID(),
+    identifier: `reset-password:${token}`,
+    value: user.id,
+    // better-auth compares with the real time, not the app's clock.
+    expiresAt: new Date(Date.now() + INVITATION_HOURS * 3600 * 1000),
+  });
+  const link = `${config.publicUrl}/user/reset-password?token=${encodeURIComponent(token)}`;
+  await enqueueMail(tx, {
+    to: user.email,
+    subject: `Invitatie in aplicatia ${config.INSTITUTE_NAME}`,
+    text:
+      `Buna ziua${user.firstName ? `, ${user.firstName}` : ''},\n\n` +
+      `Ati fost invitat(a) sa folositi aplicatia ${config.INSTITUTE_NAME} cu adresa ${user.email}.\n` +
+      `Deschideti legatura de mai jos in cel mult ${INVITATION_HOURS} de ore pentru a va alege parola ` +
+      `(cel putin 12 caractere):\n\n${link}\n\n` +
+      'Dupa ce ati ales parola, va puteti autentifica la /user/login.\n' +
+      'Daca nu asteptati aceasta invitatie, ignorati acest mesaj.\n\n' +
+      config.INSTITUTE_NAME,
+  });
+  return token;
+}
+
+export async function inviteStaff(db: Db, req: FastifyRequest, config: Config, input: StaffInvite) {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (existing) throw conflict(ADMIN_MESSAGES.emailTaken);
+    // No password: the credential account is created when the link is used.
+    const id = await createStaffUser(tx, { ...input, authorized: true });
+    await issueInvitation(tx, config, { id, email: input.email, firstName: input.firstName });
+    await audit(tx, req, {
+      action: 'admin.staff.invite',
+      entityType: 'user',
+      entityId: id,
+      details: { email: input.email, role: input.role, doctor: input.doctor, superadmin: input.superadmin },
+    });
+    return id;
+  });
+}
+
+/** Sends a new link to someone who has not set a password yet (the old link stops working). */
+export async function resendInvitation(db: Db, req: FastifyRequest, config: Config, id: string) {
+  await db.transaction(async (tx) => {
+    const u = await findUser(tx, id);
+    const [cred] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.userId, id), eq(accounts.providerId, 'credential')));
+    if (cred) throw conflict(ADMIN_MESSAGES.alreadyHasPassword);
+    await issueInvitation(tx, config, u);
+    await audit(tx, req, { action: 'admin.staff.reinvite', entityType: 'user', entityId: id });
+  });
+}
+
+export async function updateStaff(db: Db, req: FastifyRequest, id: string, patch: StaffUpdate) {
+  await db.transaction(async (tx) => {
+    const before = await findUser(tx, id);
+    const effective = (u: { superadmin: boolean; active: boolean; authorized: boolean }) =>
+      u.superadmin && u.active && u.authorized;
+    if (effective(before) && !effective({ ...before, ...patch })) await keepOneSuperadmin(tx, id);
+    const changes: Partial<typeof users.$inferInsert> = { ...patch, updatedAt: new Date() };
+    if (patch.firstName !== undefined || patch.lastName !== undefined)
+      changes.name = `${patch.firstName ?? before.firstName} ${patch.lastName ?? before.lastName}`.trim();
+    await tx.update(users).set(changes).where(eq(users.id, id));
+    // A revoked authorisation or superadmin flag takes effect on the next request anyway
+    // (the guard reads the account each time); nothing else to end here.
+    const changed = Object.fromEntries(
+      Object.entries(patch).filter(([k, v]) => before[k as keyof typeof before] !== v),
+    );
+    await audit(tx, req, {
+      action:
+        patch.authorized === true && !before.authorized ? 'admin.staff.authorize' : 'admin.staff.update',
+      entityType: 'user',
+      entityId: id,
+      details: { changed },
+    });
+  });
+}
+
+export async function setActive(db: Db, req: FastifyRequest, id: string, active: boolean) {
+  if (!active && req.user?.id === id) throw conflict(ADMIN_MESSAGES.selfDeactivate);
+  await db.transaction(async (tx) => {
+    const before = await findUser(tx, id);
+    if (!active && before.superadmin && before.active && before.authorized) await keepOneSuperadmin(tx, id);
+    await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id));
+    // Ends every open session now, not at its idle timeout.
+    if (!active) await tx.delete(sessions).where(eq(sessions.userId, id));
+    await audit(tx, req, {
+      action: active ? 'admin.staff.reactivate' : 'admin.staff.deactivate',
+      entityType: 'user',
+      entityId: id,
+      details: { email: before.email },
+    });
+  });
+}
+
+export async function resetTwoFactor(db: Db, req: FastifyRequest, id: string) {
+  await db.transaction(async (tx) => {
+    await findUser(tx, id);
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
+    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, id));
+    await audit(tx, req, { action: 'admin.staff.reset-2fa', entityType: 'user', entityId: id });
+  });
+}
