@@ -7,10 +7,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import adminRoutes from './admin/routes';
 import appointmentRoutes from './appointments/routes';
 import authRoutes from './auth/routes';
+import calendarRoutes from './calendars/routes';
+import dashboardRoutes from './dashboard/routes';
 import documentRoutes from './documents/routes';
+import icsRoutes from './ics/routes';
 import miscRoutes from './misc/routes';
+import myAccountRoutes from './my-account/routes';
 import patientRoutes from './patients/routes';
 import registrationRoutes from './registration/routes';
+import searchRoutes from './search/routes';
 
 export const features: FastifyPluginAsync[] = [
   miscRoutes,
@@ -19,5 +24,10 @@ export const features: FastifyPluginAsync[] = [
   patientRoutes,
   appointmentRoutes,
   documentRoutes,
+  dashboardRoutes,
+  calendarRoutes,
+  myAccountRoutes,
+  searchRoutes,
+  icsRoutes,
   adminRoutes,
 ];

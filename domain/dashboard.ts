@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { BUILTIN_STATUSES, DATE_RE, isRealDate } from './appointments';
+
+/** Dashboard texts (SPEC §2, §8). */
+export const DASHBOARD_MESSAGES = {
+  noPending: 'Nu sunt programari in asteptare',
+  rangeOrder: 'Sfarsitul intervalului trebuie sa fie dupa inceputul lui.',
+  rangeTooLong: 'Intervalul cerut este prea lung (cel mult 100 de zile).',
+  rangeRequired: 'Trimiteti date (o zi din interval) sau start si end.',
+} as const;
+
+/** The Messages card shows this when there is no pending count (SPEC §2). */
+export const MESSAGES_FALLBACK = 25;
+/** Weeks before and after the current one in the weekly chart. */
+export const WEEKS_BEFORE = 8;
+export const WEEKS_AFTER = 8;
+export const MAX_RANGE_DAYS = 100;
+
+const day = z
+  .string()
+  .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
+  .refine(isRealDate, 'Data nu este valida.');
+/** Accepts FullCalendar's ISO start/end (with a time part) by keeping the day. */
+const dayOrInstant = z.preprocess((v) => (typeof v === 'string' ? v.slice(0, 10) : v), day);
+
+/**
+ * A visible calendar range: `date` (any day of it: the month around that day is used) or
+ * `start` + `end` where `end` is exclusive, as FullCalendar and iCalendar give it.
+ */
+export const calendarRangeSchema = z
+  .object({
+    date: dayOrInstant.optional(),
+    start: dayOrInstant.optional(),
+    end: dayOrInstant.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.start && v.end) {
+      if (v.end <= v.start)
+        ctx.addIssue({ code: 'custom', path: ['end'], message: DASHBOARD_MESSAGES.rangeOrder });
+      const days = (Date.parse(v.end) - Date.parse(v.start)) / 86_400_000;
+      if (days > MAX_RANGE_DAYS)
+        ctx.addIssue({ code: 'custom', path: ['end'], message: DASHBOARD_MESSAGES.rangeTooLong });
+    } else if (!v.date) {
+      ctx.addIssue({ code: 'custom', path: ['date'], message: DASHBOARD_MESSAGES.rangeRequired });
+    }
+  });
+export type CalendarRange = z.infer<typeof calendarRangeSchema>;
+
+export type LastAppointment = {
+  id: number;
+  patient: string;
+  patient_phone: string;
+  patient_email: string | null;
+  date: string | null;
+  time: string | null;
+  doctor: string | null;
+};
+
+export type DashboardStats = {
+  pending: number;
+  completed: number;
+  rescheduled: number;
+  last_appointments: LastAppointment[];
+};
+
+/** One appointment as a calendar event; start/end are Europe/Bucharest wall-clock times. */
+export type CalendarEvent = {
+  id: number;
+  title: string;
+  start: string;
+  end: string;
+  status: string;
+  status_title: string | null;
+  patient: string;
+  doctor: string | null;
+  calendar: string | null;
+};
+
+export const WEEKLY_STATUSES = [...BUILTIN_STATUSES, 'custom'] as const;
+export type WeeklyStatus = (typeof WEEKLY_STATUSES)[number];
+/** Appointments per week (Monday) and status. */
+export type WeekCounts = { week: string } & Record<WeeklyStatus, number>;
+
+/**
+ * The [start, end) days a range stands for. A lone `date` means the month grid around it: from
+ * the Monday on or before the 1st, six weeks long, so the adjacent days the grid shows are in.
+ */
+export function resolveRange(r: CalendarRange): { start: string; end: string } {
+  if (r.start && r.end) return { start: r.start, end: r.end };
+  const [y, m] = (r.date as string).split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 1, 1));
+  const back = (first.getUTCDay() + 6) % 7; // days since Monday
+  const start = new Date(Date.UTC(y, m - 1, 1 - back));
+  const end = new Date(Date.UTC(y, m - 1, 1 - back + 42));
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
+/** "HH:MM" plus minutes, within the day (a slot never crosses midnight). */
+export function addMinutes(time: string, minutes: number): string {
+  const [h, m] = time.split(':').map(Number);
+  const t = Math.min(h * 60 + m + minutes, 23 * 60 + 59);
+  return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const SEARCH_LIMIT = 20;
+export const SEARCH_MESSAGES = {
+  empty: 'Nu am gasit niciun pacient pentru aceasta cautare.',
+  tooShort: 'Introduceti cel putin 2 caractere.',
+  placeholder: 'Cautare pacienti (Ctrl+K)',
+} as const;
+
+export const searchQuerySchema = z.object({
+  q: z.string({ error: SEARCH_MESSAGES.tooShort }).trim().min(2, SEARCH_MESSAGES.tooShort).max(100),
+});
+
+export type SearchAppointment = {
+  id: number;
+  date: string | null;
+  time: string | null;
+  status: string;
+  status_title: string | null;
+  doctor: string | null;
+  calendar: string | null;
+};
+
+export type SearchPatient = {
+  id: number;
+  name: string;
+  cnp: string;
+  phone: string;
+  email: string | null;
+  /** 0 exact CNP, phone or e-mail; 1 name prefix; 2 CNP prefix or name contains; 3 other. */
+  rank: number;
+  appointments: SearchAppointment[];
+};

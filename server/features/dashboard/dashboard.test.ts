@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { setupTestApp, signedInStaff } from '../../test/harness';
+import {
+  addAppointment,
+  addCalendar,
+  addPatient,
+  addSlotAudit,
+  addStatus,
+  clock,
+  TODAY,
+} from '../calendars/test-data';
+
+const ctx = await setupTestApp({ clock });
+const { db } = ctx.database;
+const staff = await signedInStaff(ctx, { firstName: 'Maria', lastName: 'Ionescu' });
+const doctorName = 'Maria Ionescu';
+
+const cal = await addCalendar(db, 'Cabinet 1');
+const without = await addStatus(db, 'Consult telefonic', true);
+const control = await addStatus(db, 'Control');
+const pts = await Promise.all(
+  ['Ana Pop', 'Bogdan Radu', 'Corina Stan', 'Dan Vlad', 'Elena Matei', 'Florin Dinu', 'Gina Lupu'].map(
+    (name) => addPatient(db, { name }),
+  ),
+);
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+
+// Pending: requests and confirmations from today on (4).
+const p1 = await addAppointment(db, {
+  patientId: pts[0].id,
+  status: 'request',
+  date: TODAY,
+  createdAt: at(40),
+});
+const p2 = await addAppointment(db, {
+  patientId: pts[1].id,
+  status: 'appointment_request',
+  date: '2026-03-03',
+  createdAt: at(30),
+});
+const p3 = await addAppointment(db, {
+  patientId: pts[2].id,
+  status: 'scheduled_paperless',
+  date: '2026-03-05',
+  doctorId: staff.id,
+  createdAt: at(20),
+});
+const p4 = await addAppointment(db, {
+  patientId: pts[3].id,
+  status: 'scheduled_with_papers',
+  date: '2026-03-09',
+  createdAt: at(10),
+});
+// Not pending: a request from yesterday.
+await addAppointment(db, { patientId: pts[4].id, status: 'request', date: '2026-03-01' });
+// Completed: a slot yesterday and a without-appointment status last week (2); a slot today is not.
+await addAppointment(db, {
+  patientId: pts[4].id,
+  status: 'custom',
+  customStatusId: control.id,
+  date: '2026-02-27',
+  time: '09:00',
+  calendarId: cal.id,
+  holdsSlot: true,
+});
+await addAppointment(db, {
+  patientId: pts[5].id,
+  status: 'custom',
+  customStatusId: without.id,
+  date: '2026-02-24',
+});
+const today = await addAppointment(db, {
+  patientId: pts[5].id,
+  status: 'custom',
+  customStatusId: control.id,
+  date: TODAY,
+  time: '10:00',
+  calendarId: cal.id,
+  doctorId: staff.id,
+  holdsSlot: true,
+});
+// Rescheduled: moved from 03.03 to 04.03 (1); one set to the same slot it still holds is not.
+const moved = await addAppointment(db, {
+  patientId: pts[6].id,
+  status: 'custom',
+  customStatusId: control.id,
+  date: '2026-03-04',
+  time: '09:00',
+  calendarId: cal.id,
+  holdsSlot: true,
+});
+await addSlotAudit(db, 'appointment.create', moved.id, {
+  calendarId: cal.id,
+  date: '2026-03-03',
+  time: '09:00',
+});
+await addSlotAudit(db, 'appointment.set-status', moved.id, {
+  calendarId: cal.id,
+  date: '2026-03-04',
+  time: '09:00',
+});
+await addSlotAudit(db, 'appointment.set-status', today.id, {
+  calendarId: cal.id,
+  date: TODAY,
+  time: '10:00',
+});
+
+describe('GET /api/dashboard', () => {
+  it('counts pending, completed and rescheduled by the recorded definitions', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: staff.headers });
+    expect(res.statusCode).toBe(200);
+    const { status, stats } = res.json();
+    expect(status).toBe(1);
+    expect({ pending: stats.pending, completed: stats.completed, rescheduled: stats.rescheduled }).toEqual({
+      pending: 4,
+      completed: 2,
+      rescheduled: 1,
+    });
+  });
+
+  it('lists the latest pending appointments, newest first, with contact and doctor', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: staff.headers });
+    const last = res.json().stats.last_appointments;
+    expect(last.map((r: { id: number }) => r.id)).toEqual([p4.id, p3.id, p2.id, p1.id]);
+    expect(last[1]).toEqual({
+      id: p3.id,
+      patient: 'Corina Stan',
+      patient_phone: pts[2].phone,
+      patient_email: pts[2].email,
+      date: '2026-03-05',
+      time: '08:00',
+      doctor: doctorName,
+    });
+  });
+
+  it('needs a session', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/dashboard/calendar', () => {
+  it('gives the appointments of a range as events, ending where their availability entry ends', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/calendar',
+      headers: staff.headers,
+      payload: { start: '2026-03-02', end: '2026-03-05' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBe(4);
+    expect(body.appointments.map((e: { id: number }) => e.id)).toEqual([p1.id, today.id, p2.id, moved.id]);
+    const slot = body.appointments.find((e: { id: number }) => e.id === today.id);
+    expect(slot).toMatchObject({
+      title: 'Florin Dinu - 10:00',
+      start: '2026-03-02T10:00:00',
+      end: '2026-03-02T10:20:00',
+      status: 'custom',
+      status_title: 'Control',
+      doctor: doctorName,
+      calendar: 'Cabinet 1',
+    });
+    // No availability entry for a request at 08:00: 30 minutes.
+    expect(body.appointments[0]).toMatchObject({ start: '2026-03-02T08:00:00', end: '2026-03-02T08:30:00' });
+  });
+
+  it('takes any day of the month as the six-week grid around it', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/calendar',
+      headers: staff.headers,
+      payload: { date: '2026-03-17' },
+    });
+    const body = res.json();
+    expect(body).toMatchObject({ start: '2026-02-23', end: '2026-04-06' });
+    expect(body.count).toBe(9);
+  });
+
+  it('refuses a range that ends before it starts', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/calendar',
+      headers: staff.headers,
+      payload: { start: '2026-03-05', end: '2026-03-01' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.end).toBe('Sfarsitul intervalului trebuie sa fie dupa inceputul lui.');
+  });
+});
+
+describe('GET /api/dashboard/weekly', () => {
+  it('counts per week and status for 8 weeks back and 8 ahead', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard/weekly', headers: staff.headers });
+    const { currentWeek, weeks } = res.json();
+    expect(currentWeek).toBe(TODAY);
+    expect(weeks).toHaveLength(16);
+    expect(weeks[0].week).toBe('2026-01-05');
+    const thisWeek = weeks.find((w: { week: string }) => w.week === TODAY);
+    expect(thisWeek).toMatchObject({ request: 1, appointment_request: 1, scheduled_paperless: 1, custom: 2 });
+    const lastWeek = weeks.find((w: { week: string }) => w.week === '2026-02-23');
+    expect(lastWeek).toMatchObject({ request: 1, custom: 2 });
+  });
+});

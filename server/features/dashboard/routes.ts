@@ -1,0 +1,64 @@
+/** /api/dashboard (SPEC §2 Dashboard, §7): figures, latest pending, calendar and weekly chart. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { calendarRangeSchema, resolveRange, WEEKS_AFTER, WEEKS_BEFORE } from '../../../domain/dashboard';
+import { addDays, clinicToday, weekdayOf } from '../../../domain/slots';
+import * as repo from './repository';
+
+const tags = ['dashboard'];
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const today = () => clinicToday(app.deps.clock.now());
+
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        tags,
+        summary: 'Pending, completed and rescheduled counts and the latest pending appointments',
+        description: 'Definitions: docs/decisions/dashboard-figures.md. "Today" is in Europe/Bucharest.',
+      },
+    },
+    async () => ({ status: 1, stats: await repo.dashboardStats(db, today()) }),
+  );
+
+  app.post(
+    '/dashboard/calendar',
+    {
+      schema: {
+        tags,
+        summary: 'Every dated appointment in a range, as calendar events',
+        description:
+          'Body: {date} (any day: the six-week month grid around it) or {start, end} with end exclusive. At most 100 days.',
+        body: calendarRangeSchema,
+      },
+    },
+    async (req) => {
+      const range = resolveRange(req.body);
+      const events = await repo.calendarEvents(db, range);
+      return { status: 1, ...range, count: events.length, appointments: events };
+    },
+  );
+
+  app.get(
+    '/dashboard/weekly',
+    {
+      schema: {
+        tags,
+        summary: `Appointments per week and status: ${WEEKS_BEFORE} weeks back, ${WEEKS_AFTER} ahead`,
+      },
+    },
+    async () => {
+      const t = today();
+      const monday = addDays(t, -((weekdayOf(t) + 6) % 7));
+      const weeks = await repo.weeklyCounts(
+        db,
+        addDays(monday, -7 * WEEKS_BEFORE),
+        WEEKS_BEFORE + WEEKS_AFTER,
+      );
+      return { status: 1, currentWeek: monday, weeks };
+    },
+  );
+};
+
+export default routes;

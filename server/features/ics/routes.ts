@@ -1,0 +1,91 @@
+/**
+ * GET /api/calendar-feed/{token}.ics: a doctor's private iCalendar feed (public route: the
+ * revocable token in the URL is the credential). It carries the patient's name and the calendar
+ * title only: no CNP, phone or e-mail, since calendar apps sync it to third-party servers.
+ */
+import { and, eq, gte } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addMinutes } from '../../../domain/dashboard';
+import { addDays, clinicToday, hhmm, weekdayOf } from '../../../domain/slots';
+import { appointments, calendars, patients } from '../../db/schema';
+import { audit } from '../../platform/audit';
+import { notFound } from '../../platform/errors';
+import { availabilityEnds } from '../dashboard/repository';
+import { feedOwner } from '../my-account/repository';
+import { bucharestInstant, buildCalendar } from './ical';
+
+/** How far back the feed goes; the future is complete. */
+const DAYS_BACK = 90;
+const FEED_MESSAGE = 'Calendarul nu exista sau adresa a fost revocata.';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+
+  app.get(
+    '/calendar-feed/:file',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['calendars'],
+        summary: "A doctor's appointments as an iCalendar feed (private URL from /my-account/calendar-feed)",
+        params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{20,100}\.ics$/, FEED_MESSAGE) }),
+      },
+    },
+    async (req, reply) => {
+      const owner = await feedOwner(db, req.params.file.slice(0, -'.ics'.length));
+      if (!owner) throw notFound(FEED_MESSAGE);
+      const now = app.deps.clock.now();
+      const rows = await db
+        .select({
+          id: appointments.id,
+          date: appointments.selectedDate,
+          time: appointments.selectedTime,
+          calendarId: appointments.calendarId,
+          patient: patients.name,
+          calendar: calendars.title,
+        })
+        .from(appointments)
+        .innerJoin(patients, eq(patients.id, appointments.patientId))
+        .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
+        .where(
+          and(
+            eq(appointments.doctorId, owner.userId),
+            eq(appointments.holdsSlot, true),
+            gte(appointments.selectedDate, addDays(clinicToday(now), -DAYS_BACK)),
+          ),
+        )
+        .orderBy(appointments.selectedDate, appointments.selectedTime)
+        .limit(5000);
+      const ends = await availabilityEnds(db, [
+        ...new Set(rows.map((r) => r.calendarId).filter((c): c is number => c !== null)),
+      ]);
+      const host = new URL(app.deps.config.publicUrl).hostname;
+      const events = rows.map((r) => {
+        const date = r.date as string;
+        const time = hhmm(r.time ?? '08:00');
+        const end = ends.get(`${r.calendarId}:${weekdayOf(date)}:${time}`) ?? addMinutes(time, 30);
+        return {
+          uid: `programare-${r.id}@${host}`,
+          start: bucharestInstant(date, time),
+          end: bucharestInstant(date, end > time ? end : addMinutes(time, 30)),
+          summary: r.calendar ? `${r.patient} - ${r.calendar}` : r.patient,
+          location: r.calendar,
+        };
+      });
+      await audit(db, req, {
+        action: 'calendar-feed.read',
+        entityType: 'user',
+        entityId: owner.userId,
+        details: { events: events.length },
+      });
+      reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline; filename="programari.ics"');
+      return buildCalendar({ name: `Programari - ${owner.name}`, now, events });
+    },
+  );
+};
+
+export default routes;

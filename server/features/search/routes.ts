@@ -1,0 +1,63 @@
+/**
+ * GET /api/search?q= (the top-bar search, SPEC /app/pages/search/{text}): patients by name
+ * (diacritics-insensitive through patients.name_search), CNP prefix, phone and e-mail, ranked,
+ * each with their appointments (one query for all of them).
+ */
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SEARCH_LIMIT, type SearchPatient, searchQuerySchema } from '../../../domain/search';
+import { hhmm } from '../../../domain/slots';
+import { appointmentStatuses, appointments, calendars, users } from '../../db/schema';
+import { audit } from '../../platform/audit';
+import { searchPatients } from './repository';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Patients by name, CNP, phone or e-mail with their appointments (at most 20)',
+        description: 'Ranked: exact CNP, phone or e-mail first, then name prefix, then contains.',
+        querystring: searchQuerySchema,
+      },
+    },
+    async (req) => {
+      const found = await searchPatients(db, req.query.q, SEARCH_LIMIT);
+      const ids = found.map((p) => p.id);
+      const appts = ids.length
+        ? await db
+            .select({
+              id: appointments.id,
+              patientId: appointments.patientId,
+              date: appointments.selectedDate,
+              time: appointments.selectedTime,
+              status: appointments.status,
+              status_title: appointmentStatuses.title,
+              doctor: users.name,
+              calendar: calendars.title,
+            })
+            .from(appointments)
+            .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
+            .leftJoin(users, eq(users.id, appointments.doctorId))
+            .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
+            .where(inArray(appointments.patientId, ids))
+            .orderBy(desc(appointments.selectedDate), desc(appointments.selectedTime), asc(appointments.id))
+        : [];
+      const patients: SearchPatient[] = found.map((p) => ({
+        ...p,
+        appointments: appts
+          .filter((x) => x.patientId === p.id)
+          .map(({ patientId: _p, ...x }) => ({ ...x, time: x.time ? hhmm(x.time) : null })),
+      }));
+      // A search lists patient identities: recorded like other patient reads, without the text
+      // typed (it may be a CNP).
+      await audit(db, req, { action: 'patient.search', entityType: 'patient', details: { results: ids } });
+      return { status: 1, patients };
+    },
+  );
+};
+
+export default routes;

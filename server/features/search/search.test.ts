@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { makeCnp } from '../../../domain/validation/cnp';
+import { setupTestApp, signedInStaff } from '../../test/harness';
+import { addAppointment, addCalendar, addPatient, clock } from '../calendars/test-data';
+
+const ctx = await setupTestApp({ clock });
+const { db } = ctx.database;
+const staff = await signedInStaff(ctx, { firstName: 'Dana', lastName: 'Rusu' });
+const cal = await addCalendar(db, 'Cardiologie');
+
+const cnp = makeCnp(1, '1971-05-12', '12', 345);
+const stefan = await addPatient(db, {
+  name: 'Ștefan Țurcanu',
+  cnp,
+  phone: '+40722123456',
+  email: 'stefan.t@exemplu.ro',
+});
+const ana = await addPatient(db, { name: 'Ana Ștefănescu', phone: '+40733000111' });
+const maria = await addPatient(db, { name: 'Maria Costeștean', phone: '+40744000222' });
+const bob = await addPatient(db, { name: 'Bogdan Pop', phone: '+40745722123', email: 'bogdan@stefan.ro' });
+for (let i = 0; i < 25; i++) await addPatient(db, { name: `Ionescu Test ${String(i).padStart(2, '0')}` });
+const r1 = await addAppointment(db, {
+  patientId: stefan.id,
+  status: 'request',
+  date: '2026-03-05',
+  calendarId: cal.id,
+});
+const r2 = await addAppointment(db, {
+  patientId: stefan.id,
+  status: 'appointment_request',
+  date: '2026-04-01',
+  calendarId: cal.id,
+});
+
+const search = async (q: string) => {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/search?q=${encodeURIComponent(q)}`,
+    headers: staff.headers,
+  });
+  return { code: res.statusCode, body: res.json() };
+};
+const names = (body: { patients: { name: string }[] }) => body.patients.map((p) => p.name);
+
+describe('GET /api/search', () => {
+  it('finds names without regard to diacritics or case, name prefix before contains', async () => {
+    const { body } = await search('stefan');
+    // Both names have a word starting with "stefan" (rank 1, then by name); the e-mail only contains it.
+    expect(names(body)).toEqual(['Ana Ștefănescu', 'Ștefan Țurcanu', 'Bogdan Pop']);
+    expect(body.patients.map((p: { rank: number }) => p.rank)).toEqual([1, 1, 3]);
+    expect(names((await search('ȚURCANU')).body)).toEqual(['Ștefan Țurcanu']);
+    const inside = (await search('STEA')).body;
+    expect(names(inside)).toEqual(['Maria Costeștean']);
+    expect(inside.patients[0].rank).toBe(2);
+  });
+
+  it('puts an exact CNP or phone first, then CNP prefixes and partial phones', async () => {
+    expect(names((await search(cnp)).body)).toEqual(['Ștefan Țurcanu']);
+    const byPhone = (await search('0722 123 456')).body;
+    expect(names(byPhone)[0]).toBe('Ștefan Țurcanu');
+    expect(byPhone.patients[0].rank).toBe(0);
+    expect(names((await search('0722123456')).body)).toEqual(['Ștefan Țurcanu']);
+    // Part of a number: "722123" is inside both numbers.
+    const partial = (await search('722 123')).body;
+    expect(names(partial)).toEqual(['Bogdan Pop', 'Ștefan Țurcanu']);
+    expect(partial.patients.map((p: { rank: number }) => p.rank)).toEqual([3, 3]);
+    expect(names((await search(cnp.slice(0, 7))).body)).toContain('Ștefan Țurcanu');
+  });
+
+  it('finds by e-mail, exact first', async () => {
+    expect(names((await search('STEFAN.T@exemplu.ro')).body)).toEqual(['Ștefan Țurcanu']);
+  });
+
+  it("returns each patient's appointments, newest first, and at most 20 patients", async () => {
+    const { body } = await search('stefan');
+    const found = body.patients.find((p: { id: number }) => p.id === stefan.id);
+    expect(found.appointments.map((a: { id: number }) => a.id)).toEqual([r2.id, r1.id]);
+    expect(found.appointments[0]).toMatchObject({
+      date: '2026-04-01',
+      time: '08:00',
+      status: 'appointment_request',
+    });
+    expect(body.patients.find((p: { id: number }) => p.id === ana.id).appointments).toEqual([]);
+    const many = (await search('ionescu')).body;
+    expect(many.patients).toHaveLength(20);
+    expect(many.patients[0].name).toBe('Ionescu Test 00');
+  });
+
+  it('treats % and _ literally and answers an empty list, and wants 2 characters', async () => {
+    expect((await search('%%')).body.patients).toEqual([]);
+    const short = await search('a');
+    expect(short.code).toBe(400);
+    expect(short.body.errors.q).toBe('Introduceti cel putin 2 caractere.');
+  });
+
+  it('needs a session', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/search?q=ana' })).statusCode).toBe(401);
+  });
+});
+void maria;
+void bob;
