@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
-import { appointments, auditEvents } from '../../db/schema';
+import { appointments, auditEvents, registrationDays } from '../../db/schema';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 import {
   clock,
@@ -254,6 +254,19 @@ describe('DELETE /api/appointment/:id', () => {
     });
     const [event] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'appointment.delete'));
     expect(event).toMatchObject({ actorId: staff.id, entityId: String(ids.todayLater), patientId: ana.id });
+    // A public request gives its place back to the day's capacity counter.
+    const req = await makeAppointment(db, {
+      patientId: ana.id,
+      status: 'request',
+      calendarId: calId,
+      date: '2026-03-05',
+      time: '08:00',
+      publicRequest: true,
+    });
+    await db.insert(registrationDays).values({ calendarId: calId, day: '2026-03-05', count: 3 });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/appointment/${req.id}`, headers: staff.headers });
+    const [counter] = await db.select().from(registrationDays).where(eq(registrationDays.calendarId, calId));
+    expect(counter.count).toBe(2);
     const again = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/appointment/${ids.todayLater}`,

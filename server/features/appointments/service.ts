@@ -3,7 +3,7 @@
  * against the calendar and the doctor, double booking refused by the database, every write
  * audited, the patient told by e-mail when the appointment gets a date and time.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../../../domain/appointments';
 import { inRanges } from '../../../domain/slots';
 import type { Db } from '../../db/client';
-import { appointmentStatuses, appointments, patients } from '../../db/schema';
+import { appointmentStatuses, appointments, patients, registrationDays } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { mailAppointmentSet } from './mail';
@@ -230,6 +230,14 @@ export async function deleteAppointment(ctx: Ctx, id: number) {
   return ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
     await tx.delete(appointments).where(eq(appointments.id, row.id));
+    // A public request still on its requested day gives its place back to that day's capacity.
+    if (row.publicRequest && !row.holdsSlot && row.calendarId && row.selectedDate)
+      await tx
+        .update(registrationDays)
+        .set({ count: sql`greatest(${registrationDays.count} - 1, 0)` })
+        .where(
+          and(eq(registrationDays.calendarId, row.calendarId), eq(registrationDays.day, row.selectedDate)),
+        );
     await audit(tx, ctx.req, {
       action: 'appointment.delete',
       entityType: 'appointment',

@@ -1,13 +1,6 @@
-import { Text } from '@mantine/core';
+import { PatientDocuments } from '../documents/patient-documents';
 
-/**
- * The appointment's Documents tab. Placeholder until the documents feature provides
- * web/features/documents/patient-documents.tsx (PatientDocuments({ patientId, appointmentId })).
- */
-export function DocumentsTab(_props: { patientId: number; appointmentId: number }) {
-  return (
-    <Text c="dimmed" py="md">
-      Documentele pacientului vor fi disponibile in curand.
-    </Text>
-  );
+/** The appointment's Documents tab: the patient's documents, uploads linked to this appointment. */
+export function DocumentsTab({ patientId, appointmentId }: { patientId: number; appointmentId: number }) {
+  return <PatientDocuments patientId={patientId} appointmentId={appointmentId} />;
 }

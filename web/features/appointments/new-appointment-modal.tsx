@@ -120,7 +120,10 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
             }
             data={patientData}
             value={patientId}
-            onChange={setPatientId}
+            onChange={(v) => {
+              setPatientId(v);
+              setErrors({});
+            }}
             error={errors.patient_id}
             withAsterisk
           />
@@ -143,7 +146,11 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
           <SlotFields
             calendars={options.data?.calendars ?? []}
             value={slot}
-            onChange={setSlot}
+            onChange={(next) => {
+              setSlot(next);
+              // A field chosen is no longer 'Required'; the others keep their message.
+              setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !next[k as keyof Slot])));
+            }}
             doctorId={doctorId}
             vacations={vacations}
             errors={errors}

@@ -8,7 +8,7 @@ import { Select, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMemo } from 'react';
 import type { CalendarRef } from '../../../domain/appointments';
-import { availableTimes, type DayRange, inRanges, lastBookableDay } from '../../../domain/slots';
+import { availableTimes, type DayRange, inRanges, lastBookableDay, weekdayOf } from '../../../domain/slots';
 import { todayInBucharest } from '../../lib/dates';
 import { useAvailability } from './api';
 
@@ -42,6 +42,11 @@ export function SlotFields({
   const base = useAvailability(value.calendar_id, doctorId);
   const day = useAvailability(value.calendar_id, doctorId, value.date);
   const unavailable = useMemo(() => new Set(base.data?.unavailableDays ?? []), [base.data]);
+  // A weekday without availability entries has no time to offer: not selectable either.
+  const openWeekdays = useMemo(
+    () => new Set((base.data?.availability ?? []).map((e) => e.weekday)),
+    [base.data],
+  );
 
   const times = useMemo(() => {
     if (!value.date || !base.data) return [];
@@ -86,7 +91,7 @@ export function SlotFields({
           maxDate={lastBookableDay(today)}
           excludeDate={(d) => {
             const date = String(d).slice(0, 10);
-            return unavailable.has(date) || inRanges(date, vacations);
+            return unavailable.has(date) || inRanges(date, vacations) || !openWeekdays.has(weekdayOf(date));
           }}
           disabled={value.calendar_id === null || base.isLoading}
           error={errors.date}
