@@ -87,7 +87,13 @@ export function renderConsultationLetter(data: LetterData): Promise<Buffer> {
   doc.moveDown(1);
 
   doc.font('bold').fontSize(16).fillColor('#000000').text('Scrisoare medicală', { align: 'center', width });
-  doc.font('regular').fontSize(10).text(`${data.title} — ${data.date}`, { align: 'center', width });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(data.title.includes(data.date) ? data.title : `${data.title} — ${data.date}`, {
+      align: 'center',
+      width,
+    });
   doc.moveDown(1);
 
   const field = (label: string, value: string) => {
@@ -120,7 +126,7 @@ export function renderConsultationLetter(data: LetterData): Promise<Buffer> {
 
   doc.moveDown(1);
   field('Medic', data.doctors.join(', '));
-  field('Data', data.issuedOn);
+  field('Data emiterii', data.issuedOn);
   doc.end();
   return done;
 }

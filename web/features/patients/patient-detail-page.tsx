@@ -1,11 +1,111 @@
-import { Stack, Text, Title } from '@mantine/core';
+/**
+ * /app/patients/{patientId}/* (SPEC §2 "Patient detail"): back button, name heading, tabs as
+ * sub-routes (details, documents, consults, appointments; anything else goes to /error) and the
+ * side panel. Leaving the page drops the loaded record, so the next visit loads it fresh.
+ */
+import { Alert, Button, Grid, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArrowLeft, IconShieldCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { PatientDocuments } from '../documents/patient-documents';
+import { PATIENTS_KEY, usePatient } from './api';
+import { AppointmentsTab } from './appointments-tab';
+import { ConsultationForm } from './consultation-form';
+import { ConsultsTab } from './consults-tab';
+import { EditPatientModal } from './edit-patient-modal';
+import { PatientSidePanel } from './patient-side-panel';
 
-/** Placeholder until its feature lands. */
+const TABS = [
+  { value: 'details', label: 'Detalii' },
+  { value: 'documents', label: 'Documente' },
+  { value: 'consults', label: 'Consultatii' },
+  { value: 'appointments', label: 'Programari' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
 export default function PatientDetailPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const qc = useQueryClient();
+  const id = /^\d+$/.test(params.patientId ?? '') ? Number(params.patientId) : 0;
+  const sub = (params['*'] ?? '').replace(/\/$/, '');
+  const tab: Tab | null = sub === '' ? 'details' : (TABS.find((t) => t.value === sub)?.value ?? null);
+  const query = usePatient(id);
+  const [editing, editModal] = useDisclosure(false);
+
+  useEffect(() => () => qc.removeQueries({ queryKey: [...PATIENTS_KEY, 'detail', id] }), [qc, id]);
+
+  if (!id || tab === null) return <Navigate to="/error" replace />;
+  if (query.error instanceof ApiError && query.error.status === 404) return <Navigate to="/error" replace />;
+
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/app/patients'));
+  const patient = query.data;
+
   return (
-    <Stack p="md">
-      <Title order={1}>Pacient</Title>
-      <Text c="dimmed">Aceasta sectiune va fi disponibila in curand.</Text>
+    <Stack gap="md">
+      <Group gap="sm">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={back} px="xs">
+          Inapoi
+        </Button>
+      </Group>
+      {query.isLoading && <Loader aria-label="Se incarca" />}
+      {query.error && !(query.error instanceof ApiError && query.error.status === 404) && (
+        <Alert color="red">{query.error.message}</Alert>
+      )}
+      {patient && (
+        <>
+          <Group gap="xs">
+            <Title order={1}>{patient.patient}</Title>
+            {patient.covid_vaccine === 1 && (
+              <IconShieldCheck
+                size={22}
+                color="var(--mantine-color-green-7)"
+                aria-label="Vaccinat"
+                role="img"
+              />
+            )}
+          </Group>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, lg: 9 }} order={{ base: 2, lg: 1 }}>
+              <Tabs
+                value={tab}
+                onChange={(v) =>
+                  navigate(v === 'details' ? `/app/patients/${id}` : `/app/patients/${id}/${v}`)
+                }
+                keepMounted={false}
+              >
+                <Tabs.List mb="md">
+                  {TABS.map((t) => (
+                    <Tabs.Tab key={t.value} value={t.value}>
+                      {t.label}
+                    </Tabs.Tab>
+                  ))}
+                </Tabs.List>
+                <Tabs.Panel value="details">
+                  <ConsultationForm patientId={id} />
+                </Tabs.Panel>
+                <Tabs.Panel value="documents">
+                  <PatientDocuments patientId={id} />
+                </Tabs.Panel>
+                <Tabs.Panel value="consults">
+                  <ConsultsTab patient={patient} />
+                </Tabs.Panel>
+                <Tabs.Panel value="appointments">
+                  <AppointmentsTab patient={patient} />
+                </Tabs.Panel>
+              </Tabs>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 1, lg: 2 }}>
+              <PatientSidePanel patient={patient} onEdit={editModal.open} />
+            </Grid.Col>
+          </Grid>
+          <EditPatientModal patient={patient} opened={editing} onClose={editModal.close} />
+        </>
+      )}
     </Stack>
   );
 }

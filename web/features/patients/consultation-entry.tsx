@@ -1,0 +1,89 @@
+/** One entry of a consultation (type, doctor, date, content), editable in place. */
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconEdit } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CONSULTATION_TEXTS, isBlankHtml } from '../../../domain/consultations';
+import type { ConsultationEntryView } from '../../../domain/patients';
+import { API_MESSAGES, ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import { useUpdateEntry } from './api';
+import { RichTextField } from './rich-text-field';
+import { SafeHtml } from './safe-html';
+
+export function ConsultationEntry({ patientId, entry }: { patientId: number; entry: ConsultationEntryView }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(entry.content);
+  const update = useUpdateEntry(patientId);
+
+  const save = async () => {
+    if (isBlankHtml(draft)) {
+      notifications.show({
+        color: 'yellow',
+        title: entry.type_label,
+        message: CONSULTATION_TEXTS.contentRequired,
+      });
+      return;
+    }
+    try {
+      await update.mutateAsync({ id: entry.id, content: draft });
+      notifications.show({
+        color: 'green',
+        title: 'Success',
+        message: CONSULTATION_TEXTS.entrySaved,
+        autoClose: 4000,
+      });
+      setEditing(false);
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        title: 'Eroare',
+        message: err instanceof ApiError ? err.message : API_MESSAGES.generic,
+      });
+    }
+  };
+
+  return (
+    <Paper withBorder p="sm" radius="sm" data-entry-type={entry.type}>
+      <Group justify="space-between" align="flex-start" mb={6}>
+        <div>
+          <Text fw={600} size="sm">
+            {entry.type_label}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {entry.doctor ?? 'Medic necunoscut'} · {formatDateTime(entry.date)}
+          </Text>
+        </div>
+        {!editing && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconEdit size={14} />}
+            onClick={() => {
+              setDraft(entry.content);
+              setEditing(true);
+            }}
+            aria-label={`Editeaza: ${entry.type_label}`}
+          >
+            Editeaza
+          </Button>
+        )}
+      </Group>
+      {editing ? (
+        <Stack gap="xs">
+          <RichTextField label={entry.type_label} value={draft} onChange={setDraft} />
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={() => setEditing(false)}>
+              Renunta
+            </Button>
+            <Button size="xs" loading={update.isPending} onClick={save}>
+              Salveaza
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <SafeHtml html={entry.content} />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,139 @@
+/** Consults tab (SPEC §2): consultations by guid with their entries, letter download and sending. */
+import { Accordion, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconMailForward, IconNotes } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CONSULTATION_TEXTS, isBlankHtml } from '../../../domain/consultations';
+import type { ConsultationGroupView, PatientDetail } from '../../../domain/patients';
+import { API_MESSAGES, ApiError } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
+import { letterUrl, useSaveLetter, useSendLetter } from './api';
+import { ConsultationEntry } from './consultation-entry';
+import { RichTextField } from './rich-text-field';
+
+const errorText = (err: unknown) => (err instanceof ApiError ? err.message : API_MESSAGES.generic);
+
+function LetterEditor({ patientId, guid }: { patientId: number; guid: string }) {
+  const [open, setOpen] = useState(false);
+  const [html, setHtml] = useState('');
+  const saveLetter = useSaveLetter(patientId);
+  if (!open)
+    return (
+      <Button size="xs" variant="light" leftSection={<IconNotes size={14} />} onClick={() => setOpen(true)}>
+        Adauga textul scrisorii
+      </Button>
+    );
+  const save = async () => {
+    if (isBlankHtml(html)) return;
+    try {
+      await saveLetter.mutateAsync({ guid, content: html });
+      notifications.show({
+        color: 'green',
+        title: 'Success',
+        message: CONSULTATION_TEXTS.saved,
+        autoClose: 4000,
+      });
+      setOpen(false);
+      setHtml('');
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Eroare', message: errorText(err) });
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <RichTextField label="Scrisoare medicala" value={html} onChange={setHtml} />
+      <Group justify="flex-end" gap="xs">
+        <Button size="xs" variant="default" onClick={() => setOpen(false)}>
+          Renunta
+        </Button>
+        <Button size="xs" loading={saveLetter.isPending} onClick={save}>
+          Salveaza scrisoarea
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function GroupActions({ patient, group }: { patient: PatientDetail; group: ConsultationGroupView }) {
+  const [downloading, setDownloading] = useState(false);
+  const send = useSendLetter(patient.id);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      // A signed link valid a few minutes; navigating to it downloads the PDF.
+      window.location.assign(await letterUrl(patient.id, group.guid));
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Eroare', message: errorText(err) });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const sendToGp = async () => {
+    try {
+      const res = await send.mutateAsync(group.guid);
+      notifications.show({ color: 'green', title: 'Success', message: res.message, autoClose: 4000 });
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Eroare', message: errorText(err) });
+    }
+  };
+  return (
+    <Group gap="xs">
+      <Button size="xs" leftSection={<IconDownload size={14} />} loading={downloading} onClick={download}>
+        Descarca scrisoarea
+      </Button>
+      <Tooltip label={CONSULTATION_TEXTS.noGpEmail} disabled={Boolean(patient.gp_email)}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconMailForward size={14} />}
+          loading={send.isPending}
+          disabled={!patient.gp_email}
+          onClick={sendToGp}
+        >
+          Trimite medicului de familie
+        </Button>
+      </Tooltip>
+    </Group>
+  );
+}
+
+export function ConsultsTab({ patient }: { patient: PatientDetail }) {
+  if (!patient.consultations.length)
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {CONSULTATION_TEXTS.empty}
+      </Text>
+    );
+  return (
+    <Accordion multiple variant="separated" defaultValue={[patient.consultations[0].guid]}>
+      {patient.consultations.map((g) => (
+        <Accordion.Item key={g.guid} value={g.guid} data-guid={g.guid}>
+          <Accordion.Control>
+            <Group justify="space-between" wrap="nowrap" pr="sm">
+              <Text fw={600}>{g.title}</Text>
+              <Group gap="xs" wrap="nowrap">
+                <Badge variant="light" color="gray">
+                  {g.consultations.length} {g.consultations.length === 1 ? 'sectiune' : 'sectiuni'}
+                </Badge>
+                <Text size="sm" c="dimmed">
+                  {formatDate(g.date)}
+                </Text>
+              </Group>
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="sm">
+              {g.consultations.map((e) => (
+                <ConsultationEntry key={`${e.id}-${e.content.length}`} patientId={patient.id} entry={e} />
+              ))}
+              {!g.consultations.some((e) => e.type === 'letter') && (
+                <LetterEditor patientId={patient.id} guid={g.guid} />
+              )}
+              <GroupActions patient={patient} group={g} />
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}

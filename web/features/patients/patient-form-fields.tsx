@@ -1,0 +1,85 @@
+/** The fields of the new-patient and edit-patient forms (SPEC §3 "Patient create/edit form"). */
+import { Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { COUNTIES } from '../../../domain/counties';
+import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/patients';
+
+export type PatientFormValues = {
+  name: string;
+  cnp: string;
+  email: string;
+  phone: string;
+  gp_name: string;
+  gp_email: string;
+  gp_phone: string;
+  insurance_status: string;
+  state_residency: string;
+  vaccine: string;
+};
+
+export const EMPTY_PATIENT: PatientFormValues = {
+  name: '',
+  cnp: '',
+  email: '',
+  phone: '',
+  gp_name: '',
+  gp_email: '',
+  gp_phone: '',
+  insurance_status: '',
+  state_residency: '',
+  vaccine: '',
+};
+
+const INSURANCE_OPTIONS = INSURANCE_STATUSES.map((value) => ({ value, label: INSURANCE_LABELS[value] }));
+const COUNTY_OPTIONS = COUNTIES.map((c) => ({ value: c.iso_code, label: c.name }));
+
+type Props = { form: UseFormReturnType<PatientFormValues>; mode: 'new' | 'edit' };
+
+export function PatientFormFields({ form, mode }: Props) {
+  return (
+    <Stack gap="sm">
+      <TextInput label="Nume si prenume" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+      <TextInput
+        label="CNP"
+        withAsterisk={mode === 'new'}
+        readOnly={mode === 'edit'}
+        inputMode="numeric"
+        maxLength={13}
+        autoComplete="off"
+        {...form.getInputProps('cnp')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Telefon" withAsterisk placeholder="07xx xxx xxx" {...form.getInputProps('phone')} />
+        <TextInput label="E-mail" type="email" {...form.getInputProps('email')} />
+      </SimpleGrid>
+      <Select
+        label="Statut asigurat"
+        withAsterisk
+        data={INSURANCE_OPTIONS}
+        placeholder="Alegeti statutul"
+        {...form.getInputProps('insurance_status')}
+      />
+      <Select
+        label="Judet de resedinta"
+        withAsterisk
+        searchable
+        data={COUNTY_OPTIONS}
+        placeholder="Alegeti judetul"
+        nothingFoundMessage="Nici un judet"
+        {...form.getInputProps('state_residency')}
+      />
+      <Radio.Group label="Vaccinat COVID-19" withAsterisk={mode === 'new'} {...form.getInputProps('vaccine')}>
+        <SimpleGrid cols={2} mt={4} maw={200}>
+          {VACCINE_OPTIONS.map((o) => (
+            <Radio key={o.value} value={o.value} label={o.label} />
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+      <TextInput label="Medic de familie" {...form.getInputProps('gp_name')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="E-mail medic de familie" type="email" {...form.getInputProps('gp_email')} />
+        <TextInput label="Telefon medic de familie" {...form.getInputProps('gp_phone')} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+/** The detail page's side panel (SPEC §2): identity, age and sex from the CNP, family doctor. */
+import { Button, Card, Divider, Stack, Text } from '@mantine/core';
+import { IconUserEdit } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { PatientDetail } from '../../../domain/patients';
+import { ageOn, parseCnp } from '../../../domain/validation/cnp';
+import { formatPhone } from '../../../domain/validation/phone';
+import { formatDate, todayInBucharest } from '../../lib/dates';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  if (children === null || children === undefined || children === '') return null;
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+export function PatientSidePanel({ patient, onEdit }: { patient: PatientDetail; onEdit: () => void }) {
+  const cnp = parseCnp(patient.cnp);
+  const age = cnp ? ageOn(cnp.birthDate, todayInBucharest()) : null;
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Row label="CNP">{patient.cnp}</Row>
+        {cnp && (
+          <Row label="Varsta si sex">
+            {age} ani · {cnp.sex === 'M' ? 'Masculin' : 'Feminin'} · nascut(a) {formatDate(cnp.birthDate)}
+          </Row>
+        )}
+        <Row label="Judet de resedinta">{patient.state_name}</Row>
+        <Row label="Statut asigurat">{patient.insurance_label}</Row>
+        <Row label="Vaccinat COVID-19">{patient.covid_vaccine === 1 ? 'Da' : 'Nu'}</Row>
+        <Row label="Telefon">{formatPhone(patient.patient_phone)}</Row>
+        <Row label="E-mail">{patient.patient_email}</Row>
+        <Divider label="Medic de familie" labelPosition="left" />
+        <Row label="Nume">{patient.gp_name}</Row>
+        <Row label="E-mail">{patient.gp_email}</Row>
+        <Row label="Telefon">{patient.gp_phone ? formatPhone(patient.gp_phone) : null}</Row>
+        {!patient.gp_name && !patient.gp_email && !patient.gp_phone && (
+          <Text size="sm" c="dimmed">
+            Necompletat
+          </Text>
+        )}
+        <Button mt="xs" variant="light" leftSection={<IconUserEdit size={16} />} onClick={onEdit}>
+          Update patient details
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { Badge } from '@mantine/core';
+import { type AppointmentStatus, STATUS_LABELS, statusBadgeColor } from '../../../domain/appointments';
+
+type Props = { status: string | null; apstatus: { id: number; title: string } | null };
+
+/** An appointment status as a badge (SPEC §4: primary for appointment_request, secondary otherwise). */
+export function PatientStatusBadge({ status, apstatus }: Props) {
+  if (!status) return null;
+  const text =
+    apstatus && (status === 'custom' || status === 'scheduled')
+      ? apstatus.title
+      : (STATUS_LABELS[status as AppointmentStatus] ?? status);
+  const primary = statusBadgeColor(status) === 'primary';
+  return (
+    <Badge color={primary ? undefined : 'gray'} variant={primary ? 'filled' : 'light'} data-status={status}>
+      {text}
+    </Badge>
+  );
+}
