@@ -97,6 +97,11 @@ export function SlotFields({
           error={errors.date}
           withAsterisk
           popoverProps={{ withinPortal: true }}
+          ariaLabels={{
+            previousMonth: 'Luna anterioara',
+            nextMonth: 'Luna urmatoare',
+            monthLevelControl: 'Alegeti luna',
+          }}
         />
       )}
       {showTime && (

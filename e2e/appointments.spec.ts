@@ -1,0 +1,285 @@
+/**
+ * The appointment area as staff meet it (issue 6): the whole life of a request made on the
+ * public form (confirm without papers, confirm with papers, a custom status with a slot, a
+ * doctor, the list and the side panels, delete with a confirmation) and the progressive
+ * add-appointment modal.
+ */
+import {
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
+import { availableTimes } from '../domain/slots';
+import { makeCnp } from '../domain/validation/cnp';
+import { ACCOUNTS, DEMO_PASSWORD, expect, sentMails, signIn, test } from './fixtures';
+
+const CLINIC = 'Ambulatoriu Cardiologie';
+const SLOT_STATUS = 'Consult cardiologic';
+
+function bucharestToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date());
+}
+function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+const ddmmyyyy = (day: string) => day.split('-').reverse().join('.');
+/** The day's accessible name in Mantine's picker ("D MMMM YYYY", locale en). */
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+type Options = {
+  doctors: { id: string; name: string }[];
+  statuses: { id: number; title: string; without_appointment: boolean }[];
+  calendars: { id: number; title: string }[];
+};
+
+let staff: APIRequestContext;
+let options: Options;
+test.beforeAll(async ({ baseURL }) => {
+  staff = await playwrightRequest.newContext({ baseURL });
+  const res = await staff.post('/api/auth/sign-in/email', {
+    data: { email: ACCOUNTS.superadmin, password: DEMO_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  options = (await (await staff.get('/api/appointment/new-appointment')).json()).data;
+});
+test.afterAll(async () => {
+  await staff.dispose();
+});
+
+/** A day from a week ahead with a free slot in `calendar` for `doctor` (the server's own rules). */
+async function freeSlot(calendarId: number, doctorId: string): Promise<{ date: string; time: string }> {
+  const today = bucharestToday();
+  for (let day = addDays(today, 7), i = 0; i < 60; i++, day = addDays(day, 1)) {
+    const res = await staff.get(`/api/appointment/calendar/${calendarId}/availability`, {
+      params: { date: day, doctor_id: doctorId },
+    });
+    const data = (await res.json()).data;
+    if (data.unavailableDays.includes(day)) continue;
+    const taken = data.appointments.map((a: { selected_time: string }) => a.selected_time);
+    const times = availableTimes({ date: day, today, availability: data.availability, taken });
+    if (times.length) return { date: day, time: times[0].value };
+  }
+  throw new Error('no free slot in the next 60 days');
+}
+
+async function pickDay(page: Page, scope: Locator, day: string) {
+  await scope.getByRole('button', { name: /^Data/ }).click();
+  const button = page.getByRole('button', { name: dayLabel(day), exact: true });
+  for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Luna urmatoare' }).click();
+  }
+  await button.click();
+}
+
+async function choose(page: Page, scope: Locator, label: RegExp, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function menuItems(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem').first()).toBeVisible();
+  const items = await menu.getByRole('menuitem').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  return items.map((t) => t.trim());
+}
+
+test('the life of a public request, from confirmation to deletion', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The request, as a patient sends it on the public form.
+  let day = addDays(bucharestToday(), 1);
+  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
+    const check = await staff.get('/api/appointment/check-register-date', {
+      params: { filters: JSON.stringify({ selected_date: day }) },
+    });
+    if ((await check.json()).status === 1) break;
+  }
+  const stamp = Date.now() % 100000;
+  const name = `Irina Zăvoianu ${stamp}`;
+  const email = `irina.${stamp}@example.ro`;
+  const cnp = makeCnp(2, '1961-04-12', '12', stamp % 1000);
+  const created = await staff.post('/api/appointment', {
+    data: {
+      appt_date: day,
+      appt_time: '08:00',
+      name,
+      cnp,
+      email,
+      phone: '0744 321 987',
+      gp_name: 'Dr. Radu Pop',
+      gp_phone: '0264 111 222',
+      state_residency: 'RO-CJ',
+      insurance_status: 'insured-retired',
+      vaccine: 1,
+      agreement: true,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const id: number = (await created.json()).appointment.id;
+
+  await signIn(page, 'superadmin');
+  await page.goto(`/app/appointments/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const badge = page.locator('h1 + [data-status]');
+  await expect(badge).toHaveText('Cerere');
+
+  // Side panel: the patient's identity, contacts and family doctor, and a link to the patient.
+  const panel = page.getByRole('complementary', { name: 'Date pacient' });
+  await expect(panel).toContainText(cnp);
+  await expect(panel).toContainText('Cluj');
+  await expect(panel).toContainText('Asigurat - pensionar');
+  await expect(panel).toContainText('0744 321 987');
+  await expect(panel).toContainText(email);
+  await expect(panel).toContainText('Dr. Radu Pop');
+  await expect(panel.getByRole('link', { name: 'Fisa pacientului' })).toHaveAttribute(
+    'href',
+    /\/app\/patients\/\d+$/,
+  );
+
+  // Only the actions of the current status are offered.
+  expect(await menuItems(page)).toEqual(['Confirma fara acte']);
+  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  await page.getByRole('menuitem', { name: 'Confirma fara acte' }).click();
+  await expect(badge).toHaveText('Confirmat fara acte');
+
+  expect(await menuItems(page)).toEqual(['Confirma cu acte']);
+  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  await page.getByRole('menuitem', { name: 'Confirma cu acte' }).click();
+  await expect(badge).toHaveText('Confirmat cu acte');
+
+  // A custom status with a slot: 'Required' first, then calendar, date and time.
+  const items = await menuItems(page);
+  expect(items).toEqual(options.statuses.map((s) => s.title));
+  const doctor = options.doctors[0];
+  const clinic = options.calendars.find((c) => c.title === CLINIC)!;
+  const slot = await freeSlot(clinic.id, doctor.id);
+  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  await page.getByRole('menuitem', { name: SLOT_STATUS }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Seteaza programarea' }).click();
+  await expect(dialog.getByText('Required')).toHaveCount(3);
+  await choose(page, dialog, /Calendar/, CLINIC);
+  await pickDay(page, dialog, slot.date);
+  await choose(page, dialog, /Ora/, new RegExp(`^${slot.time} - `));
+  await dialog.getByRole('button', { name: 'Seteaza programarea' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(badge).toHaveText(SLOT_STATUS);
+  const summary = page.getByRole('tabpanel', { name: 'Sumar' });
+  await expect(summary).toContainText(`${ddmmyyyy(slot.date)}, ora ${slot.time}`);
+  await expect(summary).toContainText(CLINIC);
+  // The patient is told by e-mail, with what to bring.
+  await expect
+    .poll(() => sentMails().find((m) => m.includes(email) && m.includes(ddmmyyyy(slot.date))), {
+      timeout: 15_000,
+    })
+    .toContain('actul de identitate');
+
+  // Assign a doctor: required, then chosen.
+  await page.getByRole('button', { name: 'Asigneaza medic' }).click();
+  await dialog.getByRole('button', { name: 'Asigneaza' }).click();
+  await expect(dialog.getByText('Required')).toBeVisible();
+  await choose(page, dialog, /Medic/, doctor.name);
+  await dialog.getByRole('button', { name: 'Asigneaza' }).click();
+  await expect(page.getByText('Programarea a fost asignata cu succes')).toBeVisible();
+  await expect(summary).toContainText(doctor.name);
+
+  // In the list, found by a name typed without diacritics; the side panel has the clinic clock.
+  await page.getByRole('link', { name: 'Inapoi la programari' }).click();
+  await expect(page.getByRole('switch', { name: 'Ascunde programarile vechi' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Pacient' }).fill(`irina zavoianu ${stamp}`);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText(doctor.name);
+  await expect(row).toContainText(SLOT_STATUS);
+  await expect(row).toContainText(`${ddmmyyyy(slot.date)} ${slot.time}`);
+  await expect(row).toContainText(cnp);
+  await expect(page.getByTestId('live-clock')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  const next = page.getByRole('complementary', { name: 'Urmatoarele programari' });
+  await expect(next.getByRole('link').first()).toHaveAttribute('href', /\/app\/appointments\/\d+$/);
+
+  // Delete, with the confirmation step.
+  await row.getByRole('link', { name }).click();
+  await page.getByRole('button', { name: 'Sterge programarea' }).click();
+  await expect(dialog).toContainText('Stergeti programarea?');
+  await dialog.getByRole('button', { name: 'Sterge' }).click();
+  await expect(page.getByText('Programarea a fost stearsa')).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/appointments$/);
+  expect((await staff.get(`/api/appointment/${id}`)).status()).toBe(404);
+});
+
+test('the add-appointment modal is progressive, resets on close, and creates the appointment', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'superadmin');
+  await page.goto('/app/appointments');
+  await page.getByRole('button', { name: 'Adauga programare' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adauga programare' });
+  const save = dialog.getByRole('button', { name: 'Salveaza' });
+  await expect(save).toBeDisabled();
+  await expect(dialog.getByRole('textbox', { name: 'Cauta pacient' })).toHaveCount(0);
+
+  const doctor = options.doctors[options.doctors.length - 1];
+  await choose(page, dialog, /Medic/, doctor.name);
+  const search = dialog.getByRole('textbox', { name: 'Cauta pacient' });
+  await expect(dialog.getByText('Introduceti cel putin 2 litere')).toBeVisible();
+  await search.fill('p');
+  await expect(dialog.getByRole('combobox', { name: /^Pacient/ })).toHaveCount(0);
+  await search.fill('pop');
+  await choose(page, dialog, /^Pacient/, /Pop/i);
+  await expect(save).toBeDisabled();
+  await expect(dialog.getByRole('combobox', { name: /Calendar/ })).toHaveCount(0);
+
+  await choose(page, dialog, /Status/, SLOT_STATUS);
+  await expect(save).toBeEnabled();
+  // The date appears once a calendar is chosen, the time once a date is.
+  await expect(dialog.getByRole('button', { name: /^Data/ })).toHaveCount(0);
+  await save.click();
+  await expect(dialog.getByText('Required')).toHaveCount(1);
+
+  const clinic = options.calendars.find((c) => c.title === CLINIC)!;
+  const slot = await freeSlot(clinic.id, doctor.id);
+  await choose(page, dialog, /Calendar/, CLINIC);
+  await expect(dialog.getByRole('combobox', { name: /Ora/ })).toHaveCount(0);
+  await pickDay(page, dialog, slot.date);
+  await choose(page, dialog, /Ora/, new RegExp(`^${slot.time} - `));
+  // Changing the calendar resets date and time.
+  await choose(page, dialog, /Calendar/, options.calendars.find((c) => c.title !== CLINIC)!.title);
+  await expect(dialog.getByRole('button', { name: /^Data/ })).toHaveText(/Alegeti data/);
+  await expect(dialog.getByRole('combobox', { name: /Ora/ })).toHaveCount(0);
+
+  // Closing resets everything.
+  await dialog.getByRole('button', { name: 'Renunta' }).click();
+  await page.getByRole('button', { name: 'Adauga programare' }).click();
+  await expect(dialog.getByRole('combobox', { name: /Medic/ })).toHaveValue('');
+  await expect(dialog.getByRole('textbox', { name: 'Cauta pacient' })).toHaveCount(0);
+
+  await choose(page, dialog, /Medic/, doctor.name);
+  await dialog.getByRole('textbox', { name: 'Cauta pacient' }).fill('pop');
+  await choose(page, dialog, /^Pacient/, /Pop/i);
+  await choose(page, dialog, /Status/, SLOT_STATUS);
+  await choose(page, dialog, /Calendar/, CLINIC);
+  await pickDay(page, dialog, slot.date);
+  await choose(page, dialog, /Ora/, new RegExp(`^${slot.time} - `));
+  await save.click();
+  await expect(page.getByText('Programarea a fost creata')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The slot is now taken: the same choice is no longer offered.
+  const after = await staff.get(`/api/appointment/calendar/${clinic.id}/availability`, {
+    params: { date: slot.date },
+  });
+  expect((await after.json()).data.appointments).toContainEqual({
+    selected_date: slot.date,
+    selected_time: slot.time,
+  });
+});
