@@ -1,11 +1,36 @@
-import { Stack, Text, Title } from '@mantine/core';
+/**
+ * /app/admin/* (superadmins only; the shell shows the menu entries only to them and the server
+ * answers 403 to everyone else): staff, calendars, statuses, audit.
+ */
+import { Alert } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { useCurrentUser } from '../../app/current-user';
+import { PageLoader } from '../../app/loaders';
 
-/** Placeholder until its feature lands. */
+const StaffPage = lazy(() => import('./staff-page'));
+const CalendarsAdminPage = lazy(() => import('./calendars-admin-page'));
+const StatusesPage = lazy(() => import('./statuses-page'));
+const AuditPage = lazy(() => import('./audit-page'));
+
 export default function AdminPage() {
+  const user = useCurrentUser();
+  if (!user.superadmin)
+    return (
+      <Alert color="red" title="Acces interzis" m="md">
+        Doar un superadministrator poate folosi sectiunea de administrare.
+      </Alert>
+    );
   return (
-    <Stack p="md">
-      <Title order={1}>Administrare</Title>
-      <Text c="dimmed">Aceasta sectiune va fi disponibila in curand.</Text>
-    </Stack>
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        <Route index element={<Navigate to="staff" replace />} />
+        <Route path="staff" element={<StaffPage />} />
+        <Route path="calendars" element={<CalendarsAdminPage />} />
+        <Route path="statuses" element={<StatusesPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="*" element={<Navigate to="/error" replace />} />
+      </Routes>
+    </Suspense>
   );
 }

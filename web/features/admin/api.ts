@@ -1,0 +1,179 @@
+/** Administration data: TanStack Query hooks over /api/admin/... (superadmins only). */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminCalendar,
+  AdminSettings,
+  AdminStatus,
+  AuditFilters,
+  AuditRow,
+  AvailabilityInput,
+  CalendarInput,
+  StaffInvite,
+  StaffRow,
+  StaffUpdate,
+  StatusInput,
+  UnavailableDaysInput,
+} from '../../../domain/admin';
+import type { PageMeta } from '../../../domain/api';
+import { api, buildUrl } from '../../lib/api';
+
+const KEY = ['admin'] as const;
+type Ok<T> = { status: 1; data: T };
+type Done = { status: 1; message: string; id?: number | string };
+
+/** A mutation that reloads one admin area afterwards. */
+function useAdminMutation<V>(area: string, fn: (v: V) => Promise<Done>, alsoInvalidate: string[][] = []) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: async () => {
+      await qc.invalidateQueries({ queryKey: [...KEY, area] });
+      for (const k of alsoInvalidate) await qc.invalidateQueries({ queryKey: k });
+    },
+  });
+}
+
+// ------------------------------------------------------------------ staff
+
+export function useStaff() {
+  return useQuery({
+    queryKey: [...KEY, 'staff'],
+    queryFn: () => api.get<Ok<StaffRow[]>>('/admin/staff'),
+    select: (r) => r.data,
+  });
+}
+
+export const useInviteStaff = () =>
+  useAdminMutation('staff', (v: StaffInvite) => api.post<Done>('/admin/staff', v));
+export const useUpdateStaff = () =>
+  useAdminMutation('staff', ({ id, ...patch }: StaffUpdate & { id: string }) =>
+    api.patch<Done>(`/admin/staff/${encodeURIComponent(id)}`, patch),
+  );
+
+export type StaffAction = 'deactivate' | 'reactivate' | 'reset-2fa' | 'invite';
+export const useStaffAction = () =>
+  useAdminMutation('staff', ({ id, action }: { id: string; action: StaffAction }) =>
+    api.post<Done>(`/admin/staff/${encodeURIComponent(id)}/${action}`),
+  );
+
+export function useSettings() {
+  return useQuery({
+    queryKey: [...KEY, 'settings'],
+    queryFn: () => api.get<Ok<AdminSettings>>('/admin/settings'),
+    select: (r) => r.data,
+  });
+}
+
+export const useSaveSettings = () =>
+  useAdminMutation('settings', (v: AdminSettings) => api.put<Done>('/admin/settings', v));
+
+// ------------------------------------------------------------------ calendars
+
+export function useAdminCalendars() {
+  return useQuery({
+    queryKey: [...KEY, 'calendars'],
+    queryFn: () => api.get<Ok<AdminCalendar[]>>('/admin/calendars'),
+    select: (r) => r.data,
+  });
+}
+
+// The back-office calendar lists and the appointment pickers read calendars too.
+const calendarReaders = [['calendars'], ['appointments']];
+
+export const useSaveCalendar = () =>
+  useAdminMutation(
+    'calendars',
+    ({ id, ...v }: CalendarInput & { id?: number }) =>
+      id ? api.put<Done>(`/admin/calendars/${id}`, v) : api.post<Done>('/admin/calendars', v),
+    calendarReaders,
+  );
+export const useDeleteCalendar = () =>
+  useAdminMutation('calendars', (id: number) => api.del<Done>(`/admin/calendars/${id}`), calendarReaders);
+
+export const useSaveAvailability = () =>
+  useAdminMutation(
+    'calendars',
+    ({ calendarId, id, ...v }: AvailabilityInput & { calendarId: number; id?: number }) =>
+      id
+        ? api.put<Done>(`/admin/calendars/${calendarId}/availability/${id}`, v)
+        : api.post<Done>(`/admin/calendars/${calendarId}/availability`, v),
+    calendarReaders,
+  );
+export const useDeleteAvailability = () =>
+  useAdminMutation(
+    'calendars',
+    ({ calendarId, id }: { calendarId: number; id: number }) =>
+      api.del<Done>(`/admin/calendars/${calendarId}/availability/${id}`),
+    calendarReaders,
+  );
+
+export const useAddUnavailableDays = () =>
+  useAdminMutation(
+    'calendars',
+    ({ calendarId, ...v }: UnavailableDaysInput & { calendarId: number }) =>
+      api.post<Done>(`/admin/calendars/${calendarId}/unavailable-days`, v),
+    calendarReaders,
+  );
+export const useDeleteUnavailableDays = () =>
+  useAdminMutation(
+    'calendars',
+    ({ calendarId, id }: { calendarId: number; id: number }) =>
+      api.del<Done>(`/admin/calendars/${calendarId}/unavailable-days/${id}`),
+    calendarReaders,
+  );
+
+// ------------------------------------------------------------------ statuses
+
+export function useAdminStatuses() {
+  return useQuery({
+    queryKey: [...KEY, 'statuses'],
+    queryFn: () => api.get<Ok<AdminStatus[]>>('/admin/statuses'),
+    select: (r) => r.data,
+  });
+}
+
+const statusReaders = [['appointments']];
+export const useSaveStatus = () =>
+  useAdminMutation(
+    'statuses',
+    ({ id, ...v }: StatusInput & { id?: number }) =>
+      id ? api.put<Done>(`/admin/statuses/${id}`, v) : api.post<Done>('/admin/statuses', v),
+    statusReaders,
+  );
+export const useStatusAction = () =>
+  useAdminMutation(
+    'statuses',
+    ({ id, action }: { id: number; action: 'hide' | 'unhide' | 'delete' }) =>
+      action === 'delete'
+        ? api.del<Done>(`/admin/statuses/${id}`)
+        : api.post<Done>(`/admin/statuses/${id}/${action}`),
+    statusReaders,
+  );
+
+// ------------------------------------------------------------------ audit
+
+export function useAudit(filters: AuditFilters, page: number, perPage: number) {
+  return useQuery({
+    queryKey: [...KEY, 'audit', filters, page, perPage],
+    queryFn: () =>
+      api.get<{ status: 1; data: AuditRow[]; _meta: PageMeta }>('/admin/audit', {
+        filters: JSON.stringify(filters),
+        page,
+        perPage,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAuditActions() {
+  return useQuery({
+    queryKey: [...KEY, 'audit-actions'],
+    queryFn: () => api.get<Ok<string[]>>('/admin/audit/actions'),
+    select: (r) => r.data,
+    staleTime: 60_000,
+  });
+}
+
+/** The CSV export is a plain download link (the session cookie goes with it). */
+export const auditExportUrl = (filters: AuditFilters) =>
+  buildUrl('/admin/audit/export.csv', { filters: JSON.stringify(filters) });

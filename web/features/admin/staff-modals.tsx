@@ -1,0 +1,156 @@
+/** Invite a person, and edit an account's name, role and flags. */
+import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import {
+  INVITATION_HOURS,
+  ROLE_LABELS,
+  type StaffInvite,
+  type StaffRow,
+  staffInviteSchema,
+  staffUpdateSchema,
+} from '../../../domain/admin';
+import { ROLES } from '../../../domain/auth';
+import { useInviteStaff, useUpdateStaff } from './api';
+import { toastError, toastOk, withToast } from './notify';
+
+const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+
+const emptyInvite: StaffInvite = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  role: 'doctor',
+  doctor: true,
+  superadmin: false,
+};
+
+export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const invite = useInviteStaff();
+  const form = useForm<StaffInvite>({
+    initialValues: emptyInvite,
+    validate: schemaResolver(staffInviteSchema, { sync: true }),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time it opens
+  useEffect(() => {
+    if (opened) form.setValues(emptyInvite);
+  }, [opened]);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await invite.mutateAsync(staffInviteSchema.parse(values));
+    } catch (err) {
+      // Field errors (e-mail taken) stay on the form; the rest is a toast.
+      const e = err as { errors?: Record<string, string>; status?: number; message?: string };
+      if (e.status === 409) form.setFieldError('email', e.message);
+      else if (e.errors) form.setErrors(e.errors);
+      else toastError(err);
+      return;
+    }
+    toastOk(`Invitatia a fost trimisa la ${values.email.trim().toLowerCase()}.`);
+    onClose();
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Invita o persoana" size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Persoana primeste un e-mail cu o legatura valabila {INVITATION_HOURS} de ore, prin care isi alege
+            parola. Contul este autorizat de la inceput.
+          </Text>
+          <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('email')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Prenume" withAsterisk {...form.getInputProps('firstName')} />
+            <TextInput label="Nume" withAsterisk {...form.getInputProps('lastName')} />
+          </SimpleGrid>
+          <Select label="Rol" data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
+          <Checkbox
+            label="Medic (poate primi programari)"
+            {...form.getInputProps('doctor', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label="Superadministrator (administreaza conturi, calendare, statusuri, jurnal)"
+            {...form.getInputProps('superadmin', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onClose}>
+              Renunta
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              Trimite invitatia
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+type EditValues = Pick<StaffRow, 'firstName' | 'lastName' | 'role' | 'doctor' | 'superadmin' | 'authorized'>;
+
+export function EditStaffModal({ person, onClose }: { person: StaffRow | null; onClose: () => void }) {
+  const update = useUpdateStaff();
+  const form = useForm<EditValues>({
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      role: 'doctor',
+      doctor: false,
+      superadmin: false,
+      authorized: false,
+    },
+    validate: schemaResolver(staffUpdateSchema, { sync: true }),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load the chosen person once
+  useEffect(() => {
+    if (person)
+      form.setValues({
+        firstName: person.firstName,
+        lastName: person.lastName,
+        role: person.role,
+        doctor: person.doctor,
+        superadmin: person.superadmin,
+        authorized: person.authorized,
+      });
+  }, [person]);
+
+  const submit = form.onSubmit(async (values) => {
+    if (!person) return;
+    const body = staffUpdateSchema.parse(values);
+    if (await withToast(() => update.mutateAsync({ id: person.id, ...body }))) onClose();
+  });
+
+  return (
+    <Modal
+      opened={person !== null}
+      onClose={onClose}
+      title={`Editeaza contul ${person?.email ?? ''}`}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Prenume" withAsterisk {...form.getInputProps('firstName')} />
+            <TextInput label="Nume" withAsterisk {...form.getInputProps('lastName')} />
+          </SimpleGrid>
+          <Select label="Rol" data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
+          <Checkbox label="Medic" {...form.getInputProps('doctor', { type: 'checkbox' })} />
+          <Checkbox label="Superadministrator" {...form.getInputProps('superadmin', { type: 'checkbox' })} />
+          <Checkbox
+            label="Autorizat (poate folosi aplicatia)"
+            {...form.getInputProps('authorized', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onClose}>
+              Renunta
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Salveaza
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
