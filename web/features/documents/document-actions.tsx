@@ -27,8 +27,9 @@ export function DocumentStatusMenu({ doc }: { doc: Pick<DocumentItem, 'id' | 'st
         <Menu.Target>
           <UnstyledButton aria-label={`Status ${doc.title}: ${DOCUMENT_STATUS_LABELS[doc.status]}`}>
             <Badge
-              color={doc.status === 'sent' ? 'teal' : 'orange'}
-              variant="light"
+              // Dark shades: white text on them meets WCAG AA contrast.
+              color={doc.status === 'sent' ? 'teal.9' : 'blue.9'}
+              variant="filled"
               rightSection={<IconChevronDown size={12} />}
               style={{ cursor: 'pointer' }}
             >
@@ -77,7 +78,13 @@ export function DeleteDocumentButton({ doc }: { doc: Pick<DocumentItem, 'id' | '
           <IconTrash size={18} />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={opened} onClose={close} title="Stergere document" centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title="Stergere document"
+        centered
+        closeButtonProps={{ 'aria-label': 'Inchide' }}
+      >
         <Text>{DOCUMENT_MESSAGES.deleteConfirm}</Text>
         <Text c="dimmed" size="sm" mt={4}>
           {doc.title} ({doc.filename})

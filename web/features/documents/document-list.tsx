@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/dates';
 import { openDocument } from './api';
 import { DeleteDocumentButton, DocumentStatusMenu } from './document-actions';
 import { DocumentIcon } from './document-icon';
+import classes from './documents.module.css';
 
 export const openOrWarn = (id: number) =>
   openDocument(id).catch((err: Error) =>
@@ -37,7 +38,7 @@ export function DocumentList({ documents, loading }: { documents: DocumentItem[]
                   <Text fw={500} truncate>
                     {d.title || d.filename}
                   </Text>
-                  <Text size="xs" c="dimmed" truncate>
+                  <Text size="xs" className={classes.meta} truncate>
                     {d.filename} · {formatDate(d.created_at)}
                   </Text>
                 </div>

@@ -19,6 +19,7 @@ import { useDocumentPatients, useDocuments } from './api';
 import { DeleteDocumentButton, DocumentStatusMenu } from './document-actions';
 import { DocumentIcon } from './document-icon';
 import { openOrWarn } from './document-list';
+import classes from './documents.module.css';
 import { UploadForm } from './upload-form';
 
 function Filters({
@@ -44,6 +45,7 @@ function Filters({
       <DatePickerInput
         label="Data incarcarii"
         placeholder="Orice data"
+        classNames={{ placeholder: classes.placeholder }}
         valueFormat="DD.MM.YYYY"
         clearable
         value={filters.created_at ?? null}
@@ -148,7 +150,7 @@ export default function DocumentsPage() {
                   <Text size="sm" fw={500} truncate>
                     {d.title}
                   </Text>
-                  <Text size="xs" c="dimmed" truncate>
+                  <Text size="xs" className={classes.meta} truncate>
                     {d.filename}
                   </Text>
                 </div>
@@ -167,7 +169,13 @@ export default function DocumentsPage() {
           },
         ]}
       />
-      <Modal opened={adding} onClose={addModal.close} title="Document nou" size="lg">
+      <Modal
+        opened={adding}
+        onClose={addModal.close}
+        title="Document nou"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Inchide' }}
+      >
         <UploadForm onUploaded={() => setUploaded(true)} />
       </Modal>
     </Stack>

@@ -19,6 +19,7 @@ import {
 } from '../../../domain/documents';
 import { ApiError } from '../../lib/api';
 import { useDocumentPatients, useUploadDocument } from './api';
+import classes from './documents.module.css';
 
 type Props = {
   /** The patient the document belongs to; omitted when the form asks for one. */
@@ -100,6 +101,7 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
     }
     setFile(null);
     setInvalidType(true);
+    setErrors((e) => ({ ...e, file: undefined }));
   };
 
   const submit = () => {
@@ -207,7 +209,7 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
                   <Text fw={500}>
                     {file ? file.name : 'Trageti fisierul aici sau faceti click pentru a-l alege'}
                   </Text>
-                  <Text size="xs" c="dimmed" mt={4}>
+                  <Text size="xs" className={classes.meta} mt={4}>
                     Imagini, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt, rtf
                   </Text>
                 </Dropzone.Idle>
