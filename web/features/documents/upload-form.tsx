@@ -34,10 +34,12 @@ function PatientSelect({
   value,
   onChange,
   error,
+  onTyping,
 }: {
   value: string | null;
   onChange: (v: string | null) => void;
   error?: string;
+  onTyping: () => void;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
@@ -57,7 +59,10 @@ function PatientSelect({
       value={value}
       onChange={onChange}
       searchValue={search}
-      onSearchChange={setSearch}
+      onSearchChange={(v) => {
+        setSearch(v);
+        onTyping();
+      }}
       // The server already searched (without diacritics); keep its answer as it is.
       filter={({ options }) => options}
       nothingFoundMessage={patients.isFetching ? 'Se cauta...' : 'Nici un pacient gasit'}
@@ -176,6 +181,7 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
               setErrors((x) => ({ ...x, patient: undefined }));
             }}
             error={errors.patient}
+            onTyping={() => setErrors((x) => (x.patient ? { ...x, patient: undefined } : x))}
           />
         )}
         <div>
