@@ -61,7 +61,7 @@ function upload(filename: string, data: Buffer) {
   const form = new FormData();
   form.append('title', 'Analize');
   form.append('patient_id', String(patient.id));
-  form.append('document', new Blob([data]), filename);
+  form.append('document', new Blob([new Uint8Array(data)]), filename);
   const req = new Request('http://localhost/', { method: 'POST', body: form });
   return req.arrayBuffer().then((body) =>
     ctx.app.inject({
