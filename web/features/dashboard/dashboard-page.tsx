@@ -1,13 +1,59 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { displayName, useCurrentUser } from '../../app/current-user';
+import type { VisibleRange } from '../calendars/appointment-calendar';
+import { type Range, useDashboardCalendar, useDashboardStats, useWeeklyCounts } from './api';
+import { LatestAppointments } from './latest-appointments';
+import { StatCards } from './stat-cards';
 
-/** Home (SPEC §2 Dashboard). The stat cards, latest appointments and calendar come with their issue. */
+// FullCalendar and the chart library load after the page itself (DESIGN §7 first-route budget).
+const AppointmentCalendar = lazy(() => import('../calendars/appointment-calendar'));
+const WeeklyChart = lazy(() => import('./weekly-chart'));
+
+/** Home (SPEC §2 Dashboard): stat cards, latest pending appointments, weekly chart, calendar. */
 export default function DashboardPage() {
   const user = useCurrentUser();
+  const stats = useDashboardStats();
+  const weekly = useWeeklyCounts();
+  const [range, setRange] = useState<Range | null>(null);
+  const calendar = useDashboardCalendar(range);
+  const count = calendar.data?.count;
+
   return (
-    <Stack gap="xs">
-      <Title order={1}>Acasa</Title>
-      <Text c="dimmed">Bine ati venit, {displayName(user)}!</Text>
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Acasa</Title>
+        <Text c="dimmed">Bine ati venit, {displayName(user)}!</Text>
+      </div>
+      <StatCards stats={stats.data} loading={stats.isPending} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <LatestAppointments rows={stats.data?.last_appointments} loading={stats.isPending} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Suspense fallback={<Skeleton h={340} radius="md" />}>
+            {weekly.data ? (
+              <WeeklyChart weeks={weekly.data.weeks} currentWeek={weekly.data.currentWeek} />
+            ) : (
+              <Skeleton h={340} radius="md" />
+            )}
+          </Suspense>
+        </Grid.Col>
+      </Grid>
+      <Paper withBorder radius="md" p="md">
+        <Title order={2} size="h4" mb="sm" data-testid="calendar-title">
+          Toate programarile{count === undefined ? '' : ` (${count})`}
+        </Title>
+        <Suspense fallback={<Skeleton h={500} />}>
+          <AppointmentCalendar
+            testId="dashboard-calendar"
+            events={calendar.data?.appointments ?? []}
+            onRangeChange={(r: VisibleRange) =>
+              setRange((prev) => (prev?.start === r.start && prev?.end === r.end ? prev : r))
+            }
+          />
+        </Suspense>
+      </Paper>
     </Stack>
   );
 }

@@ -1,0 +1,43 @@
+/** Query hooks of the calendars area (SPEC §7 `/calendars`). */
+import { useQuery } from '@tanstack/react-query';
+import type { CalendarRef, DoctorRef } from '../../../domain/appointments';
+import type { CalendarEventsData } from '../../../domain/calendars';
+import { api } from '../../lib/api';
+
+export const CALENDARS_KEY = ['calendars'] as const;
+
+export function useCalendars() {
+  return useQuery({
+    queryKey: [...CALENDARS_KEY, 'list'],
+    queryFn: () => api.get<{ data: CalendarRef[] }>('/calendars').then((r) => r.data),
+  });
+}
+
+/** The doctors for the filter (the appointment area's list of active doctors). */
+export function useDoctors() {
+  return useQuery({
+    queryKey: ['appointment-doctors'],
+    queryFn: () => api.get<{ data: DoctorRef[] }>('/appointment/doctors').then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCalendarEvents(
+  calendarId: number,
+  range: { start: string; end: string } | null,
+  doctorId: string | null,
+) {
+  return useQuery({
+    queryKey: [...CALENDARS_KEY, 'events', calendarId, range, doctorId],
+    queryFn: () =>
+      api
+        .post<{ data: CalendarEventsData }>(`/calendars/${calendarId}/appointments`, {
+          ...range,
+          calendar_id: calendarId,
+          doctorId,
+        })
+        .then((r) => r.data),
+    enabled: range !== null,
+    placeholderData: (prev) => prev,
+  });
+}

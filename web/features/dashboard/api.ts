@@ -1,0 +1,33 @@
+/** Query hooks of the dashboard (SPEC §7 `/dashboard`). */
+import { useQuery } from '@tanstack/react-query';
+import type { CalendarEvent, DashboardStats, WeekCounts } from '../../../domain/dashboard';
+import { api } from '../../lib/api';
+
+export const DASHBOARD_KEY = ['dashboard'] as const;
+
+export function useDashboardStats() {
+  return useQuery({
+    queryKey: [...DASHBOARD_KEY, 'stats'],
+    queryFn: () => api.get<{ stats: DashboardStats }>('/dashboard').then((r) => r.stats),
+  });
+}
+
+export function useWeeklyCounts() {
+  return useQuery({
+    queryKey: [...DASHBOARD_KEY, 'weekly'],
+    queryFn: () => api.get<{ currentWeek: string; weeks: WeekCounts[] }>('/dashboard/weekly'),
+  });
+}
+
+export type Range = { start: string; end: string };
+
+/** Every appointment of the visible range (end exclusive). */
+export function useDashboardCalendar(range: Range | null) {
+  return useQuery({
+    queryKey: [...DASHBOARD_KEY, 'calendar', range],
+    queryFn: () =>
+      api.post<{ count: number; appointments: CalendarEvent[] }>('/dashboard/calendar', range ?? undefined),
+    enabled: range !== null,
+    placeholderData: (prev) => prev,
+  });
+}

@@ -1,0 +1,99 @@
+import '@mantine/carousel/styles.css';
+import { Carousel } from '@mantine/carousel';
+import { Group, Paper, Skeleton, Text, ThemeIcon, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCalendarCheck, IconCalendarRepeat, IconClockHour4, IconMessage } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { type DashboardStats, MESSAGES_FALLBACK } from '../../../domain/dashboard';
+
+type Card = {
+  key: string;
+  label: string;
+  value: number | undefined;
+  hint: string;
+  color: string;
+  Icon: ComponentType<{ size?: number }>;
+};
+
+function cards(stats: Partial<DashboardStats> | undefined): Card[] {
+  return [
+    {
+      key: 'pending',
+      label: 'In asteptare',
+      value: stats?.pending,
+      hint: 'cereri fara programare, de azi inainte',
+      color: 'orange',
+      Icon: IconClockHour4,
+    },
+    {
+      key: 'completed',
+      label: 'Finalizate',
+      value: stats?.completed,
+      hint: 'programari din zilele trecute',
+      color: 'teal',
+      Icon: IconCalendarCheck,
+    },
+    {
+      key: 'rescheduled',
+      label: 'Reprogramate',
+      value: stats?.rescheduled,
+      hint: 'programari viitoare mutate',
+      color: 'grape',
+      Icon: IconCalendarRepeat,
+    },
+    // SPEC §2: the Messages card shows 25 when there is no pending count.
+    {
+      key: 'messages',
+      label: 'Mesaje',
+      value: stats ? (stats.pending ?? MESSAGES_FALLBACK) : undefined,
+      hint: 'mesaje de la pacienti',
+      color: 'blue',
+      Icon: IconMessage,
+    },
+  ];
+}
+
+/** The four stat cards: 1 visible on a phone, 2, 3, then 4 at the largest widths (SPEC §2). */
+export function StatCards({ stats, loading }: { stats: DashboardStats | undefined; loading: boolean }) {
+  const theme = useMantineTheme();
+  // All four fit from the lg breakpoint on: arrows there would only cover the cards.
+  const allVisible = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`);
+  return (
+    <Carousel
+      slideSize={{ base: '100%', xs: '50%', md: '33.3333%', lg: '25%' }}
+      slideGap="md"
+      emblaOptions={{ align: 'start', slidesToScroll: 1, containScroll: 'trimSnaps' }}
+      withControls={!allVisible}
+      controlsOffset={0}
+      controlSize={26}
+      aria-label="Statistici programari"
+    >
+      {cards(stats).map(({ key, label, value, hint, color, Icon }) => (
+        <Carousel.Slide key={key}>
+          <Paper withBorder radius="md" p="md" data-testid={`stat-${key}`} h="100%">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                  {label}
+                </Text>
+                {loading ? (
+                  <Skeleton h={34} w={60} mt={6} />
+                ) : (
+                  <Text fz={32} fw={700} lh={1.3} data-testid={`stat-${key}-value`}>
+                    {value ?? '-'}
+                  </Text>
+                )}
+              </div>
+              <ThemeIcon color={color} variant="light" size={44} radius="md">
+                <Icon size={26} />
+              </ThemeIcon>
+            </Group>
+            <Text size="xs" c="dimmed" mt={4}>
+              {hint}
+            </Text>
+          </Paper>
+        </Carousel.Slide>
+      ))}
+    </Carousel>
+  );
+}

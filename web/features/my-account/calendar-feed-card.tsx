@@ -1,0 +1,89 @@
+import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCalendarShare, IconCheck, IconCopy } from '@tabler/icons-react';
+import { MY_ACCOUNT_MESSAGES as M } from '../../../domain/my-account';
+import { formatDateTime } from '../../lib/dates';
+import { useCalendarFeed, useRevokeFeed, useRotateFeed } from './api';
+import { toastSuccess, toastWriteFailed } from './toasts';
+
+/** The private .ics feed URL: shown once after it is made (only its hash is stored), copy, revoke. */
+export function CalendarFeedCard() {
+  const feed = useCalendarFeed();
+  const rotate = useRotateFeed();
+  const revoke = useRevokeFeed();
+  const url = rotate.data?.url;
+  const active = feed.data?.active ?? false;
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <IconCalendarShare size={20} />
+          <Title order={2} size="h4">
+            Abonare calendar (.ics)
+          </Title>
+        </Group>
+        <Text size="sm" c="dimmed">
+          O adresa privata cu programarile dumneavoastra, pentru Google Calendar sau Outlook (adaugare
+          calendar &quot;din URL&quot;). Contine numele pacientilor si calendarul, fara CNP sau telefon.
+          Oricine are adresa vede programarile: revocati-o daca a ajuns unde nu trebuie.
+        </Text>
+        {url && (
+          <Alert color="green" variant="light" title={M.feedCreated}>
+            <Group gap="xs" wrap="nowrap">
+              <TextInput
+                value={url}
+                readOnly
+                style={{ flex: 1 }}
+                aria-label="Adresa calendarului"
+                data-testid="feed-url"
+              />
+              <CopyButton value={url}>
+                {({ copied, copy }) => (
+                  <Button
+                    variant="light"
+                    onClick={copy}
+                    leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  >
+                    {copied ? 'Copiat' : 'Copiaza'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Alert>
+        )}
+        {!url && active && (
+          <Text size="sm" data-testid="feed-active">
+            Adresa activa din {formatDateTime(feed.data?.createdAt ?? null)}.
+          </Text>
+        )}
+        <Group>
+          <Button
+            variant={active ? 'default' : 'filled'}
+            loading={rotate.isPending}
+            onClick={() => rotate.mutate(undefined, { onError: toastWriteFailed })}
+          >
+            {active ? 'Genereaza o adresa noua' : 'Genereaza adresa'}
+          </Button>
+          {active && (
+            <Button
+              color="red"
+              variant="light"
+              loading={revoke.isPending}
+              onClick={() =>
+                revoke.mutate(undefined, {
+                  onSuccess: (a) => {
+                    rotate.reset();
+                    toastSuccess(a.message);
+                  },
+                  onError: toastWriteFailed,
+                })
+              }
+            >
+              Revoca
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Image,
+  PasswordInput,
+  PinInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import qrcode from 'qrcode-generator';
+import { useMemo, useState } from 'react';
+import { MY_ACCOUNT_MESSAGES as M } from '../../../domain/my-account';
+import { useAuthSession, useTwoFactor } from './api';
+import { authMessage, toastSuccess } from './toasts';
+
+function qrDataUrl(text: string): string {
+  const qr = qrcode(0, 'M');
+  qr.addData(text);
+  qr.make();
+  return qr.createDataURL(5, 2);
+}
+
+/** Two-factor sign-in with an authenticator app: set up (password), confirm (code), turn off. */
+export function TwoFactorCard() {
+  const session = useAuthSession();
+  const { enable, verify, disable } = useTwoFactor();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const setup = enable.data;
+  const qr = useMemo(() => (setup ? qrDataUrl(setup.totpURI) : null), [setup]);
+  const on = session.data?.user.twoFactorEnabled === true;
+  const secret = setup ? (new URL(setup.totpURI).searchParams.get('secret') ?? '') : '';
+
+  const start = () => {
+    setError(null);
+    enable.mutate(password, { onSuccess: () => setPassword(''), onError: (e) => setError(authMessage(e)) });
+  };
+  const confirm = (value = code) => {
+    setError(null);
+    verify.mutate(value, {
+      onSuccess: () => {
+        toastSuccess(M.twoFactorOn);
+        enable.reset();
+        setCode('');
+      },
+      onError: (e) => setError(authMessage(e)),
+    });
+  };
+  const turnOff = () => {
+    setError(null);
+    disable.mutate(password, {
+      onSuccess: () => {
+        toastSuccess(M.twoFactorOff);
+        setPassword('');
+      },
+      onError: (e) => setError(authMessage(e)),
+    });
+  };
+
+  return (
+    <Stack gap="sm" data-testid="two-factor">
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          Autentificare in doi pasi
+        </Title>
+        <Badge color={on ? 'green' : 'gray'} variant="light">
+          {on ? 'Activa' : 'Inactiva'}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        La autentificare se cere si un cod din aplicatia de autentificare (Google Authenticator, Microsoft
+        Authenticator, Aegis...).
+      </Text>
+      {error && (
+        <Alert color="red" variant="light">
+          {error}
+        </Alert>
+      )}
+      {setup && qr ? (
+        <Stack gap="sm">
+          <Text size="sm">1. Scanati codul QR cu aplicatia (sau introduceti cheia manual):</Text>
+          <Group align="flex-start">
+            <Image src={qr} alt="Cod QR pentru aplicatia de autentificare" w={180} h={180} fit="contain" />
+            <Stack gap={4}>
+              <Text size="xs" c="dimmed">
+                Cheie
+              </Text>
+              <Code>{secret}</Code>
+              <Text size="xs" c="dimmed" mt="sm">
+                Coduri de rezerva (pastrati-le intr-un loc sigur; fiecare merge o data):
+              </Text>
+              <SimpleGrid cols={2} spacing={4}>
+                {setup.backupCodes.map((c) => (
+                  <Code key={c}>{c}</Code>
+                ))}
+              </SimpleGrid>
+            </Stack>
+          </Group>
+          <Text size="sm">2. Introduceti codul de 6 cifre afisat de aplicatie:</Text>
+          <Group>
+            <PinInput
+              length={6}
+              type="number"
+              oneTimeCode
+              value={code}
+              onChange={setCode}
+              onComplete={confirm}
+              aria-label="Cod"
+            />
+            <Button onClick={() => confirm()} loading={verify.isPending} disabled={code.length !== 6}>
+              Confirma
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Group align="flex-end">
+          <PasswordInput
+            label="Parola contului"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            w={{ base: '100%', xs: 260 }}
+          />
+          {on ? (
+            <Button
+              color="red"
+              variant="light"
+              onClick={turnOff}
+              loading={disable.isPending}
+              disabled={!password}
+            >
+              Dezactiveaza
+            </Button>
+          ) : (
+            <Button onClick={start} loading={enable.isPending} disabled={!password}>
+              Configureaza
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
