@@ -168,6 +168,7 @@ test.describe("patient's Documents tab", () => {
     await expect(item).not.toContainText('De trimis');
 
     await expectOpensPdf(page, () => item.getByText('Externare', { exact: true }).click());
+    await expectNoA11yViolations(page, { include: '[data-testid="patient-documents"]' });
 
     await item.getByRole('button', { name: 'Sterge Externare' }).click();
     await page

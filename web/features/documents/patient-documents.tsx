@@ -5,6 +5,7 @@
 import { Card, Divider, Stack, Title } from '@mantine/core';
 import { useDocuments } from './api';
 import { DocumentList } from './document-list';
+import classes from './documents.module.css';
 import { UploadForm } from './upload-form';
 
 export function PatientDocuments({
@@ -16,14 +17,14 @@ export function PatientDocuments({
 }) {
   const list = useDocuments({ patient_id: patientId }, 1, 100, patientId > 0);
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-testid="patient-documents">
       <Card withBorder padding="md">
         <Title order={3} size="h5" mb="sm">
           Incarca document
         </Title>
         <UploadForm patientId={patientId} appointmentId={appointmentId} />
       </Card>
-      <Divider label="Documente incarcate" labelPosition="left" />
+      <Divider label={<span className={classes.meta}>Documente incarcate</span>} labelPosition="left" />
       <DocumentList documents={list.data?.documents ?? []} loading={list.isLoading} />
     </Stack>
   );
