@@ -1,11 +1,128 @@
-import { Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconSearch, IconUserSearch } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { STATUS_LABELS } from '../../../domain/appointments';
+import { SEARCH_MESSAGES, type SearchPatient } from '../../../domain/search';
+import { formatPhone } from '../../../domain/validation/phone';
+import { formatDate } from '../../lib/dates';
+import { useSearch } from './api';
 
-/** Placeholder until its feature lands. */
+/** /app/pages/search/{text}: patients and their appointments, each a link. */
 export default function SearchPage() {
+  const { text = '' } = useParams();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState(text);
+  useEffect(() => setDraft(text), [text]);
+  const q = text.trim();
+  const search = useSearch(q);
+  const results = search.data ?? [];
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft.trim()) navigate(`/app/pages/search/${encodeURIComponent(draft.trim())}`);
+  };
+
   return (
-    <Stack p="md">
+    <Stack gap="md">
       <Title order={1}>Cautare</Title>
-      <Text c="dimmed">Aceasta sectiune va fi disponibila in curand.</Text>
+      <form onSubmit={submit}>
+        <TextInput
+          value={draft}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          placeholder="Nume, CNP, telefon sau e-mail"
+          aria-label="Text cautat"
+          leftSection={<IconSearch size={16} />}
+          maw={520}
+        />
+      </form>
+      {q.length < 2 ? (
+        <Text c="dimmed">{SEARCH_MESSAGES.tooShort}</Text>
+      ) : search.isPending ? (
+        <Loader size="sm" aria-label="Se cauta" />
+      ) : search.isError ? (
+        <Alert color="red">{search.error.message}</Alert>
+      ) : results.length === 0 ? (
+        <Stack align="center" py="xl" gap="xs" data-testid="search-empty">
+          <IconUserSearch size={48} color="var(--mantine-color-dimmed)" />
+          <Text fw={600}>{SEARCH_MESSAGES.empty}</Text>
+          <Text size="sm" c="dimmed">
+            Cautati dupa nume (cu sau fara diacritice), CNP sau inceputul lui, telefon sau e-mail.
+          </Text>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Pacienti gasiti: {results.length}
+            {results.length === 20 ? ' (primii 20; rafinati cautarea)' : ''}
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="search-results">
+            {results.map((p) => (
+              <PatientResult key={p.id} p={p} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
     </Stack>
+  );
+}
+
+function PatientResult({ p }: { p: SearchPatient }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Anchor component={Link} to={`/app/patients/${p.id}`} fw={700}>
+        {p.name}
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        CNP {p.cnp} · {formatPhone(p.phone)}
+        {p.email ? ` · ${p.email}` : ''}
+      </Text>
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed" mt="sm" mb={4}>
+        Programari
+      </Text>
+      {p.appointments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nicio programare
+        </Text>
+      ) : (
+        <Stack gap={4}>
+          {p.appointments.slice(0, 5).map((a) => (
+            <Group key={a.id} gap="xs" wrap="nowrap">
+              <Anchor
+                component={Link}
+                to={`/app/appointments/${a.id}`}
+                size="sm"
+                style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              >
+                {a.date ? `${formatDate(a.date)} ${a.time ?? ''}` : 'Fara data'}
+              </Anchor>
+              <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }} maw={160}>
+                {a.status_title ?? STATUS_LABELS[a.status as keyof typeof STATUS_LABELS] ?? a.status}
+              </Badge>
+              <Text size="xs" c="dimmed" truncate="end">
+                {[a.doctor, a.calendar].filter(Boolean).join(' · ')}
+              </Text>
+            </Group>
+          ))}
+          {p.appointments.length > 5 && (
+            <Anchor component={Link} to={`/app/patients/${p.id}`} size="xs">
+              inca {p.appointments.length - 5} la pacient
+            </Anchor>
+          )}
+        </Stack>
+      )}
+    </Card>
   );
 }

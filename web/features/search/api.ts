@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SearchPatient } from '../../../domain/search';
+import { api } from '../../lib/api';
+
+export function useSearch(q: string) {
+  return useQuery({
+    queryKey: ['search', q],
+    queryFn: () => api.get<{ patients: SearchPatient[] }>('/search', { q }).then((r) => r.patients),
+    enabled: q.trim().length >= 2,
+  });
+}
