@@ -21,6 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { SearchBox } from '../features/search/search-box';
 import { displayName, useCurrentUser } from './current-user';
 import { useInstitute } from './institute';
 import { useSignOut } from './sign-out';
@@ -43,7 +44,7 @@ export function TopBar({ menuOpened, onToggleMenu }: Props) {
         <Brand />
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <QuickSearch />
+        <SearchBox />
         <FullscreenToggle />
         <DarkSwitch />
         <ColorSwitch />
