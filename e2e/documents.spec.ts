@@ -101,6 +101,17 @@ test.describe('documents area', () => {
     // Filters: CNP, then status (the row is "to send").
     await page.getByRole('textbox', { name: 'CNP' }).fill(patient.cnp);
     await expect(page.getByRole('row')).toHaveCount(2); // header + this document
+    // Upload date: another day of the month shows nothing, today shows the document.
+    const dateFilter = page.getByRole('button', { name: 'Data incarcarii' });
+    await dateFilter.click();
+    await page
+      .locator('button.mantine-DatePickerInput-day:not([data-today]):not([data-outside])')
+      .first()
+      .click();
+    await expect(page.getByText('Nu s-a gasit nici un document')).toBeVisible();
+    await dateFilter.click();
+    await page.locator('button[data-today]').click();
+    await expect(row).toBeVisible();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Trimis', exact: true }).click();
     await expect(page.getByText('Nu s-a gasit nici un document')).toBeVisible();

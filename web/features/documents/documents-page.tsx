@@ -48,6 +48,7 @@ function Filters({
         classNames={{ placeholder: classes.placeholder }}
         valueFormat="DD.MM.YYYY"
         clearable
+        clearButtonProps={{ 'aria-label': 'Sterge data' }}
         value={filters.created_at ?? null}
         onChange={(v) => set({ created_at: v ? String(v).slice(0, 10) : undefined })}
       />
@@ -55,6 +56,7 @@ function Filters({
         label="Status"
         placeholder="Toate"
         clearable
+        clearButtonProps={{ 'aria-label': 'Sterge statusul' }}
         data={DOCUMENT_STATUSES.map((s) => ({ value: s, label: DOCUMENT_STATUS_LABELS[s] }))}
         value={filters.status ?? null}
         onChange={(v) => set({ status: (v as DocumentStatus | null) ?? undefined })}
@@ -64,6 +66,7 @@ function Filters({
         placeholder="Toti pacientii"
         searchable
         clearable
+        clearButtonProps={{ 'aria-label': 'Sterge pacientul' }}
         data={(patients.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
         value={filters.patient_id ? String(filters.patient_id) : null}
         onChange={(v) => set({ patient_id: v ? Number(v) : undefined })}

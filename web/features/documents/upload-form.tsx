@@ -54,6 +54,7 @@ function PatientSelect({
       placeholder="Cautati pacientul dupa nume"
       searchable
       clearable
+      clearButtonProps={{ 'aria-label': 'Sterge pacientul' }}
       withAsterisk
       data={data}
       value={value}
