@@ -12,7 +12,7 @@ import {
 } from '@playwright/test';
 import { availableTimes } from '../domain/slots';
 import { makeCnp } from '../domain/validation/cnp';
-import { ACCOUNTS, DEMO_PASSWORD, expect, sentMails, signIn, test } from './fixtures';
+import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
 
 const CLINIC = 'Ambulatoriu Cardiologie';
 const SLOT_STATUS = 'Consult cardiologic';
@@ -145,6 +145,7 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
     'href',
     /\/app\/patients\/\d+$/,
   );
+  await expectNoA11yViolations(page, { include: 'main' });
 
   // Only the actions of the current status are offered.
   expect(await menuItems(page)).toEqual(['Confirma fara acte']);
@@ -205,6 +206,7 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
   await expect(page.getByTestId('live-clock')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
   const next = page.getByRole('complementary', { name: 'Urmatoarele programari' });
   await expect(next.getByRole('link').first()).toHaveAttribute('href', /\/app\/appointments\/\d+$/);
+  await expectNoA11yViolations(page, { include: 'main' });
 
   // Delete, with the confirmation step.
   await row.getByRole('link', { name }).click();

@@ -5,6 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type AppointmentFilters, BUILTIN_STATUSES, STATUS_LABELS } from '../../../domain/appointments';
 import { useAppointmentOptions } from './api';
+import { useMutedColor } from './muted-text';
 
 type Props = {
   filters: AppointmentFilters;
@@ -26,6 +27,7 @@ function useTypedFilter(value: string | undefined, apply: (v: string | undefined
 
 export function AppointmentFiltersBar({ filters, onChange, hideOlder, onHideOlderChange }: Props) {
   const options = useAppointmentOptions();
+  const mutedColor = useMutedColor();
   const set = (patch: Partial<AppointmentFilters>) => onChange({ ...filters, ...patch });
   const [name, setName] = useTypedFilter(filters.name, (v) => set({ name: v }));
   const [cnp, setCnp] = useTypedFilter(filters.cnp, (v) => set({ cnp: v }));
@@ -58,6 +60,7 @@ export function AppointmentFiltersBar({ filters, onChange, hideOlder, onHideOlde
         <DatePickerInput
           label="Data"
           placeholder="Orice data"
+          styles={{ placeholder: { color: mutedColor } }}
           valueFormat="DD.MM.YYYY"
           clearable
           value={filters.date ?? null}

@@ -7,14 +7,15 @@ import { useNavigate } from 'react-router';
 import { APPOINTMENT_MESSAGES, type AppointmentDetail, STATUS_LABELS } from '../../../domain/appointments';
 import { formatDate } from '../../lib/dates';
 import { useDeleteAppointment } from './api';
+import { MutedText } from './muted-text';
 import { toastFailure, toastSuccess } from './toasts';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <MutedText size="xs" tt="uppercase" fw={600}>
         {label}
-      </Text>
+      </MutedText>
       <Text size="md">{children}</Text>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { CLINIC_TIME_ZONE, formatDate } from '../../lib/dates';
+import { MutedText } from './muted-text';
 
 const clockFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: CLINIC_TIME_ZONE,
@@ -22,9 +23,7 @@ export function LiveClock() {
       <Text fz={32} fw={700} lh={1.1} ff="monospace" aria-live="off" data-testid="live-clock">
         {clockFormat.format(now)}
       </Text>
-      <Text size="sm" c="dimmed">
-        {formatDate(now)} · ora Romaniei
-      </Text>
+      <MutedText size="sm">{formatDate(now)} · ora Romaniei</MutedText>
     </div>
   );
 }

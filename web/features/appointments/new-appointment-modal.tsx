@@ -3,12 +3,13 @@
  * letters), then the patient, then the status, then (when the status needs a slot) calendar,
  * date and time. Save stays disabled until doctor, patient and status are chosen; closing resets.
  */
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { APPOINTMENT_MESSAGES, newAppointmentFormSchema } from '../../../domain/appointments';
 import { ApiError } from '../../lib/api';
 import { useAppointmentOptions, useCreateAppointment, usePatientSearch } from './api';
+import { MutedText } from './muted-text';
 import { EMPTY_SLOT, type Slot, SlotFields } from './slot-fields';
 import { toastFailure, toastSuccess } from './toasts';
 
@@ -157,11 +158,7 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
             progressive
           />
         )}
-        {status && !needsSlot && (
-          <Text size="sm" c="dimmed">
-            Acest status nu necesita data si ora.
-          </Text>
-        )}
+        {status && !needsSlot && <MutedText size="sm">Acest status nu necesita data si ora.</MutedText>}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={close}>
             Renunta

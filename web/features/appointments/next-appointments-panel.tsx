@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { NextAppointment } from '../../../domain/appointments';
 import { formatDate, todayInBucharest } from '../../lib/dates';
 import { LiveClock } from './live-clock';
+import { MutedText } from './muted-text';
 
 /** Side panel of the list: the clinic clock and the next appointments, each a link. */
 export function NextAppointmentsPanel({ items }: { items: NextAppointment[] }) {
@@ -15,9 +16,7 @@ export function NextAppointmentsPanel({ items }: { items: NextAppointment[] }) {
         Urmatoarele programari
       </Title>
       {items.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Nu sunt programari viitoare.
-        </Text>
+        <MutedText size="sm">Nu sunt programari viitoare.</MutedText>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {items.map((a) => (
@@ -29,9 +28,7 @@ export function NextAppointmentsPanel({ items }: { items: NextAppointment[] }) {
                 <Anchor component={Link} to={`/app/appointments/${a.id}`} size="sm" lineClamp={1}>
                   {a.patient}
                 </Anchor>
-                <Text size="xs" c="dimmed">
-                  {a.date === today ? 'Astazi' : formatDate(a.date)}
-                </Text>
+                <MutedText size="xs">{a.date === today ? 'Astazi' : formatDate(a.date)}</MutedText>
               </div>
             </Group>
           ))}

@@ -4,13 +4,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PatientPanel as Panel } from '../../../domain/appointments';
 import { formatPhone } from '../../../domain/validation/phone';
+import { MutedText } from './muted-text';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <MutedText size="xs" tt="uppercase" fw={600}>
         {label}
-      </Text>
+      </MutedText>
       <Text size="sm">{children}</Text>
     </div>
   );
@@ -38,7 +39,7 @@ export function PatientPanel({ patient }: { patient: Panel }) {
             <Anchor href={`mailto:${patient.email}`}>{patient.email}</Anchor>
           </Field>
         )}
-        {gp && <Divider label="Medic de familie" labelPosition="left" />}
+        {gp && <Divider label={<MutedText size="xs">Medic de familie</MutedText>} labelPosition="left" />}
         {patient.gp_name && <Field label="Nume">{patient.gp_name}</Field>}
         {patient.gp_email && (
           <Field label="E-mail">

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/appointments';
 import { ApiError } from '../../lib/api';
 import { useAppointmentOptions, useSetAppointment } from './api';
+import { MutedText } from './muted-text';
 import { EMPTY_SLOT, type Slot, SlotFields } from './slot-fields';
 import { toastFailure, toastSuccess } from './toasts';
 
@@ -76,9 +77,7 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
           Status nou: <b>{status.title}</b>
         </Text>
         {without ? (
-          <Text size="sm" c="dimmed">
-            Acest status nu necesita calendar, data si ora.
-          </Text>
+          <MutedText size="sm">Acest status nu necesita calendar, data si ora.</MutedText>
         ) : (
           <SlotFields
             calendars={options.data?.calendars ?? []}

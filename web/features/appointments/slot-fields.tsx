@@ -11,6 +11,7 @@ import type { CalendarRef } from '../../../domain/appointments';
 import { availableTimes, type DayRange, inRanges, lastBookableDay, weekdayOf } from '../../../domain/slots';
 import { todayInBucharest } from '../../lib/dates';
 import { useAvailability } from './api';
+import { useMutedColor } from './muted-text';
 
 export type Slot = { calendar_id: number | null; date: string | null; time: string | null };
 export const EMPTY_SLOT: Slot = { calendar_id: null, date: null, time: null };
@@ -39,6 +40,7 @@ export function SlotFields({
   progressive,
 }: Props) {
   const today = todayInBucharest();
+  const mutedColor = useMutedColor();
   const base = useAvailability(value.calendar_id, doctorId);
   const day = useAvailability(value.calendar_id, doctorId, value.date);
   const unavailable = useMemo(() => new Set(base.data?.unavailableDays ?? []), [base.data]);
@@ -84,6 +86,7 @@ export function SlotFields({
         <DatePickerInput
           label="Data"
           placeholder="Alegeti data"
+          styles={{ placeholder: { color: mutedColor } }}
           valueFormat="DD.MM.YYYY"
           value={value.date}
           onChange={(v) => onChange({ ...value, date: v ? String(v).slice(0, 10) : null, time: null })}
