@@ -1,0 +1,256 @@
+/**
+ * The public remote-consultation request as a patient on a phone meets it (issue 3): the page's
+ * statements, the date picker (weekends closed, a BAD day shows the message and no time), the
+ * field messages, a complete request that lands in the database, and the first-load weight.
+ */
+import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { makeCnp } from '../domain/validation/cnp';
+import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, test } from './fixtures';
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+const UNAVAILABLE = 'Data selectata nu este disponibila!';
+// The patient's own phone and e-mail (the family doctor's come later with longer labels).
+const PHONE = /^Telefon\W*$/;
+const EMAIL = /^E-mail\W*$/;
+
+function bucharestToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date());
+}
+function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+/** The day's accessible name in the picker (Mantine: dayjs "D MMMM YYYY", locale en). */
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The first weekday from tomorrow whose date check answers `status` (1 OK, 0 BAD). */
+async function findDay(api: APIRequestContext, status: 0 | 1): Promise<string> {
+  let day = addDays(bucharestToday(), 1);
+  for (let i = 0; i < 180; i++, day = addDays(day, 1)) {
+    if (weekday(day) === 0 || weekday(day) === 6) continue;
+    const res = await api.get('/api/appointment/check-register-date', {
+      params: { filters: JSON.stringify({ selected_date: day }) },
+    });
+    if ((await res.json()).status === status) return day;
+  }
+  throw new Error(`no weekday with status ${status} in the next 180 days`);
+}
+
+async function openPicker(page: Page) {
+  await page.getByRole('button', { name: /Data programării/ }).click();
+  await expect(page.getByRole('button', { name: 'Luna următoare' })).toBeVisible();
+}
+
+/** Opens the picker and moves to the month of `day`; returns the day's button. */
+async function showDay(page: Page, day: string) {
+  await openPicker(page);
+  const button = page.getByRole('button', { name: dayLabel(day), exact: true });
+  for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Luna următoare' }).click();
+  }
+  return button;
+}
+
+async function pickDay(page: Page, day: string) {
+  await (await showDay(page, day)).click();
+}
+
+async function fillPatient(page: Page, cnp: string, email: string) {
+  await page.getByLabel('Nume și prenume').fill('Ioana Știrbu');
+  await page.getByLabel('CNP').fill(cnp);
+  await page.getByLabel(PHONE).fill('0744 555 666');
+  await page.getByLabel(EMAIL).fill(email);
+  await page.getByLabel(/^Județul de reședință/).selectOption({ label: 'Cluj' });
+  await page.getByLabel(/^Statutul asiguratului/).selectOption({ label: 'Asigurat - pensionar' });
+  await page.getByRole('radio', { name: 'Da' }).check();
+  await page.getByLabel('Numele medicului de familie').fill('Dr. Radu Pop');
+  await page.getByLabel('Telefonul medicului de familie').fill('0264 111 222');
+}
+
+let staff: APIRequestContext;
+test.beforeAll(async ({ baseURL }) => {
+  staff = await playwrightRequest.newContext({ baseURL });
+  const res = await staff.post('/api/auth/sign-in/email', {
+    data: { email: ACCOUNTS.superadmin, password: DEMO_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+});
+test.afterAll(async () => {
+  await staff.dispose();
+});
+
+test('the landing page explains the service and leads to the form; staff sign-in is discreet', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Consultații cardiologice la distanță');
+  await expect(
+    page.getByText('Institutul de Urgență pentru Boli Cardiovasculare și Transplant').first(),
+  ).toBeVisible();
+  await expect(page.getByText(/nu este destinată urgențelor/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Autentificare personal' })).toHaveAttribute(
+    'href',
+    '/user/login',
+  );
+  await expectNoA11yViolations(page);
+  await page.getByRole('link', { name: 'Solicită o consultație' }).click();
+  await expect(page).toHaveURL(/\/user\/register$/);
+});
+
+test('the form states the rules, and a complete request reaches the database', async ({ page, request }) => {
+  const jsFiles: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') jsFiles.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/user/register');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cerere de consultație la distanță');
+  for (const text of [
+    /nu este destinată urgențelor/,
+    /Nu se eliberează rețete și nici concedii medicale/,
+    /Convorbirile nu sunt înregistrate/,
+    /trimis și medicului dumneavoastră de familie/,
+    /în cel mult 48 de ore/i,
+  ]) {
+    await expect(page.getByText(text).first()).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'consultatii@institut.example' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'protocolul de protecție a datelor' })).toHaveAttribute(
+    'href',
+    /^https?:\/\//,
+  );
+  await expectNoA11yViolations(page);
+
+  const day = await findDay(request, 1);
+  await pickDay(page, day);
+  const slot = page.getByRole('radio', { name: '08:00' });
+  await expect(slot).toBeVisible();
+  await slot.check();
+  const cnp = makeCnp(2, '1958-04-21', '12', Math.floor(Math.random() * 1000));
+  const email = `ioana.${Date.now()}@example.ro`;
+  await fillPatient(page, cnp, email);
+  await page.getByRole('checkbox', { name: /sunt de acord/ }).check();
+  await expectNoA11yViolations(page);
+  await page.getByRole('button', { name: 'Trimite cererea' }).click();
+
+  await expect(page).toHaveURL(/\/user\/success$/);
+  await expect(page.getByText('Cererea dumneavoastră a fost înregistrată.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cererea a fost înregistrată');
+  const [y, m, d] = day.split('-');
+  await expect(page.getByText(`${d}.${m}.${y}`)).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // No back-office library came with the public pages.
+  expect(jsFiles.filter((f) => /calendar|datatable|editor|charts|carousel|dropzone/.test(f))).toEqual([]);
+
+  // In the database: the patient (found by staff), the request and its consent (audit), the e-mail.
+  const list = await staff.get('/api/patients', { params: { filters: JSON.stringify({ cnp }) } });
+  const patients = (await list.json()).patients as { id: number; patient: string }[];
+  expect(patients).toHaveLength(1);
+  expect(patients[0].patient).toBe('Ioana Știrbu');
+  const audit = await staff.get('/api/admin/audit', {
+    params: { filters: JSON.stringify({ patientId: patients[0].id, action: 'registration.create' }) },
+  });
+  const events = (await audit.json()).data as { details: Record<string, unknown> }[];
+  expect(events).toHaveLength(1);
+  expect(events[0].details).toMatchObject({ day, consentVersion: 'gdpr-2026-11', patientCreated: true });
+  await expect.poll(() => sentMails().some((mail) => mail.includes(email)), { timeout: 15_000 }).toBe(true);
+});
+
+test('weekends and past days cannot be picked', async ({ page }) => {
+  await page.goto('/user/register');
+  let saturday = addDays(bucharestToday(), 1);
+  while (weekday(saturday) !== 6) saturday = addDays(saturday, 1);
+  await expect(await showDay(page, saturday)).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: dayLabel(addDays(saturday, 1)), exact: true }),
+  ).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await openPicker(page);
+  const yesterday = page.getByRole('button', { name: dayLabel(addDays(bucharestToday(), -1)), exact: true });
+  if (await yesterday.isVisible()) await expect(yesterday).toBeDisabled();
+});
+
+test('a BAD day shows the message and offers no time', async ({ page, request }) => {
+  const bad = await findDay(request, 0);
+  await page.goto('/user/register');
+  await pickDay(page, bad);
+  await expect(page.getByText(UNAVAILABLE)).toBeVisible();
+  await expect(page.getByRole('radio', { name: '08:00' })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  // Choosing a good day afterwards offers the slot again.
+  await pickDay(page, await findDay(request, 1));
+  await expect(page.getByRole('radio', { name: '08:00' })).toBeVisible();
+  await expect(page.getByText(UNAVAILABLE)).toHaveCount(0);
+});
+
+test('each field shows its message; an invalid CNP and phone are refused before sending', async ({
+  page,
+}) => {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/appointment')) posts.push(r.url());
+  });
+  await page.goto('/user/register');
+  await page.getByRole('button', { name: 'Trimite cererea' }).click();
+  for (const message of [
+    'Va rugam selectati data programarii.',
+    'Va rugam selectati ora programarii.',
+    'Va rugam introduceti numele.',
+    'Va rugam introduceti CNP valid.',
+    'Va rugam introduceti numarul de telefon.',
+    'Trebuie sa fiti de acord.',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  // The focus goes to the first field with a problem.
+  await expect(page.getByRole('button', { name: /Data programării/ })).toBeFocused();
+  await page.getByLabel('CNP').fill('1850312401234'); // wrong control digit
+  await page.getByLabel(PHONE).fill('0790 123 456');
+  await page.getByLabel(PHONE).blur();
+  await expect(page.getByText('Va rugam introduceti CNP valid.')).toBeVisible();
+  await expect(page.getByText('Numarul de telefon introdus este invalid')).toBeVisible();
+  await page.getByLabel('E-mailul medicului de familie').fill('dr@');
+  await page.getByLabel('E-mailul medicului de familie').blur();
+  await expect(page.getByText('Adresa de e-mail a medicului de familie este invalida.')).toBeVisible();
+  await expect(page.getByLabel('CNP')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoA11yViolations(page);
+  expect(posts).toEqual([]);
+});
+
+test('a refusal from the server shows its message and keeps what the patient typed', async ({
+  page,
+  request,
+}) => {
+  await page.route('**/api/appointment', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 0, message: UNAVAILABLE, errors: { appt_date: UNAVAILABLE } }),
+        })
+      : route.continue(),
+  );
+  await page.goto('/user/register');
+  await pickDay(page, await findDay(request, 1));
+  await page.getByRole('radio', { name: '08:00' }).check();
+  const cnp = makeCnp(1, '1970-01-15', '40', 5);
+  await fillPatient(page, cnp, 'pastrat@example.ro');
+  await page.getByRole('checkbox', { name: /sunt de acord/ }).check();
+  await page.getByRole('button', { name: 'Trimite cererea' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: UNAVAILABLE }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/register$/);
+  await expect(page.getByLabel('CNP')).toHaveValue(cnp);
+  await expect(page.getByLabel('Nume și prenume')).toHaveValue('Ioana Știrbu');
+  await expect(page.getByLabel(EMAIL)).toHaveValue('pastrat@example.ro');
+  await expect(page.getByRole('checkbox', { name: /sunt de acord/ })).toBeChecked();
+  // The day is now known to be full: no time is offered for it.
+  await expect(page.getByRole('radio', { name: '08:00' })).toHaveCount(0);
+});

@@ -1,0 +1,35 @@
+/** Calls of the public pages: counties, the date check and the request itself. */
+import { useQuery } from '@tanstack/react-query';
+import type { RegistrationAnswer } from '../../../domain/registration';
+import { ApiError, api } from '../../lib/api';
+
+export type State = { iso_code: string; name: string };
+
+/** GET /misc/states: the 42 counties (public, cached for the session). */
+export function useStates() {
+  return useQuery({
+    queryKey: ['misc', 'states'],
+    queryFn: async () => (await api.get<{ status: 1; data: State[] }>('/misc/states')).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export type DateCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * GET /appointment/check-register-date. A BAD day comes back as `status: 0` with HTTP 200,
+ * which the API client raises as an ApiError with that status: it is an answer, not a failure.
+ */
+export async function checkRegisterDate(day: string): Promise<DateCheck> {
+  try {
+    await api.get('/appointment/check-register-date', { filters: JSON.stringify({ selected_date: day }) });
+    return { ok: true };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 200) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+export function submitRegistration(body: Record<string, unknown>) {
+  return api.post<RegistrationAnswer>('/appointment', body);
+}

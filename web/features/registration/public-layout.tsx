@@ -1,0 +1,84 @@
+/** The frame of the public pages: the institute's name (a link home) above, contacts below. */
+import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+import { IconHeartbeat } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router';
+import { useInstitute } from '../../app/institute';
+import classes from './public-layout.module.css';
+
+export function PublicLayout({
+  title,
+  children,
+  footerExtra,
+}: {
+  title: string;
+  children: ReactNode;
+  footerExtra?: ReactNode;
+}) {
+  const institute = useInstitute();
+  const name = institute.data?.name;
+  useEffect(() => {
+    document.title = name ? `${title} - ${name}` : title;
+  }, [title, name]);
+  return (
+    <Box
+      className={classes.root}
+      mih="100dvh"
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        background:
+          'linear-gradient(180deg, var(--mantine-primary-color-light) 0, var(--mantine-color-body) 320px)',
+      }}
+    >
+      <Box component="header" py="sm">
+        <Container size="md">
+          <Anchor
+            component={Link}
+            to="/"
+            underline="never"
+            c="inherit"
+            aria-label={name ? `${name}, pagina principala` : 'Pagina principala'}
+          >
+            <Group gap="xs" wrap="nowrap">
+              <IconHeartbeat
+                size={32}
+                color="var(--mantine-primary-color-filled)"
+                aria-hidden
+                style={{ flexShrink: 0 }}
+              />
+              <Text fw={700} size="sm" lh={1.3} mih={20}>
+                {name ?? ''}
+              </Text>
+            </Group>
+          </Anchor>
+        </Container>
+      </Box>
+      <Box component="main" style={{ flex: 1 }} pb="xl">
+        <Container size="md" px={{ base: 'xs', sm: 'md' }}>
+          {children}
+        </Container>
+      </Box>
+      <Box component="footer" py="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Container size="md">
+          <Stack gap={4} align="center" ta="center">
+            {institute.data?.tagline && (
+              <Text size="xs" c="dimmed">
+                {institute.data.tagline}
+              </Text>
+            )}
+            {institute.data?.contactEmail && (
+              <Text size="xs" c="dimmed">
+                Contact:{' '}
+                <Anchor href={`mailto:${institute.data.contactEmail}`} size="xs" underline="always">
+                  {institute.data.contactEmail}
+                </Anchor>
+              </Text>
+            )}
+            {footerExtra}
+          </Stack>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

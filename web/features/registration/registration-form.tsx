@@ -1,0 +1,232 @@
+/**
+ * The request form (SPEC §2 "Public registration form", §3, §5): the shared schema validates in the
+ * browser with the spec's messages; the server's answer decides. Nothing typed is lost on failure.
+ */
+import { Button, Checkbox, Fieldset, NativeSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/patients';
+import { HONEYPOT_FIELD, REGISTRATION_MESSAGES, registrationSchema } from '../../../domain/registration';
+import type { Institute } from '../../app/institute';
+import { API_MESSAGES, ApiError } from '../../lib/api';
+import { submitRegistration, useStates } from './api';
+import { DateTimeFields, useDateCheck } from './date-time-fields';
+import { EMPTY_VALUES, FIELD_ORDER, type RegistrationValues } from './form-values';
+import { ConsentText } from './statements';
+
+const INSURANCE_OPTIONS = INSURANCE_STATUSES.map((value) => ({ value, label: INSURANCE_LABELS[value] }));
+
+function focusFirstError(errors: Record<string, unknown>) {
+  const first = FIELD_ORDER.find((f) => errors[f]);
+  if (!first) return;
+  // After the error texts render, so the screen reader reads the field with its message.
+  requestAnimationFrame(() => {
+    const host = document.querySelector<HTMLElement>(`[data-field="${first}"]`);
+    const el = host?.matches('input, button')
+      ? host
+      : host?.querySelector<HTMLElement>('input:not([type="hidden"]), button');
+    el?.focus();
+  });
+}
+
+export function RegistrationForm({ institute }: { institute?: Institute }) {
+  const navigate = useNavigate();
+  const states = useStates();
+  const [sending, setSending] = useState(false);
+  const form = useForm<RegistrationValues>({
+    mode: 'controlled',
+    initialValues: EMPTY_VALUES,
+    validate: schemaResolver(registrationSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const date = useDateCheck(form);
+
+  const submit = form.onSubmit(
+    async (values) => {
+      if (sending) return;
+      if (date.state.kind === 'bad') {
+        form.setFieldError('appt_date', date.state.message);
+        return focusFirstError({ appt_date: true });
+      }
+      setSending(true);
+      try {
+        await submitRegistration({ ...values });
+        notifications.show({
+          color: 'green',
+          title: 'Cerere trimisă',
+          message: REGISTRATION_MESSAGES.registered,
+          autoClose: 4000,
+          closeButtonProps: { 'aria-label': 'Închide mesajul' },
+        });
+        navigate('/user/success', { state: { date: values.appt_date } });
+      } catch (err) {
+        const message = err instanceof ApiError ? err.message : API_MESSAGES.generic;
+        notifications.show({
+          color: 'red',
+          title: 'Cererea nu a fost trimisă',
+          message,
+          autoClose: 6000,
+          closeButtonProps: { 'aria-label': 'Închide mesajul' },
+        });
+        if (err instanceof ApiError && err.errors) {
+          form.setErrors(err.errors);
+          if (err.errors.appt_date === REGISTRATION_MESSAGES.unavailable) {
+            date.setState({ kind: 'bad', message: REGISTRATION_MESSAGES.unavailable });
+            form.setFieldValue('appt_time', '');
+          }
+          focusFirstError(err.errors);
+        }
+        setSending(false);
+      }
+    },
+    (errors) => focusFirstError(errors),
+  );
+
+  const field = (name: keyof RegistrationValues) => ({ 'data-field': name });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Cerere de consultație la distanță">
+      <Stack gap="lg">
+        <Fieldset legend="Programarea" radius="md">
+          <DateTimeFields form={form} state={date.state} onChoose={date.choose} />
+        </Fieldset>
+
+        <Fieldset legend="Datele pacientului" radius="md">
+          <Stack gap="sm">
+            <TextInput
+              label="Nume și prenume"
+              withAsterisk
+              autoComplete="name"
+              {...field('name')}
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label="CNP"
+              description="Codul numeric personal, 13 cifre"
+              withAsterisk
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={13}
+              {...field('cnp')}
+              {...form.getInputProps('cnp')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label="Telefon"
+                description="Ex.: 0722 123 456"
+                withAsterisk
+                type="tel"
+                autoComplete="tel"
+                {...field('phone')}
+                {...form.getInputProps('phone')}
+              />
+              <TextInput
+                label="E-mail"
+                description="Opțional, pentru confirmare"
+                type="email"
+                autoComplete="email"
+                {...field('email')}
+                {...form.getInputProps('email')}
+              />
+            </SimpleGrid>
+            {/* Native selects: the phone's own picker, and no dropdown library on the first load. */}
+            <NativeSelect
+              label="Județul de reședință"
+              withAsterisk
+              data={[
+                { value: '', label: states.isLoading ? 'Se încarcă...' : 'Alegeți județul', disabled: true },
+                ...(states.data ?? []).map((s) => ({ value: s.iso_code, label: s.name })),
+              ]}
+              {...field('state_residency')}
+              {...form.getInputProps('state_residency')}
+            />
+            <NativeSelect
+              label="Statutul asiguratului"
+              withAsterisk
+              data={[{ value: '', label: 'Alegeți statutul', disabled: true }, ...INSURANCE_OPTIONS]}
+              {...field('insurance_status')}
+              {...form.getInputProps('insurance_status')}
+            />
+            <Radio.Group
+              label="Sunteți vaccinat(ă) împotriva COVID-19?"
+              withAsterisk
+              {...field('vaccine')}
+              {...form.getInputProps('vaccine')}
+            >
+              <Stack gap="xs" mt="xs">
+                {[...VACCINE_OPTIONS].reverse().map((o) => (
+                  <Radio key={o.value} value={o.value} label={o.label} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Medicul de familie (opțional)" radius="md">
+          <Stack gap="sm">
+            <TextInput
+              label="Numele medicului de familie"
+              autoComplete="off"
+              {...field('gp_name')}
+              {...form.getInputProps('gp_name')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                label="E-mailul medicului de familie"
+                type="email"
+                autoComplete="off"
+                {...field('gp_email')}
+                {...form.getInputProps('gp_email')}
+              />
+              <TextInput
+                label="Telefonul medicului de familie"
+                type="tel"
+                autoComplete="off"
+                {...field('gp_phone')}
+                {...form.getInputProps('gp_phone')}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+
+        {/* Honeypot: hidden from people and assistive technology; only bots fill it in. */}
+        <div
+          aria-hidden="true"
+          style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
+        >
+          <label>
+            Website
+            <input
+              type="text"
+              name={HONEYPOT_FIELD}
+              tabIndex={-1}
+              autoComplete="off"
+              {...form.getInputProps(HONEYPOT_FIELD)}
+            />
+          </label>
+        </div>
+
+        <Stack gap="xs" {...field('agreement')}>
+          <ConsentText institute={institute} />
+          <Checkbox
+            label="Am citit și sunt de acord cu prelucrarea datelor mele, conform textului de mai sus."
+            {...form.getInputProps('agreement', { type: 'checkbox' })}
+          />
+        </Stack>
+
+        <Button
+          type="submit"
+          size="md"
+          loading={sending}
+          leftSection={<IconSend size={18} aria-hidden />}
+          fullWidth
+        >
+          Trimite cererea
+        </Button>
+      </Stack>
+    </form>
+  );
+}
