@@ -19,10 +19,16 @@ export function diskStorage(root: string): Storage {
     return path.join(root, ...key.split('/'));
   };
 
+  // A process killed mid-write leaves its temporary file; the first write of the next process
+  // removes those older than an hour (younger ones may belong to another node still writing).
+  let swept: Promise<void> | null = null;
+
   return {
     kind: 'disk',
 
     async put(key, body) {
+      swept ??= sweepPartials(root, STALE_PARTIAL_MS).catch(() => {});
+      await swept;
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
       const tmp = `${target}${PARTIAL}${randomBytes(6).toString('hex')}`;
@@ -69,6 +75,18 @@ export function diskStorage(root: string): Storage {
       }
     },
   };
+}
+
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
+
+async function sweepPartials(root: string, olderThanMs: number): Promise<void> {
+  const limit = Date.now() - olderThanMs;
+  for (const rel of await listAllFiles(root)) {
+    if (!rel.includes(PARTIAL)) continue;
+    const full = path.join(root, ...rel.split('/'));
+    const s = await stat(full).catch(() => null);
+    if (s && s.mtimeMs < limit) await rm(full, { force: true });
+  }
 }
 
 /** Every file under root, including unfinished writes (tests: "no half file left behind"). */

@@ -3,7 +3,7 @@
  * real S3-compatible server (s3rver) listening on a local port, both through the same tests.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -162,6 +162,26 @@ describe.each(drivers)('$name storage', ({ name, storage, leftovers }) => {
         'invalid storage key',
       );
     }
+  });
+});
+
+describe('disk storage after a crash', () => {
+  it('removes temporary files older than an hour on its first write, keeps younger ones', async () => {
+    const root = path.join(tmpRoot, 'crashed');
+    const dir = path.join(root, 'files', 'documents');
+    mkdirSync(dir, { recursive: true });
+    const old = path.join(dir, 'x.partial-aaaa');
+    const young = path.join(dir, 'y.partial-bbbb');
+    writeFileSync(old, 'half');
+    writeFileSync(young, 'half');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(old, twoHoursAgo, twoHoursAgo);
+    const st = getStorage({ dataDir: root, S3_REGION: 'x', S3_FORCE_PATH_STYLE: true });
+    await st.put('documents/new', Buffer.from('x'), { contentType: 'text/csv' });
+    expect(await listAllFiles(path.join(root, 'files'))).toEqual([
+      'documents/new',
+      'documents/y.partial-bbbb',
+    ]);
   });
 });
 
