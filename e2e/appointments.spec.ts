@@ -197,7 +197,10 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
   // In the list, found by a name typed without diacritics; the side panel has the clinic clock.
   await page.getByRole('link', { name: 'Inapoi la programari' }).click();
   await expect(page.getByRole('switch', { name: 'Ascunde programarile vechi' })).toBeChecked();
-  await page.getByRole('textbox', { name: 'Pacient' }).fill(`irina zavoianu ${stamp}`);
+  await page
+    .getByRole('main')
+    .getByRole('textbox', { name: 'Pacient', exact: true })
+    .fill(`irina zavoianu ${stamp}`);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText(doctor.name);
   await expect(row).toContainText(SLOT_STATUS);
