@@ -254,3 +254,27 @@ test('a refusal from the server shows its message and keeps what the patient typ
   // The day is now known to be full: no time is offered for it.
   await expect(page.getByRole('radio', { name: '08:00' })).toHaveCount(0);
 });
+
+test('the date and the time can be chosen with the keyboard alone', async ({ page }) => {
+  await page.goto('/user/register');
+  const dateButton = page.getByRole('button', { name: /Data programării/ });
+  await dateButton.focus();
+  await page.keyboard.press('Enter');
+  const focusedDay = () =>
+    page.evaluate(() => /^\d{1,2} [A-Z][a-z]+ \d{4}$/.test(document.activeElement?.getAttribute('aria-label') ?? ''));
+  // Tab goes from the month controls into the days; the arrows then move between days.
+  for (let i = 0; i < 5 && !(await focusedDay()); i++) await page.keyboard.press('Tab');
+  expect(await focusedDay()).toBe(true);
+  await page.keyboard.press('ArrowDown'); // the same weekday a week later: never a weekend
+  await page.keyboard.press('Enter');
+  await expect(dateButton).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+  const slot = page.getByRole('radio', { name: '08:00' });
+  await expect(slot.or(page.getByText(UNAVAILABLE))).toBeVisible();
+  if (await slot.isVisible()) {
+    // The focus is back on the date field; the next Tab reaches the time.
+    await page.keyboard.press('Tab');
+    await expect(slot).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(slot).toBeChecked();
+  }
+});
