@@ -5,7 +5,7 @@ import { DatePicker } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/api';
 import { BUILTIN_STATUSES, STATUS_LABELS } from '../../../domain/appointments';
@@ -25,6 +25,15 @@ export default function PatientListPage() {
   const [adding, addDrawer] = useDisclosure(false);
   const list = usePatients({ filters, page, perPage });
   const options = useFilterOptions();
+  const tableRef = useRef<HTMLDivElement>(null);
+
+  // mantine-datatable's header filter buttons have no accessible name: give them one.
+  useEffect(() => {
+    for (const th of tableRef.current?.querySelectorAll('th') ?? []) {
+      const button = th.querySelector('.mantine-datatable-header-cell-filter-action-icon');
+      if (button) button.setAttribute('aria-label', `Filtreaza: ${th.textContent?.trim() ?? ''}`);
+    }
+  });
 
   // Any filter change goes back to the first page (SPEC §4); empty values are left out.
   const patch = (p: Partial<PatientFilters>) => {
@@ -51,129 +60,137 @@ export default function PatientListPage() {
       <Card withBorder padding="md">
         <PatientFiltersBar filters={filters} onChange={patch} />
       </Card>
-      <DataTable<PatientListItem>
-        withTableBorder
-        borderRadius="sm"
-        highlightOnHover
-        striped
-        minHeight={480}
-        fetching={list.isFetching}
-        records={list.data?.patients ?? []}
-        totalRecords={list.data?._meta.total ?? 0}
-        page={page}
-        onPageChange={setPage}
-        recordsPerPage={perPage}
-        recordsPerPageOptions={[...PAGE_SIZES]}
-        onRecordsPerPageChange={(n) => {
-          setPerPage(n);
-          setPage(1);
-        }}
-        recordsPerPageLabel="Pe pagina"
-        paginationText={({ from, to, totalRecords }) => `${from}-${to} din ${totalRecords}`}
-        noRecordsText={PATIENT_TEXTS.emptyList}
-        loadingText="Se incarca..."
-        onRowClick={({ record }) => navigate(`/app/patients/${record.id}`)}
-        columns={[
-          {
-            accessor: 'patient',
-            title: 'Pacient',
-            render: (p) => (
-              <Group gap={6} wrap="nowrap">
-                <Anchor component={Link} to={`/app/patients/${p.id}`} onClick={(e) => e.stopPropagation()}>
-                  {p.patient}
-                </Anchor>
-                {p.covid_vaccine === 1 && (
-                  <Tooltip label="Vaccinat">
-                    <IconShieldCheck
-                      size={16}
-                      color="var(--mantine-color-green-7)"
-                      aria-label="Vaccinat"
-                      role="img"
-                    />
-                  </Tooltip>
-                )}
-              </Group>
-            ),
-          },
-          {
-            accessor: 'doctor',
-            title: 'Medic',
-            render: (p) => p.doctor ?? '-',
-            filtering: Boolean(filters.doctor),
-            filter: (
-              <Select
-                label="Medic"
-                placeholder="Toti medicii"
-                clearable
-                data={options.doctors.map((d) => ({ value: d.id, label: d.name }))}
-                value={filters.doctor ?? null}
-                onChange={(v) => patch({ doctor: v ?? undefined })}
-                comboboxProps={{ withinPortal: false }}
-              />
-            ),
-          },
-          {
-            accessor: 'appointment_date',
-            title: 'Data programarii',
-            render: (p) =>
-              p.appointment_date ? (
-                <Text size="sm" span>
-                  {formatDate(p.appointment_date)} {formatTime(p.appointment_time)}
-                </Text>
-              ) : (
-                '-'
+      <div ref={tableRef}>
+        <DataTable<PatientListItem>
+          withTableBorder
+          borderRadius="sm"
+          highlightOnHover
+          striped
+          minHeight={480}
+          fetching={list.isFetching}
+          records={list.data?.patients ?? []}
+          totalRecords={list.data?._meta.total ?? 0}
+          page={page}
+          onPageChange={setPage}
+          recordsPerPage={perPage}
+          recordsPerPageOptions={[...PAGE_SIZES]}
+          onRecordsPerPageChange={(n) => {
+            setPerPage(n);
+            setPage(1);
+          }}
+          recordsPerPageLabel="Pe pagina"
+          paginationText={({ from, to, totalRecords }) => `${from}-${to} din ${totalRecords}`}
+          noRecordsText={PATIENT_TEXTS.emptyList}
+          loadingText="Se incarca..."
+          onRowClick={({ record }) => navigate(`/app/patients/${record.id}`)}
+          columns={[
+            {
+              accessor: 'patient',
+              title: 'Pacient',
+              render: (p) => (
+                <Group gap={6} wrap="nowrap">
+                  <Anchor component={Link} to={`/app/patients/${p.id}`} onClick={(e) => e.stopPropagation()}>
+                    {p.patient}
+                  </Anchor>
+                  {p.covid_vaccine === 1 && (
+                    <Tooltip label="Vaccinat">
+                      <IconShieldCheck
+                        size={16}
+                        color="var(--mantine-color-green-7)"
+                        aria-label="Vaccinat"
+                        role="img"
+                      />
+                    </Tooltip>
+                  )}
+                </Group>
               ),
-            filtering: Boolean(filters.appointment_date),
-            filter: ({ close }) => (
-              <Stack gap="xs">
-                <DatePicker
-                  value={filters.appointment_date ?? null}
-                  onChange={(v) => {
-                    patch({ appointment_date: v ? String(v).slice(0, 10) : undefined });
-                    close();
-                  }}
+            },
+            {
+              accessor: 'doctor',
+              title: 'Medic',
+              render: (p) => p.doctor ?? '-',
+              filtering: Boolean(filters.doctor),
+              filter: (
+                <Select
+                  label="Medic"
+                  placeholder="Toti medicii"
+                  clearable
+                  data={options.doctors.map((d) => ({ value: d.id, label: d.name }))}
+                  value={filters.doctor ?? null}
+                  onChange={(v) => patch({ doctor: v ?? undefined })}
+                  comboboxProps={{ withinPortal: false }}
                 />
-                <Button
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconX size={14} />}
-                  disabled={!filters.appointment_date}
-                  onClick={() => {
-                    patch({ appointment_date: undefined });
-                    close();
-                  }}
-                >
-                  Sterge filtrul
-                </Button>
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'appointment_status',
-            title: 'Status',
-            render: (p) => <PatientStatusBadge status={p.appointment_status} apstatus={p.apstatus} />,
-            filtering: filters.status !== undefined,
-            filter: (
-              <Select
-                label="Status"
-                placeholder="Toate statusurile"
-                clearable
-                data={statusData}
-                value={statusValue}
-                onChange={(v) =>
-                  patch({
-                    status:
-                      v === null ? undefined : /^\d+$/.test(v) ? Number(v) : (v as PatientFilters['status']),
-                  })
-                }
-                comboboxProps={{ withinPortal: false }}
-              />
-            ),
-          },
-          { accessor: 'cnp', title: 'CNP' },
-          { accessor: 'patient_phone', title: 'Telefon', render: (p) => formatPhone(p.patient_phone) },
-        ]}
-      />
+              ),
+            },
+            {
+              accessor: 'appointment_date',
+              title: 'Data programarii',
+              render: (p) =>
+                p.appointment_date ? (
+                  <Text size="sm" span>
+                    {formatDate(p.appointment_date)} {formatTime(p.appointment_time)}
+                  </Text>
+                ) : (
+                  '-'
+                ),
+              filtering: Boolean(filters.appointment_date),
+              filter: ({ close }) => (
+                <Stack gap="xs">
+                  <DatePicker
+                    previousLabel="Luna anterioara"
+                    nextLabel="Luna urmatoare"
+                    value={filters.appointment_date ?? null}
+                    onChange={(v) => {
+                      patch({ appointment_date: v ? String(v).slice(0, 10) : undefined });
+                      close();
+                    }}
+                  />
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconX size={14} />}
+                    disabled={!filters.appointment_date}
+                    onClick={() => {
+                      patch({ appointment_date: undefined });
+                      close();
+                    }}
+                  >
+                    Sterge filtrul
+                  </Button>
+                </Stack>
+              ),
+            },
+            {
+              accessor: 'appointment_status',
+              title: 'Status',
+              render: (p) => <PatientStatusBadge status={p.appointment_status} apstatus={p.apstatus} />,
+              filtering: filters.status !== undefined,
+              filter: (
+                <Select
+                  label="Status"
+                  placeholder="Toate statusurile"
+                  clearable
+                  data={statusData}
+                  value={statusValue}
+                  onChange={(v) =>
+                    patch({
+                      status:
+                        v === null
+                          ? undefined
+                          : /^\d+$/.test(v)
+                            ? Number(v)
+                            : (v as PatientFilters['status']),
+                    })
+                  }
+                  comboboxProps={{ withinPortal: false }}
+                />
+              ),
+            },
+            { accessor: 'cnp', title: 'CNP' },
+            { accessor: 'patient_phone', title: 'Telefon', render: (p) => formatPhone(p.patient_phone) },
+          ]}
+        />
+      </div>
       <AddPatientDrawer opened={adding} onClose={addDrawer.close} />
     </Stack>
   );
