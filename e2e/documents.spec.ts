@@ -90,6 +90,14 @@ test.describe('documents area', () => {
     await modal.getByRole('button', { name: 'Incarca' }).click();
     await expect(modal).toBeHidden();
     await expect(page.getByText('Documentul a fost incarcat')).toBeVisible();
+    // Opening it again starts afresh: the last success does not close it.
+    await page.getByRole('button', { name: 'Add new' }).click();
+    await expect(modal).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('textbox', { name: /^Titlu/ })).toHaveValue('');
+    await modal.getByRole('button', { name: 'Inchide' }).click();
+    await expect(modal).toBeHidden();
 
     const row = page.getByRole('row').filter({ hasText: title });
     await expect(row).toBeVisible();

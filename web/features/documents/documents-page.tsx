@@ -96,18 +96,21 @@ export default function DocumentsPage() {
   const list = useDocuments(filters, page, perPage);
 
   // SPEC §4: the success flag resets when the modal opens and closes the modal when it is set.
+  // Reset in the same event as opening, so a flag left from the last upload cannot close it again.
+  const openAdd = () => {
+    setUploaded(false);
+    addModal.open();
+  };
+  const { close: closeAdd } = addModal;
   useEffect(() => {
-    if (adding) setUploaded(false);
-  }, [adding]);
-  useEffect(() => {
-    if (uploaded) addModal.close();
-  }, [uploaded, addModal]);
+    if (uploaded) closeAdd();
+  }, [uploaded, closeAdd]);
 
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1}>Documente</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={addModal.open}>
+        <Button leftSection={<IconPlus size={16} />} onClick={openAdd}>
           Add new
         </Button>
       </Group>
