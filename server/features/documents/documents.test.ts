@@ -180,6 +180,7 @@ describe('POST /api/documents', () => {
     const wayOver = Buffer.concat([PDF, randomBytes(MAX * 4)]);
     res = await doc(p.id, 'enorm.pdf', wayOver);
     expect(res.statusCode).toBe(413);
+    expect(res.headers.connection).toBe('close');
     expect(await db.select().from(documents).where(eq(documents.patientId, p.id))).toEqual([]);
     await expectConsistent();
     // Exactly at the limit is fine.

@@ -91,9 +91,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
       },
     },
-    async (req) => {
-      const { id } = await handleUpload(req, { db: db(), storage, maxBytes: config.UPLOAD_MAX_BYTES });
-      return { status: 1, id, message: DOCUMENT_MESSAGES.uploaded };
+    async (req, reply) => {
+      try {
+        const { id } = await handleUpload(req, { db: db(), storage, maxBytes: config.UPLOAD_MAX_BYTES });
+        return { status: 1, id, message: DOCUMENT_MESSAGES.uploaded };
+      } catch (err) {
+        // The rest of an oversized body is not worth reading: close the connection after answering.
+        if ((err as { statusCode?: number }).statusCode === 413) reply.header('connection', 'close');
+        throw err;
+      }
     },
   );
 
