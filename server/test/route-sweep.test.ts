@@ -22,6 +22,8 @@ const PUBLIC: Record<string, number[]> = {
   // Signed, short-lived file links: refused without a valid signature.
   'GET /api/patients/:id/consultation-letter/:guid/pdf': [403],
   'GET /api/documents/:id/file': [403],
+  // A doctor's private calendar feed: unknown or revoked tokens are not found.
+  'GET /api/calendar-feed/:file': [400, 404],
 };
 
 const ctx = await setupTestApp();
