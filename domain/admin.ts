@@ -201,8 +201,21 @@ export type AuditRow = {
   entityType: string | null;
   entityId: string | null;
   patientId: number | null;
+  patientName: string | null;
   ip: string | null;
   details: unknown;
+};
+
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  patient: 'Pacient',
+  user: 'Cont',
+  calendar: 'Calendar',
+  status: 'Status',
+  document: 'Document',
+  appointment: 'Programare',
+  consultation: 'Consultatie',
+  setting: 'Setare',
+  audit: 'Jurnal',
 };
 
 /** Romanian labels for the actions the audit log shows most; others show their code. */

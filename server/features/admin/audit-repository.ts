@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuditFilters, AuditRow } from '../../../domain/admin';
 import { addDays } from '../../../domain/slots';
 import type { Db } from '../../db/client';
-import { auditEvents, users } from '../../db/schema';
+import { auditEvents, patients, users } from '../../db/schema';
 
 /** A day's start in Europe/Bucharest, whatever the server's time zone. */
 const dayStart = (day: string) => sql`((${day})::date)::timestamp at time zone 'Europe/Bucharest'`;
@@ -31,11 +31,13 @@ function rowsQuery(db: Db, f: AuditFilters) {
       entityType: auditEvents.entityType,
       entityId: auditEvents.entityId,
       patientId: auditEvents.patientId,
+      patientName: patients.name,
       ip: auditEvents.ip,
       details: auditEvents.details,
     })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .leftJoin(patients, eq(patients.id, auditEvents.patientId))
     .where(where(f))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id));
 }
@@ -94,6 +96,7 @@ export const CSV_HEADER = [
   'entitate',
   'id_entitate',
   'id_pacient',
+  'pacient',
   'ip',
   'detalii',
 ];
@@ -111,6 +114,7 @@ export function toCsv(rows: AuditRow[]): string {
         r.entityType,
         r.entityId,
         r.patientId,
+        r.patientName,
         r.ip,
         r.details,
       ]

@@ -94,6 +94,7 @@ describe('audit log', () => {
     expect(reads._meta).toEqual({ total: 1, page: 1, perPage: 20, pageCount: 1 });
     expect(reads.data[0]).toMatchObject({
       actorName: 'Maria Ionescu',
+      patientName: 'Ion Pop',
       actorEmail: doctor.email,
       action: 'patient.read',
       patientId,
@@ -146,8 +147,12 @@ describe('audit log', () => {
       .trim()
       .split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe('id,data_ora,utilizator,email,actiune,entitate,id_entitate,id_pacient,ip,detalii');
-    expect(lines[1]).toContain(`,Sef Admin,${boss.email},test.csv,,"'=HYPERLINK(""http://rau.example"")",,,`);
+    expect(lines[0]).toBe(
+      'id,data_ora,utilizator,email,actiune,entitate,id_entitate,id_pacient,pacient,ip,detalii',
+    );
+    expect(lines[1]).toContain(
+      `,Sef Admin,${boss.email},test.csv,,"'=HYPERLINK(""http://rau.example"")",,,,`,
+    );
     expect(lines[1]).toContain('"{""note"":""virgula, \\""ghilimele\\""""}"');
     const [exp] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'admin.audit.export'));
     expect(exp).toMatchObject({ actorId: boss.id, details: { filters: { action: 'test.csv' }, rows: 1 } });

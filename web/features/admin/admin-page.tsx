@@ -2,11 +2,12 @@
  * /app/admin/* (superadmins only; the shell shows the menu entries only to them and the server
  * answers 403 to everyone else): staff, calendars, statuses, audit.
  */
-import { Alert } from '@mantine/core';
+import { Alert, Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { PageLoader } from '../../app/loaders';
+import { useMutedScope } from './muted';
 
 const StaffPage = lazy(() => import('./staff-page'));
 const CalendarsAdminPage = lazy(() => import('./calendars-admin-page'));
@@ -15,6 +16,7 @@ const AuditPage = lazy(() => import('./audit-page'));
 
 export default function AdminPage() {
   const user = useCurrentUser();
+  const mutedScope = useMutedScope();
   if (!user.superadmin)
     return (
       <Alert color="red" title="Acces interzis" m="md">
@@ -22,15 +24,17 @@ export default function AdminPage() {
       </Alert>
     );
   return (
-    <Suspense fallback={<PageLoader />}>
-      <Routes>
-        <Route index element={<Navigate to="staff" replace />} />
-        <Route path="staff" element={<StaffPage />} />
-        <Route path="calendars" element={<CalendarsAdminPage />} />
-        <Route path="statuses" element={<StatusesPage />} />
-        <Route path="audit" element={<AuditPage />} />
-        <Route path="*" element={<Navigate to="/error" replace />} />
-      </Routes>
-    </Suspense>
+    <Box style={mutedScope}>
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route index element={<Navigate to="staff" replace />} />
+          <Route path="staff" element={<StaffPage />} />
+          <Route path="calendars" element={<CalendarsAdminPage />} />
+          <Route path="statuses" element={<StatusesPage />} />
+          <Route path="audit" element={<AuditPage />} />
+          <Route path="*" element={<Navigate to="/error" replace />} />
+        </Routes>
+      </Suspense>
+    </Box>
   );
 }

@@ -19,7 +19,12 @@ import { IconDownload } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { AUDIT_ACTION_LABELS, type AuditFilters, type AuditRow } from '../../../domain/admin';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  type AuditFilters,
+  type AuditRow,
+} from '../../../domain/admin';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/api';
 import { formatDateTime } from '../../lib/dates';
 import { auditExportUrl, useAudit, useAuditActions, useStaff } from './api';
@@ -190,7 +195,10 @@ export default function AuditPage() {
           {
             accessor: 'entityType',
             title: 'Obiect',
-            render: (r) => (r.entityType ? `${r.entityType}${r.entityId ? ` #${r.entityId}` : ''}` : ''),
+            render: (r) =>
+              r.entityType
+                ? `${AUDIT_ENTITY_LABELS[r.entityType] ?? r.entityType}${r.entityId ? ` #${r.entityId}` : ''}`
+                : '',
           },
           {
             accessor: 'patientId',
@@ -198,7 +206,7 @@ export default function AuditPage() {
             render: (r) =>
               r.patientId ? (
                 <Anchor component={Link} to={`/app/patients/${r.patientId}`} size="sm">
-                  #{r.patientId}
+                  {r.patientName ?? `#${r.patientId}`}
                 </Anchor>
               ) : null,
           },

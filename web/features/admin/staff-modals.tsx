@@ -12,6 +12,7 @@ import {
 } from '../../../domain/admin';
 import { ROLES } from '../../../domain/auth';
 import { useInviteStaff, useUpdateStaff } from './api';
+import { useMutedScope } from './muted';
 import { toastError, toastOk, withToast } from './notify';
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -27,6 +28,7 @@ const emptyInvite: StaffInvite = {
 
 export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const invite = useInviteStaff();
+  const mutedScope = useMutedScope();
   const form = useForm<StaffInvite>({
     initialValues: emptyInvite,
     validate: schemaResolver(staffInviteSchema, { sync: true }),
@@ -52,7 +54,7 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Invita o persoana" size="lg">
+    <Modal opened={opened} onClose={onClose} title="Invita o persoana" size="lg" style={mutedScope}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

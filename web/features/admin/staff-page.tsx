@@ -49,10 +49,26 @@ const yes = (on: boolean, label: string) =>
 function StatusBadges({ p }: { p: StaffRow }) {
   return (
     <Group gap={4}>
-      {!p.active && <Badge color="gray">Dezactivat</Badge>}
-      {p.active && !p.authorized && <Badge color="orange">Neautorizat</Badge>}
-      {p.active && p.authorized && !p.hasPassword && <Badge color="blue">Invitat</Badge>}
-      {p.active && p.authorized && p.hasPassword && <Badge color="green">Activ</Badge>}
+      {!p.active && (
+        <Badge color="gray" variant="dot">
+          Dezactivat
+        </Badge>
+      )}
+      {p.active && !p.authorized && (
+        <Badge color="orange" variant="dot">
+          Neautorizat
+        </Badge>
+      )}
+      {p.active && p.authorized && !p.hasPassword && (
+        <Badge color="blue" variant="dot">
+          Invitat
+        </Badge>
+      )}
+      {p.active && p.authorized && p.hasPassword && (
+        <Badge color="green" variant="dot">
+          Activ
+        </Badge>
+      )}
       {p.twoFactorEnabled && (
         <Badge color="grape" variant="light">
           2FA

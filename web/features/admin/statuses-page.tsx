@@ -128,7 +128,7 @@ export default function StatusesPage() {
                   {s.title}
                 </Text>
                 {s.hidden && (
-                  <Badge color="gray" size="sm">
+                  <Badge color="gray" variant="dot" size="sm">
                     ascuns
                   </Badge>
                 )}

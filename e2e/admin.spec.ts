@@ -1,0 +1,215 @@
+/**
+ * Administration as a superadmin meets it (issue 8): inviting a doctor who then sets a password
+ * through the e-mailed link and signs in; a new availability entry offered as a slot in the
+ * set-appointment modal; the audit log showing a doctor reading a patient record.
+ */
+import {
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
+import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
+
+const LAB = 'Explorări funcționale';
+const SLOT_STATUS = 'Consult cardiologic';
+const SATURDAY = 6;
+
+function bucharestToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date());
+}
+function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+/** The day's accessible name in Mantine's picker ("D MMMM YYYY", locale en). */
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+let boss: APIRequestContext;
+test.beforeAll(async ({ baseURL }) => {
+  boss = await playwrightRequest.newContext({ baseURL });
+  const res = await boss.post('/api/auth/sign-in/email', {
+    data: { email: ACCOUNTS.superadmin, password: DEMO_PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+});
+test.afterAll(async () => {
+  await boss.dispose();
+});
+
+async function choose(page: Page, scope: Locator, label: RegExp, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test('a superadmin invites a doctor, who sets a password from the e-mail and signs in', async ({ page }) => {
+  const stamp = Date.now() % 1000000;
+  const email = `dr.nou.${stamp}@institut.example`;
+  await signIn(page, 'superadmin');
+  await page.goto('/app/admin/staff');
+  await expect(page.getByRole('heading', { level: 1, name: 'Personal' })).toBeVisible();
+  await expect(page.getByText('dr.ionescu@institut.example', { exact: true })).toBeVisible();
+  await expectNoA11yViolations(page, { include: 'main' });
+
+  await page.getByRole('button', { name: 'Invita o persoana' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invita o persoana' });
+  await dialog.getByRole('button', { name: 'Trimite invitatia' }).click();
+  await expect(dialog.getByText('Introduceti adresa de e-mail.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Prenume' }).fill('Teodora');
+  await dialog.getByRole('textbox', { name: 'Nume', exact: true }).fill(`Nistor ${stamp}`);
+  await expect(dialog.getByRole('checkbox', { name: /^Medic/ })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Trimite invitatia' }).click();
+  await expect(page.getByText(`Invitatia a fost trimisa la ${email}.`)).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+  await expect(row).toContainText('Invitat');
+  await expect(row).toContainText('niciodata');
+
+  // The e-mail, as the outbox worker wrote it.
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const mail = sentMails().find((m) => m.includes(email) && m.includes('/user/reset-password?token='));
+        link = mail?.match(/https?:\/\/[^\s"<>]+\/user\/reset-password\?token=[\w-]+/)?.[0] ?? '';
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+
+  // The invited person, in a browser without the superadmin's session.
+  await page.context().clearCookies();
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByRole('textbox', { name: 'Parola noua', exact: true }).fill('Ritm-Sinusal-Regulat-72');
+  await page
+    .getByRole('textbox', { name: 'Confirmati parola noua', exact: true })
+    .fill('Ritm-Sinusal-Regulat-72');
+  await page.getByRole('button', { name: 'Schimba parola' }).click();
+  await expect(page).toHaveURL(/\/user\/login/);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Parola', exact: true }).fill('Ritm-Sinusal-Regulat-72');
+  await page.getByRole('button', { name: 'Autentificare' }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard/);
+  await expect(page.getByText('Teodora', { exact: false }).first()).toBeVisible();
+  // Not a superadmin: no administration menu.
+  await expect(page.getByRole('button', { name: 'Administrare' })).toHaveCount(0);
+
+  // The link works only once.
+  await page.context().clearCookies();
+  const again = await page.request.post('/api/auth/reset-password', {
+    data: { token: new URL(link).searchParams.get('token'), newPassword: 'Alta-Parola-Lunga-2026' },
+  });
+  expect(again.status()).toBe(400);
+});
+
+test('a new availability entry is offered in set-appointment', async ({ page }) => {
+  test.setTimeout(90_000);
+  const cals = (await (await boss.get('/api/admin/calendars')).json()).data as {
+    id: number;
+    title: string;
+    availability: { id: number; weekday: number; from: string }[];
+  }[];
+  const lab = cals.find((c) => c.title === LAB)!;
+  // A rerun starts from the demo state: no Saturday hours in this calendar.
+  for (const e of lab.availability.filter((a) => a.weekday === SATURDAY))
+    await boss.delete(`/api/admin/calendars/${lab.id}/availability/${e.id}`);
+
+  await signIn(page, 'superadmin');
+  await page.goto('/app/admin/calendars');
+  await page.getByRole('tab', { name: LAB }).click();
+  const panel = page.getByRole('tabpanel', { name: LAB });
+  const saturdayRow = panel.getByRole('row', { name: /^Sambata/ });
+  await expect(saturdayRow).toContainText('Inchis');
+  await choose(page, panel, /^Ziua/, 'Sambata');
+  await panel.getByLabel('De la, ora').fill('07');
+  await panel.getByLabel('De la, minutul').fill('00');
+  await panel.getByLabel('Pana la, ora').fill('07');
+  await panel.getByLabel('Pana la, minutul').fill('30');
+  await panel.getByRole('button', { name: 'Adauga interval' }).click();
+  await expect(page.getByText('Intervalul a fost adaugat.')).toBeVisible();
+  await expect(saturdayRow).toContainText('07:00-07:30');
+  // The same hours again overlap: refused with the reason.
+  await panel.getByRole('button', { name: 'Adauga interval' }).click();
+  await expect(page.getByText('Intervalul se suprapune cu un alt interval din aceeasi zi.')).toBeVisible();
+  await expectNoA11yViolations(page, { include: 'main' });
+
+  // An appointment confirmed with papers, whose doctor is free on the chosen Saturday.
+  const list = await boss.get('/api/appointment', {
+    params: { filters: JSON.stringify({ status: 'scheduled_with_papers' }), hideOlder: 'false', perPage: 10 },
+  });
+  const appt = (await list.json()).appointments[0] as { id: number; doctor_id: string | null };
+  let saturday = addDays(bucharestToday(), 2);
+  for (let i = 0; i < 120; i++, saturday = addDays(saturday, 1)) {
+    if (weekdayOf(saturday) !== SATURDAY) continue;
+    const res = await boss.get(`/api/appointment/calendar/${lab.id}/availability`, {
+      params: { date: saturday, ...(appt.doctor_id ? { doctor_id: appt.doctor_id } : {}) },
+    });
+    if (!(await res.json()).data.unavailableDays.includes(saturday)) break;
+  }
+
+  await page.goto(`/app/appointments/${appt.id}`);
+  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  await page.getByRole('menuitem', { name: SLOT_STATUS }).click();
+  const dialog = page.getByRole('dialog');
+  await choose(page, dialog, /Calendar/, LAB);
+  await dialog.getByRole('button', { name: /^Data/ }).click();
+  const day = page.getByRole('button', { name: dayLabel(saturday), exact: true });
+  await expect(page.getByRole('button', { name: 'Luna urmatoare' })).toBeVisible();
+  for (let i = 0; i < 6 && !(await day.isVisible()); i++)
+    await page.getByRole('button', { name: 'Luna urmatoare' }).click();
+  await day.click();
+  await dialog.getByRole('combobox', { name: /Ora/ }).click();
+  await expect(page.getByRole('option', { name: '07:00 - 07:30' })).toBeVisible();
+  await page.keyboard.press('Escape');
+});
+
+test('the audit log shows a doctor reading a patient record', async ({ page }) => {
+  const patients = await boss.get('/api/patients', { params: { perPage: 10 } });
+  const patient = (await patients.json()).patients[3] as { id: number; patient: string };
+
+  await signIn(page, 'doctor');
+  await page.goto(`/app/patients/${patient.id}`);
+  await expect(page.getByRole('heading', { name: patient.patient }).first()).toBeVisible();
+  // The doctor has no administration.
+  await page.goto('/app/admin/audit');
+  await expect(
+    page.getByText('Doar un superadministrator poate folosi sectiunea de administrare.'),
+  ).toBeVisible();
+
+  await signIn(page, 'superadmin');
+  await page.goto('/app/admin/audit');
+  await expect(page.getByRole('heading', { level: 1, name: 'Jurnal de audit' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'ID pacient' }).fill(String(patient.id));
+  await choose(page, page.getByRole('main'), /^Actiune/, /patient\.read/);
+  const row = page.getByRole('row', { name: /Andrei Ionescu/ }).first();
+  await expect(row).toContainText('Citire fisa pacient');
+  await expect(row).toContainText(patient.patient);
+  await expectNoA11yViolations(page, { include: 'main' });
+
+  // The CSV export carries the same events.
+  const csv = await page.request.get(
+    `/api/admin/audit/export.csv?filters=${encodeURIComponent(JSON.stringify({ patientId: patient.id, action: 'patient.read' }))}`,
+  );
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain(`,${ACCOUNTS.doctor},patient.read,`);
+});
+
+test('custom statuses: one in use can be hidden, not deleted', async ({ page }) => {
+  await signIn(page, 'superadmin');
+  await page.goto('/app/admin/statuses');
+  const row = page.getByRole('row', { name: /Holter EKG/ });
+  await expect(row.getByRole('button', { name: 'Sterge Holter EKG' })).toBeDisabled();
+  await row.getByRole('button', { name: 'Ascunde Holter EKG' }).click();
+  await expect(row).toContainText('ascuns');
+  await expectNoA11yViolations(page, { include: 'main' });
+  await row.getByRole('button', { name: 'Afiseaza Holter EKG' }).click();
+  await expect(row).not.toContainText('ascuns');
+});
