@@ -153,6 +153,8 @@ export const patients = pgTable(
     createdAt: created(),
     updatedAt: updated(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the identity was replaced by a pseudonym (GDPR art. 17(3)(c)); irreversible. */
+    anonymisedAt: ts('anonymised_at'),
   },
   (t) => [
     uniqueIndex('patients_cnp_uq').on(t.cnp),
@@ -349,6 +351,13 @@ export const consultationEntries = pgTable(
 );
 
 // ---------------------------------------------------------------- consent, outbox, audit
+/** Every consent text ever shown on the public form; a change is a new version, never an edit. */
+export const consentTexts = pgTable('consent_texts', {
+  version: text('version').primaryKey(),
+  text: text('text').notNull(),
+  createdAt: created(),
+});
+
 export const consents = pgTable(
   'consents',
   {
