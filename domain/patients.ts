@@ -1,30 +1,12 @@
 import { z } from 'zod';
 import { BUILTIN_STATUSES } from './appointments';
 import { COUNTY_CODES } from './counties';
+import { INSURANCE_STATUSES, type InsuranceStatus } from './insurance';
 import { isValidCnp } from './validation/cnp';
 import { isValidPhone } from './validation/phone';
 
-export const INSURANCE_STATUSES = [
-  'insured-employed',
-  'insured-retired',
-  'insured-coinsured',
-  'insured-OPSNAJ',
-  'uninsured',
-] as const;
-export type InsuranceStatus = (typeof INSURANCE_STATUSES)[number];
-
-export const INSURANCE_LABELS: Record<InsuranceStatus, string> = {
-  'insured-employed': 'Asigurat - salariat',
-  'insured-retired': 'Asigurat - pensionar',
-  'insured-coinsured': 'Coasigurat',
-  'insured-OPSNAJ': 'Asigurat CASAOPSNAJ',
-  uninsured: 'Neasigurat',
-};
-
-export const VACCINE_OPTIONS = [
-  { value: '0', label: 'Nu' },
-  { value: '1', label: 'Da' },
-] as const;
+// Kept zod-free in ./insurance (the public form shows them before loading zod); same exports here.
+export { INSURANCE_LABELS, INSURANCE_STATUSES, type InsuranceStatus, VACCINE_OPTIONS } from './insurance';
 
 /** Messages of SPEC §5, shown verbatim. */
 export const PATIENT_MESSAGES = {

@@ -61,6 +61,7 @@ async function showDay(page: Page, day: string) {
 
 async function pickDay(page: Page, day: string) {
   await (await showDay(page, day)).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0); // the picker has closed
 }
 
 async function fillPatient(page: Page, cnp: string, email: string) {
@@ -155,13 +156,14 @@ test('the form states the rules, and a complete request reaches the database', a
   const patients = (await list.json()).patients as { id: number; patient: string }[];
   expect(patients).toHaveLength(1);
   expect(patients[0].patient).toBe('Ioana Știrbu');
+  await expect.poll(() => sentMails().some((mail) => mail.includes(email)), { timeout: 15_000 }).toBe(true);
+  // The consent (text version) is recorded with the request; the audit log shows it to superadmins.
   const audit = await staff.get('/api/admin/audit', {
     params: { filters: JSON.stringify({ patientId: patients[0].id, action: 'registration.create' }) },
   });
   const events = (await audit.json()).data as { details: Record<string, unknown> }[];
   expect(events).toHaveLength(1);
   expect(events[0].details).toMatchObject({ day, consentVersion: 'gdpr-2026-11', patientCreated: true });
-  await expect.poll(() => sentMails().some((mail) => mail.includes(email)), { timeout: 15_000 }).toBe(true);
 });
 
 test('weekends and past days cannot be picked', async ({ page }) => {
@@ -261,7 +263,9 @@ test('the date and the time can be chosen with the keyboard alone', async ({ pag
   await dateButton.focus();
   await page.keyboard.press('Enter');
   const focusedDay = () =>
-    page.evaluate(() => /^\d{1,2} [A-Z][a-z]+ \d{4}$/.test(document.activeElement?.getAttribute('aria-label') ?? ''));
+    page.evaluate(() =>
+      /^\d{1,2} [A-Z][a-z]+ \d{4}$/.test(document.activeElement?.getAttribute('aria-label') ?? ''),
+    );
   // Tab goes from the month controls into the days; the arrows then move between days.
   for (let i = 0; i < 5 && !(await focusedDay()); i++) await page.keyboard.press('Tab');
   expect(await focusedDay()).toBe(true);

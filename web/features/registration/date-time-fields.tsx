@@ -3,23 +3,35 @@
  * cannot be picked; a chosen day is checked with the server; OK offers the single 08:00 slot, BAD
  * shows the spec's message and no time.
  */
-import { Loader, Radio, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
-import {
-  bucharestToday,
-  isWeekend,
-  lastRegistrationDate,
-  REGISTRATION_SLOT,
-} from '../../../domain/registration';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { bucharestToday, lastRegistrationDate, REGISTRATION_SLOT } from '../../../domain/registration-rules';
 import { API_MESSAGES, ApiError } from '../../lib/api';
 import { checkRegisterDate } from './api';
+import { DATE_DESCRIPTION, DATE_LABEL, DATE_PLACEHOLDER } from './date-picker-labels';
 import type { DateState, RegistrationValues } from './form-values';
 
 type Form = UseFormReturnType<RegistrationValues>;
+
+// Fetched at once, beside the rest of the form, but off its critical path (bench/web-size.mjs).
+const pickerChunk = import('./date-picker');
+const DatePicker = lazy(() => pickerChunk);
+
+/** Looks like the picker for the moment before its code arrives. */
+function PickerPlaceholder() {
+  return (
+    <TextInput
+      label={DATE_LABEL}
+      description={DATE_DESCRIPTION}
+      placeholder={DATE_PLACEHOLDER}
+      withAsterisk
+      disabled
+      leftSection={<IconCalendar size={18} aria-hidden />}
+    />
+  );
+}
 
 /** Runs the server check for each chosen day; a late answer for an older choice is ignored. */
 export function useDateCheck(form: Form) {
@@ -67,36 +79,19 @@ export function DateTimeFields({
   state: DateState;
   onChoose: (day: string | null) => void;
 }) {
-  const small = useMediaQuery('(max-width: 36em)');
   const today = bucharestToday(new Date());
   return (
     <Stack gap="md">
-      <DatePickerInput
-        label="Data programării"
-        description="De luni până vineri, începând de astăzi"
-        placeholder="Alegeți data"
-        withAsterisk
-        valueFormat="DD.MM.YYYY"
-        minDate={today}
-        maxDate={lastRegistrationDate(today)}
-        excludeDate={isWeekend}
-        dropdownType={small ? 'modal' : 'popover'}
-        modalProps={{ title: 'Data programării', centered: true }}
-        leftSection={<IconCalendar size={18} aria-hidden />}
-        rightSection={
-          state.kind === 'checking' ? <Loader size={16} aria-label="Se verifică data" /> : undefined
-        }
-        ariaLabels={{
-          previousMonth: 'Luna anterioară',
-          nextMonth: 'Luna următoare',
-          monthLevelControl: 'Alegeți luna',
-        }}
-        value={form.values.appt_date}
-        onChange={(v) => onChoose(v ? String(v).slice(0, 10) : null)}
-        error={form.errors.appt_date}
-        data-testid="appt-date"
-        data-field="appt_date"
-      />
+      <Suspense fallback={<PickerPlaceholder />}>
+        <DatePicker
+          value={form.values.appt_date}
+          today={today}
+          maxDate={lastRegistrationDate(today)}
+          checking={state.kind === 'checking'}
+          error={form.errors.appt_date as string | undefined}
+          onChange={onChoose}
+        />
+      </Suspense>
       <Radio.Group
         data-field="appt_time"
         label="Ora programării"

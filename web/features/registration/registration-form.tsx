@@ -3,19 +3,23 @@
  * browser with the spec's messages; the server's answer decides. Nothing typed is lost on failure.
  */
 import { Button, Checkbox, Fieldset, NativeSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/patients';
-import { HONEYPOT_FIELD, REGISTRATION_MESSAGES, registrationSchema } from '../../../domain/registration';
+import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/insurance';
+import { HONEYPOT_FIELD, REGISTRATION_MESSAGES } from '../../../domain/registration-rules';
 import type { Institute } from '../../app/institute';
 import { API_MESSAGES, ApiError } from '../../lib/api';
 import { submitRegistration, useStates } from './api';
 import { DateTimeFields, useDateCheck } from './date-time-fields';
 import { EMPTY_VALUES, FIELD_ORDER, type RegistrationValues } from './form-values';
 import { ConsentText } from './statements';
+
+// Fetched at once, beside the form, but off its first-load path (bench/web-size.mjs).
+const validationChunk = import('./validation');
+type Resolver = (values: RegistrationValues) => FormErrors;
 
 const INSURANCE_OPTIONS = INSURANCE_STATUSES.map((value) => ({ value, label: INSURANCE_LABELS[value] }));
 
@@ -36,10 +40,17 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
   const navigate = useNavigate();
   const states = useStates();
   const [sending, setSending] = useState(false);
+  const resolver = useRef<Resolver | null>(null);
+  useEffect(() => {
+    void validationChunk.then((m) => {
+      resolver.current = m.resolveRegistration as Resolver;
+    });
+  }, []);
   const form = useForm<RegistrationValues>({
     mode: 'controlled',
     initialValues: EMPTY_VALUES,
-    validate: schemaResolver(registrationSchema, { sync: true }),
+    // Until the schema has arrived (a fraction of a second) the server's answer shows the messages.
+    validate: (values) => resolver.current?.(values) ?? {},
     validateInputOnBlur: true,
   });
   const date = useDateCheck(form);
