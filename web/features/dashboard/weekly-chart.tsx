@@ -35,7 +35,7 @@ export default function WeeklyChart({ weeks, currentWeek }: { weeks: WeekCounts[
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         series={SERIES.map((s) => ({ name: s.name, color: s.color, label: STATUS_LABELS[s.name] }))}
-        xAxisProps={{ interval: 1 }}
+        xAxisProps={{ minTickGap: 8 }}
         tickLine="y"
       />
     </Paper>

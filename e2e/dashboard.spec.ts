@@ -1,0 +1,111 @@
+/**
+ * The dashboard as staff meet it (issue 7): the stat cards (1 card visible on a phone), the latest
+ * pending appointments linking to their appointment, the weekly chart, and the calendar of all
+ * appointments with its count in the title, in month, week and day views with prev/next/today.
+ */
+import { expect, signIn, test } from './fixtures';
+
+type Stats = {
+  pending: number;
+  completed: number;
+  rescheduled: number;
+  last_appointments: { id: number; patient: string }[];
+};
+
+test('stat cards, latest pending appointments and the weekly chart', async ({ page }) => {
+  await signIn(page, 'doctor');
+  const { stats } = (await (await page.request.get('/api/dashboard')).json()) as { stats: Stats };
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('heading', { name: 'Acasa', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('stat-pending-value')).toHaveText(String(stats.pending));
+  await expect(page.getByTestId('stat-completed-value')).toHaveText(String(stats.completed));
+  await expect(page.getByTestId('stat-rescheduled-value')).toHaveText(String(stats.rescheduled));
+  // SPEC §2: the Messages card shows the pending count (25 only when there is none).
+  await expect(page.getByTestId('stat-messages-value')).toHaveText(String(stats.pending));
+
+  const latest = page.getByTestId('latest-appointments');
+  const first = stats.last_appointments[0];
+  await expect(latest.getByRole('link').first()).toHaveAttribute('href', `/app/appointments/${first.id}`);
+  await expect(latest.getByRole('link').first()).toContainText(first.patient);
+  await expect(page.getByTestId('weekly-chart')).toContainText('Programari pe saptamani');
+  await expect(page.getByTestId('weekly-chart').locator('svg.recharts-surface').first()).toBeVisible();
+  await expect(page.getByTestId('weekly-chart')).toContainText('Status personalizat'); // the legend
+
+  await latest.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/app/appointments/${first.id}$`));
+});
+
+test('calendar of all appointments: count in the title, month, week and day views', async ({ page }) => {
+  await signIn(page, 'doctor');
+  await page.goto('/app/dashboard');
+  const calendar = page.getByTestId('dashboard-calendar');
+  const title = page.getByTestId('calendar-title');
+
+  const countFor = async () => {
+    const res = await page.waitForResponse((r) => r.url().endsWith('/api/dashboard/calendar') && r.ok());
+    return ((await res.json()) as { count: number }).count;
+  };
+  const monthCount = countFor();
+  await expect(calendar.getByRole('tab', { name: /Luna/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(title).toHaveText(`Toate programarile (${await monthCount})`);
+
+  const weekCount = countFor();
+  await calendar.getByRole('tab', { name: /Saptamana/ }).click();
+  const week = await weekCount;
+  await expect(title).toHaveText(`Toate programarile (${week})`);
+  await expect(calendar.getByText('08:00').first()).toBeVisible(); // the time axis of the week view
+
+  const dayCount = countFor();
+  await calendar.getByRole('tab', { name: /^Zi/ }).click();
+  await expect(title).toHaveText(`Toate programarile (${await dayCount})`);
+
+  const heading = calendar.getByRole('heading').first();
+  const today = await heading.textContent();
+  await calendar.getByRole('button', { name: 'Inainte' }).click();
+  await expect(heading).not.toHaveText(today ?? '');
+  await calendar.getByRole('button', { name: 'Azi' }).click();
+  await expect(heading).toHaveText(today ?? '');
+});
+
+test('on a phone the carousel shows one card at a time', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'doctor');
+  await page.goto('/app/dashboard');
+  const first = await page.getByTestId('stat-pending').boundingBox();
+  const second = await page.getByTestId('stat-completed').boundingBox();
+  expect(first && second).toBeTruthy();
+  expect(first!.x).toBeGreaterThanOrEqual(0);
+  expect(second!.x).toBeGreaterThanOrEqual(390 - 30); // beyond the visible width
+});
+
+test('search from the top bar (Ctrl+K), results link to the patient, and an empty state', async ({
+  page,
+}) => {
+  await signIn(page, 'doctor');
+  const { patients } = (await (await page.request.get('/api/patients?perPage=10')).json()) as {
+    patients: { id: number; patient: string }[];
+  };
+  const target = patients[0];
+  // Typed without diacritics and in lower case, as staff often do.
+  const typed = target.patient
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  await page.goto('/app/dashboard');
+  const box = page.getByTestId('top-search');
+  await expect(box).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(box).toBeFocused();
+  await box.fill(typed);
+  await box.press('Enter');
+  await expect(page).toHaveURL(`/app/pages/search/${encodeURIComponent(typed)}`);
+  const results = page.getByTestId('search-results');
+  await expect(results.getByRole('link', { name: target.patient, exact: true }).first()).toBeVisible();
+  await results.getByRole('link', { name: target.patient, exact: true }).first().click();
+  await expect(page).toHaveURL(/\/app\/patients\/\d+/);
+
+  await page.goto('/app/pages/search/zzqxw');
+  await expect(page.getByTestId('search-empty')).toContainText(
+    'Nu am gasit niciun pacient pentru aceasta cautare.',
+  );
+});
