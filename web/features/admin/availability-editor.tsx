@@ -6,7 +6,13 @@
 import { Badge, Button, CloseButton, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
 import { useState } from 'react';
-import { type AdminCalendar, availabilitySchema, WEEKDAY_LABELS, WEEKDAY_ORDER } from '../../../domain/admin';
+import {
+  type AdminCalendar,
+  availabilitySchema,
+  splitInterval,
+  WEEKDAY_LABELS,
+  WEEKDAY_ORDER,
+} from '../../../domain/admin';
 import { useDeleteAvailability, useSaveAvailability } from './api';
 import { toastError, toastOk, withToast } from './notify';
 
@@ -17,19 +23,6 @@ const SPLITS = [
   { value: '30', label: 'Intervale de 30 minute' },
   { value: '60', label: 'Intervale de 60 minute' },
 ];
-
-const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-const toTime = (m: number) =>
-  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-
-/** [from, to) cut into consecutive pieces of `split` minutes (a shorter tail is dropped). */
-export function splitInterval(from: string, to: string, split: number): { from: string; to: string }[] {
-  if (!split) return [{ from, to }];
-  const out: { from: string; to: string }[] = [];
-  for (let m = toMin(from); m + split <= toMin(to); m += split)
-    out.push({ from: toTime(m), to: toTime(m + split) });
-  return out;
-}
 
 export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
   const save = useSaveAvailability();
