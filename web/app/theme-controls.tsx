@@ -44,8 +44,7 @@ export function ColorSwitch() {
         {THEME_COLORS.map((c) => (
           <Menu.Item
             key={c.value}
-            role="menuitemradio"
-            aria-checked={color === c.value}
+            aria-current={color === c.value ? 'true' : undefined}
             onClick={() => setColor(c.value)}
             leftSection={
               <ColorSwatch color={c.swatch} size={18}>

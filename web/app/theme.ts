@@ -4,6 +4,7 @@
  * (docs/decisions: theme switches apply at once).
  */
 import {
+  type CSSVariablesResolver,
   createTheme,
   type MantineColorScheme,
   type MantineColorSchemeManager,
@@ -43,7 +44,8 @@ export function readTheme(): Stored {
   }
 }
 
-const listeners = new Set<() => void>();
+/** In-tab listeners of the colour (the scheme's own state lives in Mantine). */
+const colorListeners = new Set<() => void>();
 
 function writeTheme(next: Stored) {
   try {
@@ -51,45 +53,57 @@ function writeTheme(next: Stored) {
   } catch {
     /* storage disabled: the choice lasts for this page only */
   }
-  for (const l of listeners) l();
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab changed the theme: follow it.
+/** Another tab changed the theme: follow it. */
+function onOtherTab(listener: () => void) {
   const onStorage = (e: StorageEvent) => {
     if (e.key === THEME_STORAGE_KEY) listener();
   };
   window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+function subscribeColor(listener: () => void) {
+  colorListeners.add(listener);
+  const off = onOtherTab(listener);
   return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
+    colorListeners.delete(listener);
+    off();
   };
 }
 
-/** Mantine keeps the colour scheme through this manager, i.e. in the `scheme` half of `theme`. */
+/**
+ * Mantine keeps the colour scheme through this manager, i.e. in the `scheme` half of `theme`.
+ * `set` only stores (Mantine already applied the value); `subscribe` hears other tabs only, as
+ * Mantine's own local-storage manager does, so a change never echoes back into Mantine.
+ */
 export const colorSchemeManager: MantineColorSchemeManager = (() => {
-  let unsubscribe: (() => void) | null = null;
+  let off: (() => void) | null = null;
   return {
     get: () => readTheme().scheme,
     set: (value: MantineColorScheme) => {
       writeTheme({ ...readTheme(), scheme: value === 'dark' ? 'dark' : 'light' });
     },
     subscribe: (onUpdate) => {
-      unsubscribe?.();
-      unsubscribe = subscribe(() => onUpdate(readTheme().scheme));
+      off?.();
+      off = onOtherTab(() => onUpdate(readTheme().scheme));
     },
     unsubscribe: () => {
-      unsubscribe?.();
-      unsubscribe = null;
+      off?.();
+      off = null;
     },
     clear: () => writeTheme(DEFAULTS),
   };
 })();
 
 export function useThemeColor(): [ThemeColor, (c: ThemeColor) => void] {
-  const color = useSyncExternalStore(subscribe, () => readTheme().color);
-  return [color, (c) => writeTheme({ ...readTheme(), color: c })];
+  const color = useSyncExternalStore(subscribeColor, () => readTheme().color);
+  const setColor = (c: ThemeColor) => {
+    writeTheme({ ...readTheme(), color: c });
+    for (const l of colorListeners) l();
+  };
+  return [color, setColor];
 }
 
 /** Applies the stored scheme before React renders, so a dark page never flashes white. */
@@ -117,8 +131,23 @@ export function buildTheme(color: ThemeColor) {
     colors: { purple },
     defaultRadius: 'md',
     cursorType: 'pointer',
+    // Dark text on light fills (orange, yellow...) so every colour choice stays readable.
+    autoContrast: true,
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     headings: { fontWeight: '650' },
   });
 }
+
+/**
+ * Mantine's default "dimmed" text (gray 6 on white, dark 2 on dark 7) and error text (red 6
+ * on white, red 8 on dark) are below the WCAG AA 4.5:1 contrast; these shades pass it.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': 'var(--mantine-color-red-8)' },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-6)',
+  },
+});

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Avatar,
-  Burger,
-  Group,
-  Menu,
-  Text,
-  TextInput,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Avatar, Burger, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
 import {
   IconChevronDown,
@@ -16,11 +6,9 @@ import {
   IconLogout,
   IconMaximize,
   IconMinimize,
-  IconSearch,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { SearchBox } from '../features/search/search-box';
 import { displayName, useCurrentUser } from './current-user';
 import { useInstitute } from './institute';
@@ -65,32 +53,6 @@ function Brand() {
         </Text>
       </Group>
     </UnstyledButton>
-  );
-}
-
-/** Goes to the search page (/app/pages/search/{text}). */
-function QuickSearch() {
-  const [text, setText] = useState('');
-  const navigate = useNavigate();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const t = text.trim();
-    if (t) navigate(`/app/pages/search/${encodeURIComponent(t)}`);
-  };
-  return (
-    <search>
-      <form onSubmit={submit}>
-        <TextInput
-          visibleFrom="lg"
-          w={220}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          placeholder="Cautare pacienti..."
-          aria-label="Cautare"
-          leftSection={<IconSearch size={16} aria-hidden />}
-        />
-      </form>
-    </search>
   );
 }
 

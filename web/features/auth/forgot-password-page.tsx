@@ -41,11 +41,11 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout title="Resetarea parolei">
       {answer?.ok ? (
-        <Alert color="teal" icon={<IconMailCheck aria-hidden />} role="status" title="Cerere trimisa">
+        <Alert icon={<IconMailCheck aria-hidden />} role="status" title="Cerere trimisa">
           {answer.text}
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Resetarea parolei">
+        <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
               Introduceti adresa de e-mail a contului. Va vom trimite o legatura pentru a alege o parola noua.

@@ -67,7 +67,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title="Autentificare">
-      <form onSubmit={submit} noValidate aria-label="Autentificare">
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email"

@@ -62,7 +62,7 @@ export default function ResetPasswordPage() {
           </Anchor>
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Parola noua">
+        <form onSubmit={submit} noValidate>
           <Stack gap="md">
             {serverError && (
               <Alert color="red" role="alert">

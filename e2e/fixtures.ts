@@ -1,0 +1,94 @@
+/**
+ * Shared helpers for the browser tests: demo accounts, `signIn(page, role)`, and an axe check.
+ * Sessions are reused per role (sign-in is throttled per IP: DESIGN §6), and re-created when a
+ * test signed out or the session ended.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, type Cookie, expect, type Page } from '@playwright/test';
+
+export { expect, test } from '@playwright/test';
+
+/** The e2e server's data directory (scripts/e2e-server.mjs computes the same path). */
+export const E2E_DATA_DIR =
+  process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `clinic-e2e-${process.env.E2E_PORT ?? '3100'}`);
+
+/** The e-mails the server "sent" (.eml files under DATA_DIR/mail), newest last. */
+export function sentMails(): string[] {
+  const dir = path.join(E2E_DATA_DIR, 'mail');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => decodeQuotedPrintable(readFileSync(path.join(dir, f), 'utf8')));
+}
+
+function decodeQuotedPrintable(s: string): string {
+  return s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+}
+
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Demo-Parola-Sigura-2026';
+
+export const ACCOUNTS = {
+  superadmin: 'superadmin@institut.example',
+  admin: 'admin@institut.example',
+  doctor: 'dr.ionescu@institut.example',
+} as const;
+
+export type Role = keyof typeof ACCOUNTS;
+
+const sessions = new Map<Role, Cookie[]>();
+
+async function hasSession(context: BrowserContext): Promise<boolean> {
+  const res = await context.request.get('/api/user/user-details');
+  return res.ok();
+}
+
+/**
+ * Signs the page's browser context in as a demo account (through the API, not the form; the
+ * login form has its own tests). Navigate afterwards, e.g. `await page.goto('/app/patients')`.
+ */
+export async function signIn(page: Page, role: Role = 'superadmin'): Promise<void> {
+  const context = page.context();
+  const cached = sessions.get(role);
+  if (cached) {
+    await context.clearCookies();
+    await context.addCookies(cached);
+    if (await hasSession(context)) return;
+    sessions.delete(role);
+  }
+  await context.clearCookies();
+  const res = await context.request.post('/api/auth/sign-in/email', {
+    data: { email: ACCOUNTS[role], password: DEMO_PASSWORD },
+  });
+  expect(res.status(), `sign-in as ${role}: ${await res.text()}`).toBe(200);
+  sessions.set(role, await context.cookies());
+}
+
+/** Forget a role's cached session (after a test ended it, e.g. by signing out). */
+export function forgetSession(role: Role) {
+  sessions.delete(role);
+}
+
+/**
+ * Fails with the list of WCAG 2 A/AA violations axe finds on the page (or a part of it).
+ * `disableRules` is for a documented, known exception only.
+ */
+export async function expectNoA11yViolations(
+  page: Page,
+  opts: { include?: string; exclude?: string[]; disableRules?: string[] } = {},
+): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (opts.include) builder = builder.include(opts.include);
+  for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
+  if (opts.disableRules?.length) builder = builder.disableRules(opts.disableRules);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, 'accessibility violations').toEqual([]);
+}

@@ -1,0 +1,259 @@
+/**
+ * The foundation as a user meets it (issue 2): the login form's rules and messages, the wrong
+ * password toast, signing in and out, the guard on /app, the 404 page, the theme switches and
+ * the password reset pages.
+ */
+import type { Page } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectNoA11yViolations,
+  forgetSession,
+  sentMails,
+  signIn,
+  test,
+} from './fixtures';
+
+const MAIN_MENU = ['Home', 'Pacienti', 'Programari', 'Documente', 'Calendar', 'My Account'];
+
+const darkSwitch = (page: Page) => page.getByRole('switch', { name: 'Mod intunecat' });
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Parola', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Autentificare' }).click();
+}
+
+test.describe('login page', () => {
+  test('shows the institute name and each field message; nothing is sent while a field is empty', async ({
+    page,
+  }) => {
+    const signIns: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/sign-in')) signIns.push(r.url());
+    });
+    await page.goto('/user/login');
+    await expect(page.getByTestId('institute-name')).toHaveText(
+      'Institutul de Urgență pentru Boli Cardiovasculare și Transplant',
+    );
+
+    await page.getByRole('button', { name: 'Autentificare' }).click();
+    await expect(page.getByText('Please enter your email address')).toBeVisible();
+    await expect(page.getByText('Please enter your password')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Email' }).fill('nu-este-email');
+    await page.getByRole('textbox', { name: 'Parola', exact: true }).fill('abc');
+    await page.getByRole('textbox', { name: 'Parola', exact: true }).blur();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Value must be longer than 3 characters')).toBeVisible();
+
+    // Only the password left empty: still nothing is sent.
+    await page.getByRole('textbox', { name: 'Email' }).fill('dr.ionescu@institut.example');
+    await page.getByRole('textbox', { name: 'Parola', exact: true }).fill('');
+    await page.getByRole('button', { name: 'Autentificare' }).click();
+    await expect(page.getByText('Please enter your password')).toBeVisible();
+    await expect(page.getByText('Invalid email address')).toBeHidden();
+    expect(signIns).toEqual([]);
+    await expect(page).toHaveURL(/\/user\/login$/);
+    await expectNoA11yViolations(page);
+  });
+
+  test('a wrong password shows the Login Error toast for about 3 seconds', async ({ page }) => {
+    await page.goto('/user/login');
+    await fillLogin(page, 'dr.ionescu@institut.example', 'parola-gresita-123');
+    const toast = page.getByRole('alert').filter({ hasText: 'Login Error' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Utilizator sau parola incorecta');
+    await expect(page).toHaveURL(/\/user\/login$/);
+    await page.waitForTimeout(1500);
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 4000 });
+  });
+
+  test('/user goes to the login page', async ({ page }) => {
+    await page.goto('/user');
+    await expect(page).toHaveURL(/\/user\/login$/);
+  });
+});
+
+test.describe('signed in', () => {
+  test('sign-in lands on the dashboard inside the shell', async ({ page }) => {
+    await page.goto('/user/login');
+    await fillLogin(page, 'superadmin@institut.example', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Acasa' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Meniu principal' });
+    for (const entry of MAIN_MENU) await expect(nav.getByRole('link', { name: entry })).toBeVisible();
+    await expect(nav.getByText('Administrare')).toBeVisible(); // a superadmin
+    await expect(page.getByTestId('user-name')).not.toBeEmpty();
+    await expect(page.getByText('Grijă pentru inima fiecărui pacient')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ecran complet' })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Mod intunecat' })).toBeVisible();
+
+    // The menu navigates; /app/docs goes on to /app/docs/documents.
+    await nav.getByRole('link', { name: 'Documente' }).click();
+    await expect(page).toHaveURL(/\/app\/docs\/documents$/);
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    // The shell only: the pages inside it have their own checks.
+    await expectNoA11yViolations(page, { exclude: ['#continut'] });
+  });
+
+  test('a doctor does not see the administration menu', async ({ page }) => {
+    await signIn(page, 'doctor');
+    await page.goto('/app/dashboard');
+    await expect(page.getByRole('heading', { name: 'Acasa' })).toBeVisible();
+    await expect(page.getByText('Bine ati venit, ')).toContainText('Ionescu');
+    await expect(
+      page.getByRole('navigation', { name: 'Meniu principal' }).getByText('Administrare'),
+    ).toHaveCount(0);
+  });
+
+  test('a protected page while signed out goes to login, and back after sign-in', async ({ page }) => {
+    await page.goto('/app/patients?page=2');
+    await expect(page).toHaveURL(/\/user\/login\?next=%2Fapp%2Fpatients%3Fpage%3D2$/);
+    await fillLogin(page, 'admin@institut.example', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/app\/patients\?page=2$/);
+  });
+
+  test('sign out ends the session', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/app/dashboard');
+    await page.getByRole('button', { name: /Meniul contului/ }).click();
+    await page.getByRole('menuitem', { name: 'Deconectare' }).click();
+    await expect(page).toHaveURL(/\/user\/login$/);
+    forgetSession('admin');
+    expect((await page.request.get('/api/user/user-details')).status()).toBe(401);
+    await page.goto('/app/dashboard');
+    await expect(page).toHaveURL(/\/user\/login\?next=%2Fapp%2Fdashboard$/);
+  });
+
+  test('the menu hides behind the toggle on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page, 'doctor');
+    await page.goto('/app/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Meniu principal' });
+    await expect(nav.getByRole('link', { name: 'Pacienti' })).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Arata meniul' }).click();
+    await expect(nav.getByRole('link', { name: 'Pacienti' })).toBeInViewport();
+    await nav.getByRole('link', { name: 'Pacienti' }).click();
+    await expect(page).toHaveURL(/\/app\/patients$/);
+    await expect(nav.getByRole('link', { name: 'Pacienti' })).not.toBeInViewport();
+  });
+});
+
+test('unknown paths show the 404 page with a button back to /app', async ({ page }) => {
+  await signIn(page, 'doctor');
+  for (const path of ['/some/unknown', '/app/no-such-page']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/error$/);
+    await expect(page.getByText('Ooops... looks like an error occurred!')).toBeVisible();
+    await expect(page.getByText('Error code 404')).toBeVisible();
+  }
+  await expectNoA11yViolations(page);
+  await page.getByRole('link', { name: 'Inapoi la aplicatie' }).click();
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+});
+
+test('the dark and colour switches apply at once and survive a reload', async ({ page }) => {
+  await signIn(page, 'doctor');
+  await page.goto('/app/dashboard');
+  const html = page.locator('html');
+  const primary = () =>
+    page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim(),
+    );
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  expect(await page.evaluate(() => localStorage.getItem('theme') ?? 'light.purple')).toBe('light.purple');
+  await darkSwitch(page).click({ force: true }); // the visible track covers the input, as for a user
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const purple = await primary();
+  await page.getByRole('button', { name: 'Culoare tema' }).click();
+  await page.getByRole('menuitem', { name: 'Verde' }).click();
+  await expect.poll(primary).not.toBe(purple);
+  const green = await primary();
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark.green');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Acasa' })).toBeVisible();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(darkSwitch(page)).toBeChecked();
+  expect(await primary()).toBe(green);
+
+  // Back to light: also kept.
+  await darkSwitch(page).click({ force: true }); // the visible track covers the input, as for a user
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light.green');
+});
+
+test.describe('password reset', () => {
+  const NEUTRAL =
+    'Daca exista un cont cu aceasta adresa, veti primi in cateva minute un e-mail cu instructiunile pentru resetarea parolei.';
+
+  test('forgot password answers the same for an unknown and a known address', async ({ page }) => {
+    await page.goto('/user/login');
+    await page.getByRole('link', { name: 'Ati uitat parola?' }).click();
+    await expect(page).toHaveURL(/\/user\/forgot-password$/);
+    for (const email of ['nimeni@exemplu.ro', 'admin@institut.example']) {
+      await page.goto('/user/forgot-password');
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByRole('button', { name: 'Trimite legatura de resetare' }).click();
+      await expect(page.getByRole('status')).toHaveText(`Cerere trimisa${NEUTRAL}`);
+    }
+    await expectNoA11yViolations(page);
+  });
+
+  test('the e-mailed link leads to a new password, then to the login page', async ({ page }) => {
+    const email = 'dr.popa@institut.example';
+    const before = sentMails().length;
+    await page.goto('/user/forgot-password');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('button', { name: 'Trimite legatura de resetare' }).click();
+    await expect(page.getByText(NEUTRAL)).toBeVisible();
+
+    let link = '';
+    await expect
+      .poll(
+        () => {
+          const mail = sentMails()
+            .slice(before)
+            .find((m) => m.includes(email) && m.includes('/api/auth/reset-password/'));
+          link = mail?.match(/https?:\/\/\S+\/api\/auth\/reset-password\/\S+/)?.[0] ?? '';
+          return link;
+        },
+        { timeout: 15_000 },
+      )
+      .not.toBe('');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/user\/reset-password\?token=/);
+
+    await page.getByRole('textbox', { name: 'Parola noua', exact: true }).fill('scurta');
+    await page.getByRole('textbox', { name: 'Confirmati parola noua' }).fill('alta');
+    await page.getByRole('button', { name: 'Schimba parola' }).click();
+    await expect(page.getByText('Parola trebuie sa aiba cel putin 12 caractere.')).toBeVisible();
+    await expect(page.getByText('Parolele nu coincid.')).toBeVisible();
+
+    // The same demo password again keeps the other tests' accounts usable.
+    await page.getByRole('textbox', { name: 'Parola noua', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('textbox', { name: 'Confirmati parola noua' }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Schimba parola' }).click();
+    await expect(page).toHaveURL(/\/user\/login$/);
+    await expect(
+      page.getByText('Parola a fost schimbata. Va puteti autentifica cu parola noua.'),
+    ).toBeVisible();
+
+    // The link works once.
+    await page.goto(link);
+    await expect(
+      page.getByText('Legatura de resetare este invalida sau a expirat. Cereti una noua.'),
+    ).toBeVisible();
+  });
+
+  test('a reset page without a token says the link is not valid', async ({ page }) => {
+    await page.goto('/user/reset-password');
+    await expect(
+      page.getByText('Legatura de resetare este invalida sau a expirat. Cereti una noua.'),
+    ).toBeVisible();
+  });
+});
