@@ -92,7 +92,7 @@ export default function LandingPage() {
                 <>
                   {' '}
                   la{' '}
-                  <Anchor href={`mailto:${institute.data.contactEmail}`} underline="always">
+                  <Anchor href={`mailto:${institute.data.contactEmail}`} underline="always" inherit>
                     {institute.data.contactEmail}
                   </Anchor>
                 </>

@@ -13,7 +13,7 @@ export function EmergencyNotice() {
       role="note"
     >
       Consultația la distanță nu este destinată urgențelor. În caz de urgență sunați la{' '}
-      <Anchor href="tel:112" fw={700} c="red.9" underline="always">
+      <Anchor href="tel:112" fw={700} c="red.9" underline="always" inherit>
         112
       </Anchor>{' '}
       sau mergeți la cea mai apropiată unitate de primiri urgențe.
@@ -44,7 +44,7 @@ export function HowItWorks({ institute }: { institute?: Institute }) {
       <List.Item>
         Documentele medicale (scrisori medicale, analize, EKG) le trimiteți pe e-mail la{' '}
         {email ? (
-          <Anchor href={`mailto:${email}`} underline="always">
+          <Anchor href={`mailto:${email}`} underline="always" inherit>
             {email}
           </Anchor>
         ) : (
@@ -65,7 +65,13 @@ export function ConsentText({ institute }: { institute?: Institute }) {
       scopul programării și efectuării consultației la distanță și al transmiterii rezultatului către medicul
       de familie, conform Regulamentului (UE) 2016/679 (GDPR). Detalii în{' '}
       {institute?.gdprProtocolUrl ? (
-        <Anchor href={institute.gdprProtocolUrl} target="_blank" rel="noopener noreferrer" underline="always">
+        <Anchor
+          inherit
+          href={institute.gdprProtocolUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          underline="always"
+        >
           protocolul de protecție a datelor
         </Anchor>
       ) : (

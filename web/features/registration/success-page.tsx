@@ -32,7 +32,7 @@ export default function SuccessPage() {
           <Text size="sm" c="dimmed">
             Trimiteți documentele medicale (scrisori medicale, analize, EKG) la{' '}
             {email ? (
-              <Anchor href={`mailto:${email}`} underline="always">
+              <Anchor href={`mailto:${email}`} underline="always" inherit>
                 {email}
               </Anchor>
             ) : (
