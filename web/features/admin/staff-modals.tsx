@@ -66,7 +66,19 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
             <TextInput label="Prenume" withAsterisk {...form.getInputProps('firstName')} />
             <TextInput label="Nume" withAsterisk {...form.getInputProps('lastName')} />
           </SimpleGrid>
-          <Select label="Rol" data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
+          <Select
+            label="Rol"
+            data={roleOptions}
+            allowDeselect={false}
+            {...form.getInputProps('role')}
+            onChange={(v) => {
+              // The role names what the flags grant; choosing it ticks the matching flag.
+              const role = (v ?? 'doctor') as StaffInvite['role'];
+              form.setFieldValue('role', role);
+              if (role === 'doctor') form.setFieldValue('doctor', true);
+              if (role === 'superadmin') form.setFieldValue('superadmin', true);
+            }}
+          />
           <Checkbox
             label="Medic (poate primi programari)"
             {...form.getInputProps('doctor', { type: 'checkbox' })}
