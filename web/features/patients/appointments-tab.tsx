@@ -31,8 +31,10 @@ export function AppointmentsTab({ patient }: { patient: PatientDetail }) {
                   </Text>
                 </Text>
               </Group>
-              <PatientStatusBadge status={a.status} apstatus={a.apstatus} />
             </Group>
+            <div>
+              <PatientStatusBadge status={a.status} apstatus={a.apstatus} />
+            </div>
             {user.superadmin && (
               <Text size="sm">
                 <Text span c="dimmed">

@@ -43,6 +43,8 @@ export function PatientFormFields({ form, mode }: Props) {
         label="CNP"
         withAsterisk={mode === 'new'}
         readOnly={mode === 'edit'}
+        variant={mode === 'edit' ? 'filled' : 'default'}
+        description={mode === 'edit' ? 'CNP-ul nu se modifica.' : undefined}
         inputMode="numeric"
         maxLength={13}
         autoComplete="off"
