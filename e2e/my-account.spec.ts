@@ -139,18 +139,15 @@ test('change password (other sessions end), then two-factor set-up shows a QR co
     await expect(page.getByRole('img', { name: 'Cod QR pentru aplicatia de autentificare' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Confirma' })).toBeDisabled();
   } finally {
-    // Restore the shared demo password for the other specs.
-    const restore = await page.request.post('/api/auth/change-password', {
+    // Restore the shared demo password for the other specs (better-auth wants an Origin header).
+    const again = await browser.newContext();
+    await signInAs(again, NEW_PASSWORD);
+    const restore = await again.request.post('/api/auth/change-password', {
+      headers: { origin: new URL(page.url()).origin },
       data: { currentPassword: NEW_PASSWORD, newPassword: DEMO_PASSWORD, revokeOtherSessions: true },
     });
-    if (restore.status() !== 200) {
-      const again = await browser.newContext();
-      await signInAs(again, NEW_PASSWORD);
-      await again.request.post('/api/auth/change-password', {
-        data: { currentPassword: NEW_PASSWORD, newPassword: DEMO_PASSWORD },
-      });
-      await again.close();
-    }
+    await again.close();
+    expect(restore.status(), 'demo password restored').toBe(200);
     await other.close();
   }
 });

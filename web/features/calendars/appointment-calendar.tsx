@@ -80,15 +80,20 @@ export default function AppointmentCalendar({ events, shading = [], onRangeChang
             color: colorOf(e.status),
             extendedProps: { status: e.status },
           })),
-          ...shading.map((s) => ({
-            start: s.start,
-            end: s.end,
-            title: s.title,
-            display: 'background',
-            allDay: true,
-            color: SHADE[s.kind],
-            classNames: [`shade-${s.kind}`],
-          })),
+          // Twice: all-day for the month grid, and midnight to midnight for the week and day
+          // views, which have no all-day row (and where all-day shading would not show).
+          ...shading.flatMap((s) =>
+            [
+              { start: s.start, end: s.end, allDay: true },
+              { start: `${s.start}T00:00:00`, end: `${s.end}T00:00:00`, allDay: false },
+            ].map((when) => ({
+              ...when,
+              title: s.title,
+              display: 'background',
+              color: SHADE[s.kind],
+              classNames: [`shade-${s.kind}`],
+            })),
+          ),
         ]}
         eventClick={(info) => {
           if (info.event.display === 'background' || !info.event.id) return;

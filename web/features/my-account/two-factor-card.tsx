@@ -87,11 +87,13 @@ export function TwoFactorCard() {
           <Text size="sm">1. Scanati codul QR cu aplicatia (sau introduceti cheia manual):</Text>
           <Group align="flex-start">
             <Image src={qr} alt="Cod QR pentru aplicatia de autentificare" w={180} h={180} fit="contain" />
-            <Stack gap={4}>
+            <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
               <Text size="xs" c="dimmed">
                 Cheie
               </Text>
-              <Code>{secret}</Code>
+              <Code block style={{ wordBreak: 'break-all', whiteSpace: 'normal' }}>
+                {secret}
+              </Code>
               <Text size="xs" c="dimmed" mt="sm">
                 Coduri de rezerva (pastrati-le intr-un loc sigur; fiecare merge o data):
               </Text>
@@ -115,6 +117,9 @@ export function TwoFactorCard() {
             />
             <Button onClick={() => confirm()} loading={verify.isPending} disabled={code.length !== 6}>
               Confirma
+            </Button>
+            <Button variant="default" onClick={() => enable.reset()}>
+              Renunta
             </Button>
           </Group>
         </Stack>
