@@ -57,6 +57,13 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(25 * 1024 * 1024),
+  RETENTION_YEARS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(10)
+    .describe('years after the last contact when a patient record is due for retention review'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: z
     .enum(['auto', 'off'])

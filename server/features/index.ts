@@ -14,6 +14,7 @@ import icsRoutes from './ics/routes';
 import miscRoutes from './misc/routes';
 import myAccountRoutes from './my-account/routes';
 import patientRoutes from './patients/routes';
+import privacyRoutes from './privacy/routes';
 import registrationRoutes from './registration/routes';
 import searchRoutes from './search/routes';
 
@@ -30,4 +31,5 @@ export const features: FastifyPluginAsync[] = [
   searchRoutes,
   icsRoutes,
   adminRoutes,
+  privacyRoutes,
 ];

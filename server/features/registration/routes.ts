@@ -16,6 +16,7 @@ import {
 } from '../../../domain/registration';
 import { audit } from '../../platform/audit';
 import { bucharestDate } from '../../platform/clock';
+import { currentConsentVersion } from '../../platform/consent';
 import { HttpError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { registrationMail } from './mail';
@@ -95,13 +96,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // Capacity is not checked here but inside the transaction, where it holds under concurrency.
       if (!cal || !(await isDayOpen(db, cal, r.appt_date, today))) throw unavailable(400);
 
+      // The version the form shows now (consent_texts); the constant only if none was ever stored.
+      const consentVersion = (await currentConsentVersion(db)) ?? CONSENT_TEXT_VERSION;
       let result: Awaited<ReturnType<typeof createRequest>>;
       try {
         result = await createRequest(
           db,
           cal,
           r,
-          { textVersion: CONSENT_TEXT_VERSION, ip: req.ip },
+          { textVersion: consentVersion, ip: req.ip },
           async (tx, a, { patientCreated, consentId }) => {
             if (r.email) {
               await enqueueMail(
@@ -126,7 +129,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
                 calendarId: cal.id,
                 day: a.selectedDate,
                 consentId,
-                consentVersion: CONSENT_TEXT_VERSION,
+                consentVersion,
               },
             });
           },

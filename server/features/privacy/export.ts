@@ -1,0 +1,170 @@
+/**
+ * The data-subject export (GDPR art. 15, 20): a ZIP streamed to the caller with
+ *   documente/<id>-<name>  every stored document, byte for byte,
+ *   patient.json           every row that mentions the patient (as the database holds it),
+ *   rezumat.pdf            the same in Romanian, for a person to read.
+ * Documents are stored (not deflated: they are mostly PDFs and images, compressed already) and
+ * streamed one at a time, so a large record never sits in memory whole.
+ */
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { type AppointmentStatus, STATUS_LABELS } from '../../../domain/appointments';
+import { type ConsultationEntryType, ENTRY_LABELS } from '../../../domain/consultations';
+import { countyName } from '../../../domain/counties';
+import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
+import { formatPhone } from '../../../domain/validation/phone';
+import type { Db } from '../../db/client';
+import { bucharestDate, bucharestTime } from '../../platform/clock';
+import type { Storage } from '../../platform/storage';
+import { type PatientRow, patientRecord } from './repository';
+import { renderSummary, type SummaryData } from './summary-pdf';
+
+const dmy = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.');
+const stamp = (d: Date) => `${dmy(bucharestDate(d))} ${bucharestTime(d)}`;
+
+/** A file name safe inside any unzip tool: ASCII letters, digits, dot, dash, underscore. */
+export function zipName(id: number, filename: string): string {
+  const safe = filename
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-120);
+  return `documente/${id}-${safe || 'document'}`;
+}
+
+type Record = Awaited<ReturnType<typeof patientRecord>>;
+
+export async function buildExport(db: Db, p: PatientRow, now: Date) {
+  const rec = await patientRecord(db, p);
+  const json = {
+    format: 'clinic-patient-export/1',
+    exported_at: now.toISOString(),
+    patient: p,
+    appointments: rec.appts,
+    consultations: rec.groups.map((g) => ({
+      ...g,
+      entries: rec.entries.filter((e) => e.groupGuid === g.guid),
+    })),
+    consents: rec.consentRows,
+    documents: rec.docs.map(({ storageKey: _key, ...d }) => ({ ...d, file: zipName(d.id, d.filename) })),
+    audit_events: rec.events,
+    emails: rec.mails,
+  };
+  return { json, rec };
+}
+
+function summaryData(
+  institute: string,
+  p: PatientRow,
+  rec: Record,
+  now: Date,
+  missing: Set<number>,
+): SummaryData {
+  return {
+    institute,
+    generatedAt: stamp(now),
+    identity: [
+      ['Nume', p.name],
+      ['CNP', p.cnp],
+      ['Telefon', formatPhone(p.phone)],
+      ['E-mail', p.email ?? ''],
+      ['Județ de reședință', countyName(p.stateResidency)],
+      ['Statut de asigurat', INSURANCE_LABELS[p.insuranceStatus as InsuranceStatus] ?? p.insuranceStatus],
+      ['Vaccinat COVID', p.covidVaccine === 1 ? 'Da' : 'Nu'],
+      [
+        'Medic de familie',
+        [p.gpName, p.gpEmail, p.gpPhone && formatPhone(p.gpPhone)].filter(Boolean).join(', '),
+      ],
+      ['Înregistrat la', stamp(p.createdAt)],
+    ],
+    appointments: rec.appts.map((a) => ({
+      when: a.selectedDate
+        ? `${dmy(a.selectedDate)}${a.selectedTime ? ` ${a.selectedTime.slice(0, 5)}` : ''}`
+        : 'fără dată',
+      status: STATUS_LABELS[a.status as AppointmentStatus] ?? a.status,
+      doctor: '',
+    })),
+    consultations: rec.groups.map((g) => ({
+      title: g.title,
+      date: dmy(g.date),
+      sections: rec.entries
+        .filter((e) => e.groupGuid === g.guid)
+        .map((e) => ({ label: ENTRY_LABELS[e.type as ConsultationEntryType] ?? e.type, html: e.content })),
+    })),
+    consents: rec.consentRows.map((c) => ({
+      version: c.textVersion,
+      givenAt: stamp(c.givenAt),
+      withdrawnAt: c.withdrawnAt ? stamp(c.withdrawnAt) : null,
+    })),
+    documents: rec.docs.map((d) => ({
+      title: d.title,
+      filename: d.filename,
+      date: stamp(d.createdAt),
+      file: missing.has(d.id) ? null : zipName(d.id, d.filename),
+    })),
+    audit: rec.events.map((e) => ({ at: stamp(e.at), action: e.action })),
+  };
+}
+
+/**
+ * The ZIP as a stream. Rows are read before the first byte goes out; a document whose file is
+ * gone from storage is listed with `file: null` instead of failing the whole export.
+ */
+export async function exportZip(
+  db: Db,
+  storage: Storage,
+  p: PatientRow,
+  opts: { institute: string; now: Date; onError: (err: unknown) => void },
+): Promise<Readable> {
+  const { json, rec } = await buildExport(db, p, opts.now);
+  const out = new PassThrough();
+  const zip = new Zip((err, chunk, final) => {
+    if (err) {
+      out.destroy(err);
+      return;
+    }
+    out.write(chunk);
+    if (final) out.end();
+  });
+  const drain = async () => {
+    if (out.writableNeedDrain && !out.destroyed) await once(out, 'drain');
+  };
+  const addBytes = (name: string, bytes: Uint8Array, deflate: boolean) => {
+    const entry = deflate ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
+    zip.add(entry);
+    entry.push(bytes, true);
+  };
+
+  (async () => {
+    const missing = new Set<number>();
+    for (const d of rec.docs) {
+      let source: Readable;
+      try {
+        source = await storage.get(d.storageKey);
+      } catch (err) {
+        opts.onError(err);
+        missing.add(d.id);
+        continue;
+      }
+      const entry = new ZipPassThrough(zipName(d.id, d.filename));
+      zip.add(entry);
+      for await (const chunk of source) {
+        entry.push(new Uint8Array(chunk as Buffer));
+        await drain();
+      }
+      entry.push(new Uint8Array(0), true);
+    }
+    for (const d of json.documents) if (missing.has(d.id)) (d as { file: string | null }).file = null;
+    addBytes('patient.json', strToU8(JSON.stringify(json, null, 2)), true);
+    await drain();
+    const pdf = await renderSummary(summaryData(opts.institute, p, rec, opts.now, missing));
+    addBytes('rezumat.pdf', new Uint8Array(pdf), false);
+    zip.end();
+  })().catch((err) => {
+    opts.onError(err);
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return out;
+}

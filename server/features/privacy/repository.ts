@@ -1,0 +1,162 @@
+/** SQL of the privacy area: what is held about one patient, consent texts, retention. */
+import { asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  appointments,
+  auditEvents,
+  consents,
+  consentTexts,
+  consultationEntries,
+  consultationGroups,
+  documents,
+  outbox,
+  patients,
+} from '../../db/schema';
+
+export type PatientRow = typeof patients.$inferSelect;
+
+export async function findPatient(db: Db, id: number, lock = false): Promise<PatientRow | null> {
+  const q = db.select().from(patients).where(eq(patients.id, id));
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** Strings that identify the patient wherever they were copied: name, CNP, contacts. */
+export function identityValues(p: PatientRow): string[] {
+  const national = (e164: string | null) =>
+    e164?.startsWith('+40') && e164.length === 12 ? [`0${e164.slice(3)}`] : [];
+  const values = [p.name, p.cnp, p.phone, ...national(p.phone), p.email, p.gpPhone, ...national(p.gpPhone)];
+  return [...new Set(values.filter((v): v is string => !!v && v.length >= 4))];
+}
+
+/**
+ * Outbox rows about the patient: addressed to their e-mail, or naming them (a letter sent to the
+ * family doctor carries the patient's name in its subject and text).
+ */
+export function outboxAbout(p: PatientRow): SQL {
+  const conds: SQL[] = [];
+  if (p.email) conds.push(sql`lower(${outbox.to}) = lower(${p.email})`);
+  for (const v of [p.name, p.cnp]) {
+    conds.push(
+      sql`(strpos(${outbox.subject}, ${v}) > 0 or strpos(${outbox.text}, ${v}) > 0 or strpos(coalesce(${outbox.html}, ''), ${v}) > 0)`,
+    );
+  }
+  return or(...conds)!;
+}
+
+/** Everything held about a patient, row by row (the export's machine-readable part). */
+export async function patientRecord(db: Db, p: PatientRow) {
+  const id = p.id;
+  const appts = await db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.patientId, id))
+    .orderBy(asc(appointments.id));
+  const groups = await db
+    .select()
+    .from(consultationGroups)
+    .where(eq(consultationGroups.patientId, id))
+    .orderBy(asc(consultationGroups.date), asc(consultationGroups.createdAt));
+  const entries = await db
+    .select()
+    .from(consultationEntries)
+    .where(eq(consultationEntries.patientId, id))
+    .orderBy(asc(consultationEntries.id));
+  const consentRows = await consentsOf(db, id);
+  const docs = await db
+    .select()
+    .from(documents)
+    .where(eq(documents.patientId, id))
+    .orderBy(asc(documents.id));
+  const events = await db
+    .select()
+    .from(auditEvents)
+    .where(eq(auditEvents.patientId, id))
+    .orderBy(asc(auditEvents.id));
+  const mails = await db
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      subject: outbox.subject,
+      text: outbox.text,
+      state: outbox.state,
+      sentAt: outbox.sentAt,
+      createdAt: outbox.createdAt,
+    })
+    .from(outbox)
+    .where(outboxAbout(p))
+    .orderBy(asc(outbox.id));
+  return { appts, groups, entries, consentRows, docs, events, mails };
+}
+
+export async function consentsOf(db: Db, patientId: number) {
+  return db
+    .select({
+      id: consents.id,
+      appointmentId: consents.appointmentId,
+      textVersion: consents.textVersion,
+      text: consentTexts.text,
+      givenAt: consents.givenAt,
+      ip: consents.ip,
+      withdrawnAt: consents.withdrawnAt,
+    })
+    .from(consents)
+    .leftJoin(consentTexts, eq(consentTexts.version, consents.textVersion))
+    .where(eq(consents.patientId, patientId))
+    .orderBy(desc(consents.givenAt), desc(consents.id));
+}
+
+export async function listConsentTexts(db: Db) {
+  return db.select().from(consentTexts).orderBy(desc(consentTexts.createdAt), desc(consentTexts.version));
+}
+
+/** The version the public form shows now: the newest one. */
+export async function currentConsentText(db: Db) {
+  const [row] = await db
+    .select()
+    .from(consentTexts)
+    .orderBy(desc(consentTexts.createdAt), desc(consentTexts.version))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function documentKeys(db: Db, patientId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: documents.storageKey })
+    .from(documents)
+    .where(eq(documents.patientId, patientId));
+  return rows.map((r) => r.key);
+}
+
+const LAST_CONTACT = sql`greatest(
+  (p.created_at at time zone 'Europe/Bucharest')::date,
+  (select max(a.selected_date) from appointments a where a.patient_id = p.id),
+  (select max(g.date) from consultation_groups g where g.patient_id = p.id),
+  (select max((e.created_at at time zone 'Europe/Bucharest')::date) from consultation_entries e where e.patient_id = p.id),
+  (select max((d.created_at at time zone 'Europe/Bucharest')::date) from documents d where d.patient_id = p.id)
+)`;
+
+type RetentionRow = {
+  id: number;
+  name: string;
+  cnp: string;
+  anonymised_at: Date | string | null;
+  last_contact: string;
+};
+
+/**
+ * Patients whose last contact (latest appointment day, consultation, document, or the record's
+ * creation) is before `cutoff` (YYYY-MM-DD): due for the archive's retention review. Oldest first.
+ */
+export async function retentionDue(db: Db, cutoff: string, page: number, perPage: number) {
+  const due = sql`select p.id, p.name, p.cnp, p.anonymised_at, ${LAST_CONTACT} as last_contact from patients p`;
+  const count = (await db.execute(
+    sql`select count(*)::int as total from (${due}) lc where lc.last_contact < ${cutoff}::date`,
+  )) as unknown as { rows: { total: number }[] };
+  const list = (await db.execute(sql`
+    select id, name, cnp, anonymised_at, last_contact::text as last_contact
+    from (${due}) lc where lc.last_contact < ${cutoff}::date
+    order by lc.last_contact, lc.id
+    limit ${perPage} offset ${(page - 1) * perPage}`)) as unknown as { rows: RetentionRow[] };
+  return { total: count.rows[0].total, rows: list.rows };
+}

@@ -1,0 +1,241 @@
+/**
+ * /api/privacy: data-subject requests (export, anonymise; superadmins only), consent texts and
+ * withdrawal, and the retention review list (issue 11).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageCount, pageQuery } from '../../../domain/api';
+import { patientIdField } from '../../../domain/patients';
+import {
+  anonymiseSchema,
+  type ConsentRecord,
+  consentTextSchema,
+  maskCnp,
+  PRIVACY_MESSAGES,
+  type RetentionItem,
+} from '../../../domain/privacy';
+import { consents, consentTexts } from '../../db/schema';
+import { audit } from '../../platform/audit';
+import { bucharestDate } from '../../platform/clock';
+import { conflict, notFound } from '../../platform/errors';
+import { getStorage } from '../../platform/storage';
+import { anonymisePatient } from './anonymise';
+import { exportZip } from './export';
+import * as repo from './repository';
+
+const tags = ['privacy'];
+const superadmin = { superadmin: true };
+const idParams = z.object({ id: patientIdField });
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+/** The day `years` before `today` (YYYY-MM-DD); 29 February falls back to the 28th. */
+export function yearsBefore(today: string, years: number): string {
+  const [y, m, d] = today.split('-').map(Number);
+  const t = new Date(Date.UTC(y - years, m - 1, d));
+  if (t.getUTCMonth() !== m - 1) t.setUTCDate(0);
+  return t.toISOString().slice(0, 10);
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const db = () => app.deps.database.db;
+  const storage = getStorage(app.deps.config);
+
+  const patientOr404 = async (id: number) => {
+    const p = await repo.findPatient(db(), id);
+    if (!p) throw notFound(PRIVACY_MESSAGES.patientNotFound);
+    return p;
+  };
+
+  app.get(
+    '/privacy/patients/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Whether the patient is anonymised, and their consent records with the text version agreed to',
+        params: idParams,
+      },
+    },
+    async (req) => {
+      const p = await patientOr404(req.params.id);
+      const rows = await repo.consentsOf(db(), p.id);
+      const list: ConsentRecord[] = rows.map((c) => ({
+        id: c.id,
+        text_version: c.textVersion,
+        text: c.text,
+        given_at: iso(c.givenAt)!,
+        withdrawn_at: iso(c.withdrawnAt),
+        appointment_id: c.appointmentId,
+      }));
+      return { status: 1, privacy: { patient_id: p.id, anonymised_at: iso(p.anonymisedAt), consents: list } };
+    },
+  );
+
+  app.get(
+    '/privacy/patients/:id/export',
+    {
+      config: superadmin,
+      schema: {
+        tags,
+        summary:
+          'Everything held about a patient (GDPR art. 15, 20): ZIP with patient.json, the documents and rezumat.pdf',
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const p = await patientOr404(req.params.id);
+      const now = app.deps.clock.now();
+      // Recorded first, so the export lists its own access like every other one.
+      await audit(db(), req, {
+        action: 'privacy.export',
+        entityType: 'patient',
+        entityId: p.id,
+        patientId: p.id,
+      });
+      const stream = await exportZip(db(), storage, p, {
+        institute: app.deps.config.INSTITUTE_NAME,
+        now,
+        onError: (err) =>
+          req.log.error({ event: 'privacy.export.error', patientId: p.id, err: (err as Error)?.message }),
+      });
+      return reply
+        .header('content-type', 'application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="pacient-${p.id}-date-${bucharestDate(now)}.zip"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/privacy/patients/:id/anonymise',
+    {
+      config: superadmin,
+      schema: {
+        tags,
+        summary: `Replace the identity by a pseudonym and delete the documents (irreversible; body {confirmation}); 409 when already anonymised`,
+        params: idParams,
+        body: anonymiseSchema,
+      },
+    },
+    async (req) => {
+      const result = await anonymisePatient(db(), storage, req, req.params.id, app.deps.clock.now());
+      return { status: 1, message: PRIVACY_MESSAGES.anonymised, result };
+    },
+  );
+
+  app.post(
+    '/privacy/patients/:id/consents/:consentId/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Record that the patient withdrew a consent (the remote-consultation service)',
+        params: z.object({ id: patientIdField, consentId: patientIdField }),
+      },
+    },
+    async (req) => {
+      const { id, consentId } = req.params;
+      const now = app.deps.clock.now();
+      await db().transaction(async (tx) => {
+        const [c] = await tx
+          .select()
+          .from(consents)
+          .where(and(eq(consents.id, consentId), eq(consents.patientId, id)))
+          .for('update');
+        if (!c) throw notFound(PRIVACY_MESSAGES.consentNotFound);
+        if (c.withdrawnAt) throw conflict(PRIVACY_MESSAGES.consentAlreadyWithdrawn);
+        await tx.update(consents).set({ withdrawnAt: now }).where(eq(consents.id, consentId));
+        await audit(tx, req, {
+          action: 'privacy.consent.withdraw',
+          entityType: 'consent',
+          entityId: consentId,
+          patientId: id,
+          details: { textVersion: c.textVersion },
+        });
+      });
+      return { status: 1, message: PRIVACY_MESSAGES.consentWithdrawn, withdrawn_at: now.toISOString() };
+    },
+  );
+
+  app.get(
+    '/privacy/consent-texts',
+    { schema: { tags, summary: 'Every consent text version, newest (the one the public form shows) first' } },
+    async () => {
+      const rows = await repo.listConsentTexts(db());
+      return {
+        status: 1,
+        data: rows.map((r) => ({ version: r.version, text: r.text, created_at: iso(r.createdAt) })),
+      };
+    },
+  );
+
+  app.post(
+    '/privacy/consent-texts',
+    {
+      config: superadmin,
+      schema: {
+        tags,
+        summary: 'A new consent text version; it becomes the current one (versions are never edited)',
+        body: consentTextSchema,
+      },
+    },
+    async (req, reply) => {
+      const { version, text } = req.body;
+      const now = app.deps.clock.now();
+      await db().transaction(async (tx) => {
+        const [exists] = await tx.select().from(consentTexts).where(eq(consentTexts.version, version));
+        if (exists) throw conflict(PRIVACY_MESSAGES.versionExists);
+        await tx.insert(consentTexts).values({ version, text, createdAt: now });
+        await audit(tx, req, {
+          action: 'privacy.consent-text.create',
+          entityType: 'consent_text',
+          entityId: version,
+        });
+      });
+      return reply.status(201).send({ status: 1, message: PRIVACY_MESSAGES.versionCreated, version });
+    },
+  );
+
+  app.get(
+    '/privacy/retention-due',
+    {
+      config: superadmin,
+      schema: {
+        tags,
+        summary:
+          'Patients whose last contact is older than RETENTION_YEARS: due for review (nothing is deleted automatically)',
+        querystring: z.object(pageQuery),
+      },
+    },
+    async (req) => {
+      const { page, perPage } = req.query;
+      const years = app.deps.config.RETENTION_YEARS;
+      const cutoff = yearsBefore(bucharestDate(app.deps.clock.now()), years);
+      const { total, rows } = await repo.retentionDue(db(), cutoff, page, perPage);
+      const data: RetentionItem[] = rows.map((r) => ({
+        id: r.id,
+        patient: r.name,
+        cnp: maskCnp(r.cnp),
+        last_contact: r.last_contact,
+        anonymised_at: iso(r.anonymised_at),
+      }));
+      await audit(db(), req, {
+        action: 'privacy.retention.list',
+        entityType: 'patient',
+        details: { page, perPage, total },
+      });
+      return {
+        status: 1,
+        retention_years: years,
+        cutoff,
+        _meta: { total, page, perPage, pageCount: pageCount(total, perPage) },
+        data,
+      };
+    },
+  );
+};
+
+export default routes;
