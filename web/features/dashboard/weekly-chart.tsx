@@ -28,7 +28,7 @@ export default function WeeklyChart({ weeks, currentWeek }: { weeks: WeekCounts[
         Ultimele 8 saptamani si urmatoarele 8, dupa status (saptamana incepe luni)
       </Text>
       <BarChart
-        h={260}
+        h={340}
         data={data}
         dataKey="label"
         type="stacked"
