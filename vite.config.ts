@@ -5,27 +5,11 @@ import { defineConfig } from 'vite';
 
 /**
  * The SPA lives in web/ and is built to dist/web, which the server serves (SPA fallback).
- * Every page is a lazy chunk; the groups below keep the back office's heavy libraries out of
- * the public pages (DESIGN §7: public form at most 150 KB gzip of first-load JavaScript).
+ * Every page is a lazy chunk (web/router.tsx) and rolldown's automatic splitting keeps each
+ * page's libraries in chunks only that page loads (DESIGN §7: public form at most 150 KB gzip
+ * of first-load JavaScript). No manual groups: a group pulls its modules' dependencies (React,
+ * Mantine) in with it, and the entry then loads every group (measured: 530 KB for /user/login).
  */
-
-// Libraries only the back office uses: each gets its own chunk so no shared "vendor" chunk
-// drags them into /user/register or /user/login.
-const BACK_OFFICE_LIBS: Array<[string, RegExp]> = [
-  ['calendar', /node_modules\/@fullcalendar\//],
-  [
-    'charts',
-    /node_modules\/(@mantine\/charts|recharts|d3-[a-z]+|victory-vendor|@reduxjs|redux|react-redux|immer|reselect)\//,
-  ],
-  [
-    'editor',
-    /node_modules\/(@tiptap|prosemirror-[a-z]+|@mantine\/tiptap|linkifyjs|orderedmap|rope-sequence|w3c-keyname)\//,
-  ],
-  ['datatable', /node_modules\/mantine-datatable\//],
-  ['carousel', /node_modules\/(embla-carousel[a-z-]*|@mantine\/carousel)\//],
-  ['dropzone', /node_modules\/(@mantine\/dropzone|react-dropzone|file-selector|attr-accept)\//],
-  ['sanitize', /node_modules\/dompurify\//],
-];
 
 export default defineConfig({
   root: 'web',
@@ -56,13 +40,6 @@ export default defineConfig({
     // dist/web/.vite/manifest.json: lets bench/ measure each page's first-load JavaScript.
     manifest: true,
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: BACK_OFFICE_LIBS.map(([name, test]) => ({ name, test })),
-        },
-      },
-    },
   },
   server: {
     port: 5173,

@@ -3,6 +3,7 @@
  * password toast, signing in and out, the guard on /app, the 404 page, the theme switches and
  * the password reset pages.
  */
+import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
@@ -68,6 +69,24 @@ test.describe('login page', () => {
     await page.waitForTimeout(1500);
     await expect(toast).toBeVisible();
     await expect(toast).toBeHidden({ timeout: 4000 });
+  });
+
+  test('first load stays within the 150 KB gzip JavaScript budget (DESIGN §7)', async ({ page }) => {
+    const scripts = new Map<string, Promise<number>>();
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script')
+        scripts.set(
+          res.url(),
+          res.body().then((b) => gzipSync(b).length),
+        );
+    });
+    await page.goto('/user/login');
+    await expect(page.getByTestId('institute-name')).not.toBeEmpty();
+    await page.waitForLoadState('networkidle');
+    const total = (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
+    expect(total / 1024, `${scripts.size} scripts`).toBeLessThanOrEqual(150);
+    // The back office's code is not part of it.
+    expect([...scripts.keys()].filter((u) => /shell|dashboard|patient|appointment/.test(u))).toEqual([]);
   });
 
   test('/user goes to the login page', async ({ page }) => {

@@ -4,7 +4,7 @@
  */
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
-import { ErrorPage, RouteErrorPage } from './app/error-page';
+import { RouteErrorBoundary } from './app/error-boundary';
 import { FullPageLoader } from './app/loaders';
 
 const LandingPage = lazy(() => import('./features/registration/landing-page'));
@@ -14,6 +14,7 @@ const LoginPage = lazy(() => import('./features/auth/login-page'));
 const ForgotPasswordPage = lazy(() => import('./features/auth/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('./features/auth/reset-password-page'));
 
+const ErrorPage = lazy(() => import('./app/error-page'));
 const AppShellLayout = lazy(() => import('./app/shell'));
 const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page'));
 const PatientListPage = lazy(() => import('./features/patients/patient-list-page'));
@@ -41,52 +42,47 @@ function appPage(Page: LazyExoticComponent<ComponentType>) {
 }
 
 export const routes: RouteObject[] = [
+  { path: '/', element: publicPage(LandingPage) },
   {
-    errorElement: <RouteErrorPage />,
+    path: '/user',
     children: [
-      { path: '/', element: publicPage(LandingPage) },
+      { index: true, element: <Navigate to="/user/login" replace /> },
+      { path: 'login', element: publicPage(LoginPage) },
+      { path: 'forgot-password', element: publicPage(ForgotPasswordPage) },
+      { path: 'reset-password', element: publicPage(ResetPasswordPage) },
+      { path: 'register', element: publicPage(RegisterPage) },
+      { path: 'success', element: publicPage(SuccessPage) },
+    ],
+  },
+  {
+    path: '/app',
+    element: publicPage(AppShellLayout),
+    children: [
+      { index: true, element: <Navigate to="/app/dashboard" replace /> },
+      { path: 'dashboard', element: appPage(DashboardPage) },
+      { path: 'patients', element: appPage(PatientListPage) },
+      // The detail page owns its sub-routes (tabs) and sends unknown ones to /error.
+      { path: 'patients/:patientId/*', element: appPage(PatientDetailPage) },
+      { path: 'appointments', element: appPage(AppointmentListPage) },
+      { path: 'appointments/:appointmentId', element: appPage(AppointmentDetailPage) },
       {
-        path: '/user',
+        path: 'docs',
         children: [
-          { index: true, element: <Navigate to="/user/login" replace /> },
-          { path: 'login', element: publicPage(LoginPage) },
-          { path: 'forgot-password', element: publicPage(ForgotPasswordPage) },
-          { path: 'reset-password', element: publicPage(ResetPasswordPage) },
-          { path: 'register', element: publicPage(RegisterPage) },
-          { path: 'success', element: publicPage(SuccessPage) },
+          { index: true, element: <Navigate to="/app/docs/documents" replace /> },
+          { path: 'documents', element: appPage(DocumentsPage) },
         ],
       },
-      {
-        path: '/app',
-        element: publicPage(AppShellLayout),
-        children: [
-          { index: true, element: <Navigate to="/app/dashboard" replace /> },
-          { path: 'dashboard', element: appPage(DashboardPage) },
-          { path: 'patients', element: appPage(PatientListPage) },
-          // The detail page owns its sub-routes (tabs) and sends unknown ones to /error.
-          { path: 'patients/:patientId/*', element: appPage(PatientDetailPage) },
-          { path: 'appointments', element: appPage(AppointmentListPage) },
-          { path: 'appointments/:appointmentId', element: appPage(AppointmentDetailPage) },
-          {
-            path: 'docs',
-            children: [
-              { index: true, element: <Navigate to="/app/docs/documents" replace /> },
-              { path: 'documents', element: appPage(DocumentsPage) },
-            ],
-          },
-          { path: 'calendars', element: appPage(CalendarsPage) },
-          { path: 'my-account', element: appPage(MyAccountPage) },
-          { path: 'pages/search/:text', element: appPage(SearchPage) },
-          { path: 'admin/*', element: appPage(AdminPage) },
-          { path: '*', element: <Navigate to="/error" replace /> },
-        ],
-      },
-      { path: '/error', element: <ErrorPage /> },
+      { path: 'calendars', element: appPage(CalendarsPage) },
+      { path: 'my-account', element: appPage(MyAccountPage) },
+      { path: 'pages/search/:text', element: appPage(SearchPage) },
+      { path: 'admin/*', element: appPage(AdminPage) },
       { path: '*', element: <Navigate to="/error" replace /> },
     ],
   },
+  { path: '/error', element: publicPage(ErrorPage) },
+  { path: '*', element: <Navigate to="/error" replace /> },
 ];
 
 export function AppRoutes() {
-  return useRoutes(routes);
+  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
 }

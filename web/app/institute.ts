@@ -1,16 +1,36 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
 
 export type Institute = { name: string; tagline: string; contactEmail: string; gdprProtocolUrl: string };
 
-/** Institute name, tagline and public contacts (configuration; public). */
-export function useInstitute() {
-  return useQuery({
-    queryKey: ['institute'],
-    queryFn: async () => {
-      const { status: _s, ...rest } = await api.get<Institute & { status: 1 }>('/misc/institute');
-      return rest as Institute;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+const INSTITUTE_KEY = ['institute'] as const;
+
+async function fetchInstitute(): Promise<Institute> {
+  const { status: _s, ...rest } = await api.get<Institute & { status: 1 }>('/misc/institute');
+  return rest as Institute;
+}
+
+/**
+ * Institute name, tagline and public contacts (configuration; public), fetched once and kept in
+ * the query cache. Deliberately without `useQuery`: the public pages' first load is budgeted
+ * (DESIGN §7) and this is all they need from TanStack Query's observer.
+ */
+export function useInstitute(): { data: Institute | undefined } {
+  const client = useQueryClient();
+  const [data, setData] = useState(() => client.getQueryData<Institute>(INSTITUTE_KEY));
+  useEffect(() => {
+    if (data) return;
+    let alive = true;
+    client
+      .fetchQuery({ queryKey: INSTITUTE_KEY, queryFn: fetchInstitute, staleTime: Number.POSITIVE_INFINITY })
+      .then((d) => alive && setData(d))
+      .catch(() => {
+        /* the pages work without it: the name and tagline stay empty */
+      });
+    return () => {
+      alive = false;
+    };
+  }, [client, data]);
+  return { data };
 }

@@ -8,6 +8,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { RequireUser } from './current-user';
+import { RouteErrorBoundary } from './error-boundary';
 import { useInstitute } from './institute';
 import { PageLoader } from './loaders';
 import { MainNav } from './main-nav';
@@ -50,9 +51,11 @@ function Shell() {
         <MainNav onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main id="continut" tabIndex={-1}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary compact>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </AppShell.Main>
       <AppShell.Footer px="md">
         <Text size="xs" c="dimmed" ta="center" lh="36px" truncate="end">

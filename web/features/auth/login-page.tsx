@@ -5,7 +5,6 @@
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconLogin } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -85,13 +84,7 @@ export default function LoginPage() {
             visibilityToggleButtonProps={{ 'aria-label': 'Arata sau ascunde parola' }}
             {...form.getInputProps('password')}
           />
-          <Button
-            type="submit"
-            loading={loading}
-            fullWidth
-            size="md"
-            leftSection={<IconLogin size={18} aria-hidden />}
-          >
+          <Button type="submit" loading={loading} fullWidth size="md">
             Autentificare
           </Button>
           <Anchor component={Link} to="/user/forgot-password" size="sm" ta="center">
