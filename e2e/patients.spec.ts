@@ -67,6 +67,7 @@ test.describe('patient list', () => {
     await page.getByRole('menuitem', { name: '10', exact: true }).click();
     await expect(pager(page)).toHaveText(`1-10 din ${total}`);
     await expect(rows(page)).toHaveCount(10);
+    await expectNoA11yViolations(page, { include: 'main' });
     await expect(
       page.getByRole('button', { name: String(Math.ceil(total / 10)), exact: true }),
     ).toBeVisible();
