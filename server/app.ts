@@ -24,8 +24,9 @@ import { features } from './features';
 import { type AuthOptions, createAuth } from './platform/auth/auth';
 import authPlugin from './platform/auth/plugin';
 import { type Clock, systemClock } from './platform/clock';
-import { isDatabaseDown } from './platform/db-errors';
+import { isBadDataValue, isDatabaseDown } from './platform/db-errors';
 import { HttpError, MESSAGES } from './platform/errors';
+import { registerJsonBodyParser } from './platform/json-body';
 
 export type AppDeps = {
   config: Config;
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
 
   const auth = createAuth(database.db, config, deps.auth);
   app.decorate('deps', { config, database, clock, auth });
@@ -135,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       req.log.error({ code: e.code }, 'database unavailable');
       return reply.status(503).send({ status: 0, message: MESSAGES.unavailable });
     }
+    if (isBadDataValue(e)) return reply.status(400).send({ status: 0, message: MESSAGES.validation });
     const code = e.statusCode ?? 500;
     if (code === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE')
       return reply.status(413).send({ status: 0, message: MESSAGES.tooLarge });
@@ -182,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
 
-  await app.register(authPlugin, { auth, baseUrl: config.publicUrl, clock });
+  await app.register(authPlugin, { auth, baseUrl: config.publicUrl, clock, db: database.db });
 
   for (const feature of features) await app.register(feature, { prefix: '/api' });
 

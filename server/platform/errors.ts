@@ -19,6 +19,8 @@ export const MESSAGES = {
   tooMany: 'Prea multe cereri. Va rugam asteptati putin si incercati din nou.',
   tooLarge: 'Fisierul sau cererea depaseste dimensiunea maxima permisa.',
   crossOrigin: 'Cererea a fost refuzata (origine necunoscuta).',
+  twoFactorRequired:
+    'Autentificarea in doi pasi este obligatorie pentru personal. Activati-o din pagina Contul meu.',
 } as const;
 
 export const badRequest = (message: string = MESSAGES.validation, errors?: Record<string, string>) =>

@@ -2,7 +2,7 @@
  * Builds one migrated template database per test run: a PGlite data-directory dump on disk and,
  * when TEST_DATABASE_URL is set, a PostgreSQL template database. Each test file clones it.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, runMigrations } from '../db/client';
@@ -14,8 +14,13 @@ export default async function setup() {
   const db = await openPglite(undefined);
   await runMigrations(db);
   const blob = await db.pglite!.dumpDataDir('none');
-  writeFileSync(path.join(TEMPLATE_DIR, 'pglite-template.tar'), Buffer.from(await blob.arrayBuffer()));
+  // One file per run (several runs may share the checkout), written whole before it is named.
+  const file = path.join(TEMPLATE_DIR, `pglite-template-${process.pid}.tar`);
+  writeFileSync(`${file}.tmp`, Buffer.from(await blob.arrayBuffer()));
+  renameSync(`${file}.tmp`, file);
+  process.env.TEST_PGLITE_TEMPLATE = file;
   await db.close();
+  const removeTemplate = () => rmSync(file, { force: true });
 
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
@@ -32,10 +37,12 @@ export default async function setup() {
     await tdb.close();
     process.env.TEST_PG_TEMPLATE = tpl;
     return async () => {
+      removeTemplate();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${tpl}`);
       await c.end();
     };
   }
+  return removeTemplate;
 }

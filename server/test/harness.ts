@@ -37,7 +37,9 @@ export async function freshDatabase(): Promise<Database> {
     };
     return db;
   }
-  const tar = readFileSync(path.resolve('.test-data/pglite-template.tar'));
+  const tar = readFileSync(
+    process.env.TEST_PGLITE_TEMPLATE ?? path.resolve('.test-data/pglite-template.tar'),
+  );
   return openPglite(undefined, { loadDataDir: new Blob([tar]) });
 }
 

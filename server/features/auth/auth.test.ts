@@ -26,6 +26,7 @@ describe('current user', () => {
       superadmin: false,
       doctor: true,
       authorized: true,
+      twoFactorRequired: false,
     });
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, s.id));
     expect(row.lastSignInAt).not.toBeNull();

@@ -15,6 +15,8 @@ const userDetails = z.object({
   superadmin: z.boolean(),
   doctor: z.boolean(),
   authorized: z.boolean(),
+  /** The clinic requires two-factor sign-in and this account has not set it up yet. */
+  twoFactorRequired: z.boolean(),
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       await app.loadSession(req, reply);
       if (!req.user) throw new HttpError(401, MESSAGES.unauthenticated);
-      return { status: 1 as const, ...req.user };
+      return { status: 1 as const, ...req.user, twoFactorRequired: req.twoFactorMissing };
     },
   );
 
@@ -56,7 +58,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .set({ firstName, lastName, name: `${firstName} ${lastName}`, updatedAt: new Date() })
         .where(eq(users.id, u.id));
       await audit(app.deps.database.db, req, { action: 'user.update', entityType: 'user', entityId: u.id });
-      return { status: 1 as const, ...u, firstName, lastName };
+      return { status: 1 as const, ...u, firstName, lastName, twoFactorRequired: req.twoFactorMissing };
     },
   );
 };

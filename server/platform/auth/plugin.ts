@@ -3,9 +3,13 @@
  * unless the route is declared `config: { public: true }`; an account that is not authorised (or
  * deactivated) gets 403; `config: { superadmin: true }` routes are for superadmins only.
  */
+
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionUser } from '../../../domain/auth';
+import type { Db } from '../../db/client';
+import { verifications } from '../../db/schema';
 import type { Clock } from '../clock';
 import { HttpError, MESSAGES } from '../errors';
 import { ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
@@ -14,6 +18,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /** True when the clinic requires two-factor sign-in and this account has not set it up. */
+    twoFactorMissing: boolean;
   }
   interface FastifyContextConfig {
     /** No session needed (public allow-list, checked by the route sweep test). */
@@ -46,12 +52,26 @@ function copyHeaders(from: Headers, reply: FastifyReply) {
   });
 }
 
+/** verifications.identifier of the require-two-factor setting (written by the admin feature). */
+export const REQUIRE_2FA_SETTING = 'setting:require-2fa';
+
 export type SessionResolver = (req: FastifyRequest, reply: FastifyReply | null) => Promise<void>;
 
-async function authPlugin(app: FastifyInstance, opts: { auth: Auth; baseUrl: string; clock: Clock }) {
-  const { auth, baseUrl, clock } = opts;
+async function authPlugin(app: FastifyInstance, opts: { auth: Auth; baseUrl: string; clock: Clock; db: Db }) {
+  const { auth, baseUrl, clock, db } = opts;
+
+  /** The administrators' "require two-factor for all staff" setting (admin feature, settings.ts). */
+  async function twoFactorRequired(): Promise<boolean> {
+    const [row] = await db
+      .select({ value: verifications.value })
+      .from(verifications)
+      .where(eq(verifications.identifier, REQUIRE_2FA_SETTING))
+      .limit(1);
+    return row?.value === 'true';
+  }
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('twoFactorMissing', false);
 
   app.route({
     method: ['GET', 'POST'],
@@ -87,6 +107,7 @@ async function authPlugin(app: FastifyInstance, opts: { auth: Auth; baseUrl: str
     const u = data.user as typeof data.user & Record<string, unknown>;
     if (u.active === false) return;
     req.sessionId = data.session.id;
+    req.twoFactorMissing = u.twoFactorEnabled !== true && (await twoFactorRequired());
     req.user = {
       id: u.id,
       email: u.email,
@@ -110,6 +131,10 @@ async function authPlugin(app: FastifyInstance, opts: { auth: Auth; baseUrl: str
     if (!req.user.authorized) throw new HttpError(403, MESSAGES.forbidden);
     if (req.routeOptions.config?.superadmin && !req.user.superadmin)
       throw new HttpError(403, MESSAGES.forbidden);
+    // The clinic requires two-factor sign-in: until it is set up (through /api/auth/two-factor,
+    // public here), only the account page's own routes answer.
+    if (req.twoFactorMissing && !req.url.startsWith('/api/my-account'))
+      throw new HttpError(403, MESSAGES.twoFactorRequired);
   });
 
   app.decorate('loadSession', loadSession);
