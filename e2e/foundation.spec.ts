@@ -147,6 +147,20 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/user\/login\?next=%2Fapp%2Fdashboard$/);
   });
 
+  test('a session that ends while working sends the user to login, and back afterwards', async ({ page }) => {
+    await signIn(page, 'doctor');
+    await page.goto('/app/dashboard');
+    await expect(page.getByRole('heading', { name: 'Acasa' })).toBeVisible();
+    await page.context().clearCookies(); // as if the session expired on the server
+    await page
+      .getByRole('navigation', { name: 'Meniu principal' })
+      .getByRole('link', { name: 'Pacienti' })
+      .click();
+    await expect(page).toHaveURL(/\/user\/login\?next=%2Fapp%2Fpatients$/);
+    await fillLogin(page, 'dr.ionescu@institut.example', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/app\/patients$/);
+  });
+
   test('the menu hides behind the toggle on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page, 'doctor');
