@@ -1,0 +1,131 @@
+/** The endpoints bench/api.ts loads, each as autocannon requests (paths and bodies vary per request). */
+import { COUNTIES } from '../domain/counties';
+import { foldText } from '../domain/text';
+import { makeCnp } from '../domain/validation/cnp';
+import { LAST } from '../server/db/demo-names';
+import { addDays } from './data-gen';
+
+export type Endpoint = {
+  name: string;
+  /** baseline = the bare Fastify process; app = the application. */
+  target: 'baseline' | 'app';
+  signedIn: boolean;
+  method: 'GET' | 'POST';
+  /** Called per request: the path (with query) and, for POST, the JSON body. */
+  next: (i: number) => { path: string; body?: unknown };
+};
+
+const q = (filters: object) => encodeURIComponent(JSON.stringify(filters));
+const pad = (n: number) => String(n).padStart(2, '0');
+const SURNAMES = LAST.map(foldText);
+
+/** Weekdays from tomorrow to 58 months ahead, except the fixed holidays the bench data closes. */
+function futureWeekdays(today: string): string[] {
+  const closed = [
+    '01-01',
+    '01-02',
+    '01-06',
+    '01-07',
+    '01-24',
+    '05-01',
+    '06-01',
+    '08-15',
+    '11-30',
+    '12-01',
+    '12-25',
+    '12-26',
+  ];
+  const out: string[] = [];
+  for (let d = addDays(today, 1); d < addDays(today, 58 * 30); d = addDays(d, 1)) {
+    const wd = new Date(`${d}T12:00:00Z`).getUTCDay();
+    if (wd !== 0 && wd !== 6 && !closed.includes(d.slice(5))) out.push(d);
+  }
+  return out;
+}
+
+/** A new patient per request: birth years 2010-2019 never occur in the bench data (1935-2006). */
+function registration(i: number, day: string, runSalt: number) {
+  const n = runSalt + i;
+  const birth = `${2010 + (n % 10)}-${pad(1 + (Math.floor(n / 10) % 12))}-${pad(1 + (Math.floor(n / 120) % 28))}`;
+  const county = COUNTIES[Math.floor(n / 3360) % COUNTIES.length];
+  const cnp = makeCnp(
+    n % 2 ? 5 : 6,
+    birth,
+    county.cnp_codes[0],
+    (Math.floor(n / 3360 / COUNTIES.length) % 999) + 1,
+  );
+  return {
+    appt_date: day,
+    appt_time: '08:00',
+    name: `${LAST[n % LAST.length]} Pacient${n}`,
+    cnp,
+    email: n % 2 ? `pacient${n}@exemplu.ro` : '',
+    phone: `07${String(20000000 + (n % 79999999)).padStart(8, '0')}`,
+    gp_name: 'Dr. Medic de familie',
+    gp_email: '',
+    gp_phone: '',
+    state_residency: county.iso_code,
+    insurance_status: 'insured-employed',
+    vaccine: n % 2,
+    agreement: true,
+  };
+}
+
+export function endpoints(opts: { today: string; calendarId: number; runSalt: number }): Endpoint[] {
+  const days = futureWeekdays(opts.today);
+  const month = `${opts.today.slice(0, 8)}15`;
+  const get = (name: string, next: (i: number) => string, signedIn = true): Endpoint => ({
+    name,
+    target: 'app',
+    signedIn,
+    method: 'GET',
+    next: (i) => ({ path: next(i) }),
+  });
+  return [
+    {
+      name: 'baseline: bare Fastify, constant JSON',
+      target: 'baseline',
+      signedIn: false,
+      method: 'GET',
+      next: () => ({ path: '/baseline' }),
+    },
+    get('GET /api/patients (no filter, page 1)', () => `/api/patients?page=1&perPage=20`),
+    get(
+      'GET /api/patients name filter',
+      (i) => `/api/patients?filters=${q({ name: SURNAMES[i % SURNAMES.length] })}&page=1&perPage=20`,
+    ),
+    get(
+      'GET /api/patients status filter',
+      (i) =>
+        `/api/patients?filters=${q({ status: ['scheduled', 'request', 'appointment_request', 'scheduled_paperless'][i % 4] })}&page=1&perPage=20`,
+    ),
+    get('GET /api/appointment hideOlder', () => `/api/appointment?hideOlder=true&page=1&perPage=20`),
+    get('GET /api/dashboard', () => '/api/dashboard'),
+    {
+      name: 'POST /api/calendars/:id/appointments (month)',
+      target: 'app',
+      signedIn: true,
+      method: 'POST',
+      next: () => ({ path: `/api/calendars/${opts.calendarId}/appointments`, body: { date: month } }),
+    },
+    get('GET /api/documents (page 1)', () => `/api/documents?page=1&perPage=20`),
+    get('GET /api/search', (i) => `/api/search?q=${encodeURIComponent(SURNAMES[i % SURNAMES.length])}`),
+    get('GET /api/admin/audit (page 1)', () => `/api/admin/audit?page=1&perPage=20`),
+    get(
+      'GET /api/appointment/check-register-date (public)',
+      (i) => `/api/appointment/check-register-date?filters=${q({ selected_date: days[i % days.length] })}`,
+      false,
+    ),
+    {
+      name: 'POST /api/appointment (public form)',
+      target: 'app',
+      signedIn: false,
+      method: 'POST',
+      // Successive requests walk the days, so no day fills up during a run.
+      next: (i) => ({
+        path: '/api/appointment',
+        body: registration(i, days[(i * 7) % days.length], opts.runSalt),
+      }),
+    },
+  ];
+}

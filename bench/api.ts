@@ -1,0 +1,254 @@
+/**
+ * Load benchmark of the API (docs/PERFORMANCE.md): autocannon against the production build.
+ *
+ *   npm run bench:data -- --patients 100000 --database-url postgres://postgres@127.0.0.1:5432/clinic_bench
+ *   npm run bench:api -- --database-url postgres://postgres@127.0.0.1:5432/clinic_bench
+ *   npm run bench:api -- --data-dir .bench-data/pglite          (PGlite, the embedded default)
+ *
+ * Starts `node dist/server/main.js` (NODE_ENV=production, DEMO_DATA=off, LOG_LEVEL=warn) and a
+ * bare Fastify process (the baseline), signs in as the bench superadmin, then for every endpoint
+ * runs a warm-up and a measured run with 32 connections. Each request carries its own
+ * X-Forwarded-For address from 198.18.0.0/15 (the range reserved for benchmarks): the server
+ * trusts the loopback proxy in production, so the per-IP limits (the API budget, the public
+ * form's) see many clients, as they would in real use, without any setting changed.
+ * Prints a markdown table and writes the whole result to bench/results/api-<db>-<time>.json.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { bucharestDate } from '../server/platform/clock';
+import { type Endpoint, endpoints } from './api-endpoints';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: opts } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: process.env.DATABASE_URL },
+    'data-dir': { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '32' },
+    only: { type: 'string' },
+    label: { type: 'string', default: '' },
+    email: { type: 'string', default: 'bench@institut.example' },
+    password: { type: 'string', default: 'Bench-parola-lunga-2026' },
+    build: { type: 'boolean', default: false },
+  },
+});
+const connections = Number(opts.connections);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+const children: ChildProcess[] = [];
+function start(cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.on('data', (d) => process.stderr.write(`[server] ${d}`));
+  children.push(child);
+  return child;
+}
+const stopAll = () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+};
+process.on('exit', stopAll);
+process.on('SIGINT', () => process.exit(130));
+
+async function waitFor(url: string, ms = 90_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+if (opts.build || !existsSync(path.join(root, 'dist/server/main.js'))) {
+  const b = spawn('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if ((await new Promise((r) => b.on('exit', r))) !== 0) throw new Error('build failed');
+}
+
+const kind = opts['database-url'] ? 'postgres' : 'pglite';
+const dataDir = path.resolve(
+  opts['data-dir'] ?? path.join(root, '.bench-data', kind === 'postgres' ? 'pg-run' : 'pglite'),
+);
+const [appPort, basePort] = [await freePort(), await freePort()];
+const appUrl = `http://127.0.0.1:${appPort}`;
+start(process.execPath, ['dist/server/main.js'], {
+  NODE_ENV: 'production',
+  PORT: String(appPort),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: appUrl,
+  DATA_DIR: dataDir,
+  DATABASE_URL: opts['database-url'] ?? '',
+  DEMO_DATA: 'off',
+  LOG_LEVEL: 'warn',
+});
+start(process.execPath, ['bench/baseline-server.mjs'], { PORT: String(basePort) });
+await Promise.all([waitFor(`${appUrl}/api/health`), waitFor(`http://127.0.0.1:${basePort}/baseline`)]);
+
+const signIn = await fetch(`${appUrl}/api/auth/sign-in/email`, {
+  method: 'POST',
+  // better-auth wants the Origin of a browser form on sign-in.
+  headers: { 'content-type': 'application/json', origin: appUrl },
+  body: JSON.stringify({ email: opts.email, password: opts.password }),
+});
+if (!signIn.ok)
+  throw new Error(`sign-in failed (${signIn.status}): run bench:data first? ${await signIn.text()}`);
+const cookie = signIn.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
+const cals = (await (await fetch(`${appUrl}/api/calendars`, { headers: { cookie } })).json()) as {
+  data: { id: number }[];
+};
+const today = bucharestDate(new Date());
+const list = endpoints({
+  today,
+  calendarId: cals.data[1]?.id ?? cals.data[0].id,
+  runSalt: Math.floor(Date.now() / 100) % 100_000_000,
+}).filter((e) => !opts.only || opts.only.split(',').some((o) => e.name.includes(o)));
+
+type Figures = {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  statuses: Record<string, number>;
+  errors: number;
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
+
+let counter = 0;
+let ip = 0;
+function run(e: Endpoint, seconds: number): Promise<Figures> {
+  const base = e.target === 'baseline' ? `http://127.0.0.1:${basePort}` : appUrl;
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  return new Promise((resolve, reject) => {
+    const inst = autocannon(
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: e.method,
+            setupRequest: (req: Record<string, unknown>) => {
+              const { path: p, body } = e.next(counter++);
+              ip = (ip + 1) % 131_072;
+              const headers: Record<string, string> = {
+                'x-forwarded-for': `198.${18 + (ip >> 16)}.${(ip >> 8) & 255}.${ip & 255}`,
+              };
+              if (e.signedIn) headers.cookie = cookie;
+              if (body !== undefined) headers['content-type'] = 'application/json';
+              return {
+                ...req,
+                path: p,
+                headers,
+                body: body === undefined ? undefined : JSON.stringify(body),
+              };
+            },
+          },
+        ],
+      },
+      (
+        err: Error | null,
+        result: { requests: { average: number }; duration: number; errors: number; timeouts: number },
+      ) => {
+        if (err) return reject(err);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          name: e.name,
+          requests: latencies.length,
+          rps: Math.round(latencies.length / result.duration),
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          max: latencies.at(-1) ?? 0,
+          statuses,
+          errors: result.errors + result.timeouts,
+        });
+      },
+    );
+    inst.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      latencies.push(ms);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+  });
+}
+
+const results: Figures[] = [];
+for (const e of list) {
+  await run(e, Number(opts.warmup));
+  const r = await run(e, Number(opts.duration));
+  results.push(r);
+  console.error(`  ${r.name}: ${r.rps} req/s, p95 ${r.p95.toFixed(1)} ms ${JSON.stringify(r.statuses)}`);
+}
+stopAll();
+
+const baseline = results.find((r) => r.name.startsWith('baseline'));
+const fmt = (n: number) => n.toFixed(1);
+const lines = [
+  `API load, ${kind}${opts.label ? ` (${opts.label})` : ''}, ${connections} connections, ${opts.duration} s per endpoint after ${opts.warmup} s warm-up`,
+  '',
+  '| endpoint | req/s | p50 ms | p95 ms | p99 ms | req/s vs baseline | statuses |',
+  '|---|---:|---:|---:|---:|---:|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.name} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${baseline ? `${((r.rps / baseline.rps) * 100).toFixed(1)} %` : '-'} | ${Object.entries(
+        r.statuses,
+      )
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}${r.errors ? ` errors×${r.errors}` : ''} |`,
+  ),
+];
+console.log(lines.join('\n'));
+const outDir = path.join(root, 'bench', 'results');
+mkdirSync(outDir, { recursive: true });
+const file = path.join(outDir, `api-${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      kind,
+      label: opts.label,
+      connections,
+      duration: Number(opts.duration),
+      machine: {
+        cpus: cpus().length,
+        cpu: cpus()[0]?.model,
+        memGiB: Math.round(totalmem() / 2 ** 30),
+        loadavg: loadavg(),
+      },
+      results,
+    },
+    null,
+    2,
+  ),
+);
+console.error(`\nwritten ${path.relative(root, file)}`);
+process.exit(0);

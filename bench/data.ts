@@ -1,0 +1,380 @@
+/**
+ * Fills a database with a realistic large institute for the benchmarks (docs/PERFORMANCE.md).
+ *
+ *   npm run bench:data -- --patients 100000 --database-url postgres://postgres@127.0.0.1:5432/clinic_bench
+ *   npm run bench:data -- --patients 10000 --data-dir .bench-data/pglite-10k     (embedded PGlite)
+ *
+ * N patients with valid CNPs, 3N appointments over five years in every status, N document rows
+ * (storage keys that point nowhere: enough for the lists, not for opening a file), 1.5N
+ * consultation entries, 2N audit events, 30 doctors, 6 calendars with availability, holidays and
+ * time off, and a superadmin to sign in with (--email / --password, printed at the end).
+ * The database must be new or empty; --reset drops it (PostgreSQL) or its directory (PGlite)
+ * first. Rows go in through unnest() of arrays in batches: one statement per few thousand rows.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres, runMigrations } from '../server/db/client';
+import { generatePatient } from '../server/db/demo-patients';
+import { seededRandom } from '../server/db/random';
+import { createStaffUser } from '../server/platform/auth/staff';
+import { bucharestDate } from '../server/platform/clock';
+import * as g from './data-gen';
+
+const { values: opts } = parseArgs({
+  options: {
+    patients: { type: 'string', default: '10000' },
+    'database-url': { type: 'string', default: process.env.DATABASE_URL },
+    'data-dir': { type: 'string' },
+    reset: { type: 'boolean', default: false },
+    seed: { type: 'string', default: '20261122' },
+    email: { type: 'string', default: 'bench@institut.example' },
+    password: { type: 'string', default: 'Bench-parola-lunga-2026' },
+    batch: { type: 'string', default: '5000' },
+  },
+});
+const N = Number(opts.patients);
+const BATCH = Number(opts.batch);
+if (!Number.isInteger(N) || N < 100) throw new Error('--patients must be an integer >= 100');
+
+const started = performance.now();
+const log = (msg: string) =>
+  console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${msg}`);
+
+async function openTarget(): Promise<Database> {
+  const url = opts['database-url'];
+  if (url) {
+    const target = new URL(url);
+    const dbName = target.pathname.slice(1);
+    const admin = new URL(url);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    const ident = `"${dbName.replace(/"/g, '""')}"`;
+    if (opts.reset && dbName !== 'postgres')
+      await client.query(`drop database if exists ${ident} with (force)`);
+    const exists = await client.query('select 1 from pg_database where datname = $1', [dbName]);
+    if (!exists.rowCount) await client.query(`create database ${ident}`);
+    await client.end();
+    return openPostgres(url, 4);
+  }
+  const dir = path.resolve(opts['data-dir'] ?? '.bench-data/pglite');
+  if (opts.reset && existsSync(path.join(dir, 'db')))
+    rmSync(path.join(dir, 'db'), { recursive: true, force: true });
+  // The server's layout: DATA_DIR/db, so `DATA_DIR=<dir> npm start` opens this database.
+  return openPglite(path.join(dir, 'db'));
+}
+
+const database = await openTarget();
+const { db } = database;
+type Param = unknown[];
+const query = async (text: string, params: Param[] = []) =>
+  database.pool
+    ? (await database.pool.query(text, params)).rows
+    : (await database.pglite!.query(text, params)).rows;
+
+/** INSERT ... SELECT FROM unnest(arrays): one round trip and one plan for a whole batch. */
+async function insertColumns(table: string, cols: [string, string][], rows: unknown[][]) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const part = rows.slice(i, i + BATCH);
+    const arrays = cols.map((_, c) => part.map((r) => r[c]));
+    await query(
+      `insert into ${table} (${cols.map(([n]) => n).join(', ')}) select * from unnest(${cols
+        .map(([, t], c) => `$${c + 1}::${t}[]`)
+        .join(', ')})`,
+      arrays,
+    );
+  }
+}
+
+await runMigrations(database);
+const [{ n: existing }] = (await query('select count(*)::int as n from users')) as { n: number }[];
+if (existing > 0) {
+  console.error('The database already has data: start from a new one, or pass --reset to drop it first.');
+  await database.close();
+  process.exit(2);
+}
+log(`target: ${database.kind}, ${N} patients`);
+const rng = seededRandom(Number(opts.seed));
+const today = bucharestDate(new Date());
+const days = g.workingDays(today);
+
+// ------------------------------------------------------------------ staff, calendars, statuses
+await createStaffUser(db, {
+  email: opts.email!,
+  password: opts.password!,
+  firstName: 'Bench',
+  lastName: 'Superadmin',
+  superadmin: true,
+  doctor: false,
+  role: 'superadmin',
+});
+const doctors: string[] = [];
+for (let i = 0; i < g.DOCTORS; i++) {
+  // Without a password: nobody signs in as them, and hashing 30 passwords would only cost time.
+  doctors.push(
+    await createStaffUser(db, {
+      email: `dr.bench${i + 1}@institut.example`,
+      firstName: rng.pick(['Andrei', 'Ioana', 'Radu', 'Cristina', 'Ștefan', 'Elena', 'Mihai', 'Ana']),
+      lastName: `Medic${i + 1}`,
+      doctor: true,
+      role: 'doctor',
+    }),
+  );
+}
+const statuses = (await query(
+  `insert into appointment_statuses (title, without_appointment) select * from unnest($1::text[], $2::bool[]) returning id, without_appointment as "withoutAppointment"`,
+  [g.CUSTOM_STATUSES.map((s) => s.title), g.CUSTOM_STATUSES.map((s) => s.withoutAppointment)],
+)) as { id: number; withoutAppointment: boolean }[];
+// Public requests per day average 0.45N / working days; capacity at twice that leaves room.
+const capacity = Math.max(20, Math.ceil(((0.45 * N) / days.length) * 2));
+const cals = (await query(
+  `insert into calendars (title, public_requests, daily_capacity) select * from unnest($1::text[], $2::bool[], $3::int[]) returning id`,
+  [
+    g.CALENDAR_TITLES,
+    g.CALENDAR_TITLES.map((_, i) => i === 0),
+    g.CALENDAR_TITLES.map((_, i) => (i === 0 ? capacity : null)),
+  ],
+)) as { id: number }[];
+const calIds = cals.map((c) => c.id);
+const avail: unknown[][] = [];
+for (let wd = 1; wd <= 5; wd++) {
+  avail.push([calIds[0], wd, '08:00', '08:30']);
+  for (const cal of calIds.slice(1))
+    for (let h = 8; h < 18; h++)
+      for (const m of [0, 30]) avail.push([cal, wd, `${h}:${m || '00'}`, m ? `${h + 1}:00` : `${h}:30`]);
+}
+await insertColumns(
+  'calendar_availability',
+  [
+    ['calendar_id', 'int'],
+    ['weekday', 'smallint'],
+    ['from_time', 'time'],
+    ['to_time', 'time'],
+  ],
+  avail,
+);
+const holidays = g.holidayRows(today, calIds);
+await insertColumns(
+  'calendar_unavailable_days',
+  [
+    ['calendar_id', 'int'],
+    ['from_date', 'date'],
+    ['to_date', 'date'],
+    ['reason', 'text'],
+  ],
+  holidays.map((h) => [h.calendarId, h.fromDate, h.toDate, h.reason]),
+);
+const leaves = g.timeOffRows(rng, today, doctors);
+await insertColumns(
+  'time_off',
+  [
+    ['user_id', 'text'],
+    ['from_date', 'date'],
+    ['to_date', 'date'],
+  ],
+  leaves.map((l) => [l.userId, l.fromDate, l.toDate]),
+);
+const leaveByDoctor = new Map<string, { fromDate: string; toDate: string }[]>();
+for (const l of leaves) leaveByDoctor.set(l.userId, [...(leaveByDoctor.get(l.userId) ?? []), l]);
+const onLeave = (d: string, day: string) =>
+  (leaveByDoctor.get(d) ?? []).some((l) => day >= l.fromDate && day <= l.toDate);
+log(
+  `staff (${g.DOCTORS} doctors), ${calIds.length} calendars, ${holidays.length} closed days, ${leaves.length} time-off periods`,
+);
+
+// ------------------------------------------------------------------ patients
+const used = new Set<string>();
+const PATIENT_COLS: [string, string][] = [
+  ['name', 'text'],
+  ['name_search', 'text'],
+  ['cnp', 'text'],
+  ['phone', 'text'],
+  ['email', 'text'],
+  ['gp_name', 'text'],
+  ['gp_email', 'text'],
+  ['gp_phone', 'text'],
+  ['insurance_status', 'text'],
+  ['state_residency', 'text'],
+  ['covid_vaccine', 'smallint'],
+  ['created_at', 'timestamptz'],
+];
+for (let done = 0; done < N; done += BATCH) {
+  const rows: unknown[][] = [];
+  for (let i = done; i < Math.min(N, done + BATCH); i++) {
+    const p = generatePatient(rng, used);
+    rows.push([
+      p.name,
+      p.nameSearch,
+      p.cnp,
+      p.phone,
+      p.email,
+      p.gpName,
+      p.gpEmail,
+      p.gpPhone,
+      p.insuranceStatus,
+      p.stateResidency,
+      p.covidVaccine,
+      g.instantBetween(rng, days),
+    ]);
+  }
+  await insertColumns('patients', PATIENT_COLS, rows);
+}
+const [{ first }] = (await query('select min(id)::int as first from patients')) as { first: number }[];
+log(`${N} patients`);
+
+// ------------------------------------------------------------------ appointments
+const APPT_COLS: [string, string][] = [
+  ['patient_id', 'int'],
+  ['doctor_id', 'text'],
+  ['calendar_id', 'int'],
+  ['status', 'text'],
+  ['custom_status_id', 'int'],
+  ['selected_date', 'date'],
+  ['selected_time', 'time'],
+  ['holds_slot', 'bool'],
+  ['public_request', 'bool'],
+  ['request_data', 'jsonb'],
+  ['created_at', 'timestamptz'],
+];
+let batch: unknown[][] = [];
+const flush = async (table: string, cols: [string, string][], force = false) => {
+  if (batch.length >= BATCH || (force && batch.length)) {
+    await insertColumns(table, cols, batch);
+    batch = [];
+  }
+};
+for (const row of g.appointmentRows(rng, {
+  total: 3 * N,
+  patients: { first, count: N },
+  days,
+  publicCalendar: calIds[0],
+  slotCalendars: calIds.slice(1),
+  doctors,
+  statuses,
+  onLeave,
+})) {
+  batch.push(row);
+  await flush('appointments', APPT_COLS);
+}
+await flush('appointments', APPT_COLS, true);
+await query('update appointments set updated_at = created_at');
+await query(
+  `insert into registration_days (calendar_id, day, count)
+   select calendar_id, selected_date, count(*) from appointments where public_request group by 1, 2`,
+);
+const [{ lo, hi }] = (await query('select min(id)::int as lo, max(id)::int as hi from appointments')) as {
+  lo: number;
+  hi: number;
+}[];
+log(`${3 * N} appointments`);
+
+// ------------------------------------------------------------------ documents
+const DOC_COLS: [string, string][] = [
+  ['patient_id', 'int'],
+  ['appointment_id', 'int'],
+  ['title', 'text'],
+  ['filename', 'text'],
+  ['ext', 'text'],
+  ['mime', 'text'],
+  ['size', 'int'],
+  ['storage_key', 'text'],
+  ['status', 'text'],
+  ['uploaded_by', 'text'],
+  ['created_at', 'timestamptz'],
+];
+for (let i = 0; i < N; i++) {
+  const kind = rng.pick(g.DOCUMENT_KINDS);
+  batch.push([
+    first + rng.int(0, N - 1),
+    rng.chance(0.3) ? rng.int(lo, hi) : null,
+    kind.title,
+    `${kind.title.toLowerCase().replace(/ /g, '-')}.${kind.ext}`,
+    kind.ext,
+    kind.mime,
+    rng.int(20_000, 5_000_000),
+    `bench/${i}-${randomUUID()}`,
+    rng.chance(0.7) ? 'sent' : 'tosend',
+    rng.pick(doctors),
+    g.instantBetween(rng, days),
+  ]);
+  await flush('documents', DOC_COLS);
+}
+await flush('documents', DOC_COLS, true);
+log(`${N} documents (rows only: their storage keys point to no file)`);
+
+// ------------------------------------------------------------------ consultations: 0.3N groups x 5 sections
+const groups = Math.round(0.3 * N);
+const GROUP_COLS: [string, string][] = [
+  ['guid', 'uuid'],
+  ['patient_id', 'int'],
+  ['title', 'text'],
+  ['date', 'date'],
+  ['created_by', 'text'],
+];
+const ENTRY_COLS: [string, string][] = [
+  ['group_guid', 'uuid'],
+  ['patient_id', 'int'],
+  ['type', 'text'],
+  ['doctor_id', 'text'],
+  ['content', 'text'],
+];
+let entries: unknown[][] = [];
+for (let i = 0; i < groups; i++) {
+  const guid = randomUUID();
+  const patientId = first + rng.int(0, N - 1);
+  const date = days[rng.int(0, days.length - 1)];
+  const doctor = rng.pick(doctors);
+  batch.push([guid, patientId, `Consultatie ${date.split('-').reverse().join('.')}`, date, doctor]);
+  for (const [type, options] of Object.entries(g.CONSULT_SECTIONS))
+    entries.push([guid, patientId, type, doctor, rng.pick(options)]);
+  if (batch.length >= BATCH) {
+    await flush('consultation_groups', GROUP_COLS, true);
+    await insertColumns('consultation_entries', ENTRY_COLS, entries);
+    entries = [];
+  }
+}
+await flush('consultation_groups', GROUP_COLS, true);
+await insertColumns('consultation_entries', ENTRY_COLS, entries);
+log(`${groups} consultations, ${groups * 5} consultation entries`);
+
+// ------------------------------------------------------------------ audit log: 2N events
+const AUDIT_COLS: [string, string][] = [
+  ['at', 'timestamptz'],
+  ['actor_id', 'text'],
+  ['action', 'text'],
+  ['entity_type', 'text'],
+  ['entity_id', 'text'],
+  ['patient_id', 'int'],
+  ['ip', 'text'],
+];
+for (let i = 0; i < 2 * N; i++) {
+  const action = rng.pick(g.AUDIT_ACTIONS);
+  const onAppointment = action.startsWith('appointment');
+  const patientId = first + rng.int(0, N - 1);
+  const entityId = onAppointment ? rng.int(lo, hi) : action === 'document.open' ? rng.int(1, N) : patientId;
+  batch.push([
+    g.instantBetween(rng, days),
+    rng.pick(doctors),
+    action,
+    action.split('.')[0],
+    String(entityId),
+    onAppointment ? null : patientId,
+    `10.0.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+  ]);
+  await flush('audit_events', AUDIT_COLS);
+}
+await flush('audit_events', AUDIT_COLS, true);
+log(`${2 * N} audit events`);
+
+// Fresh statistics, as autovacuum would have after a while: the plans then match production.
+await query(database.kind === 'postgres' ? 'vacuum analyze' : 'analyze');
+const sizes = (await query(
+  `select relname as table, n_live_tup::int as rows from pg_stat_user_tables where n_live_tup > 0 order by n_live_tup desc`,
+)) as { table: string; rows: number }[];
+log('done');
+for (const s of sizes.slice(0, 12)) console.log(`  ${s.table.padEnd(28)} ${String(s.rows).padStart(10)}`);
+console.log(`\nSign in as ${opts.email} with the password ${opts.password}`);
+await database.close();
