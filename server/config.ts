@@ -64,6 +64,13 @@ const envSchema = z.object({
     .max(100)
     .default(10)
     .describe('years after the last contact when a patient record is due for retention review'),
+  SIGNIN_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10000)
+    .default(10)
+    .describe('sign-in attempts per client address per minute'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: z
     .enum(['auto', 'off'])

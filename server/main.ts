@@ -47,6 +47,7 @@ async function main() {
     config,
     database,
     webDir,
+    auth: { signInPerMinute: config.SIGNIN_LIMIT_PER_MINUTE },
     logger: {
       level: config.LOG_LEVEL,
       // Never log bodies, cookies, tokens or query strings (they can carry CNP, names, filters).
