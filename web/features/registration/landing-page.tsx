@@ -40,13 +40,14 @@ export default function LandingPage() {
   return (
     <PublicLayout
       title="Consultații la distanță"
+      width={820}
       footerExtra={
         <Anchor component={Link} to="/user/login" size="xs" c="dimmed">
           Autentificare personal
         </Anchor>
       }
     >
-      <Stack gap="xl" maw={820} mx="auto" pt={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="xl" pt={{ base: 'md', sm: 'xl' }}>
         <Stack gap="sm">
           <Title order={1} size="h1" style={{ fontSize: 'clamp(1.6rem, 6vw, 2.4rem)' }}>
             Consultații cardiologice la distanță

@@ -10,10 +10,13 @@ export function PublicLayout({
   title,
   children,
   footerExtra,
+  width = 720,
 }: {
   title: string;
   children: ReactNode;
   footerExtra?: ReactNode;
+  /** Content width in px; the header lines up with it. */
+  width?: number;
 }) {
   const institute = useInstitute();
   const name = institute.data?.name;
@@ -32,7 +35,7 @@ export function PublicLayout({
       }}
     >
       <Box component="header" py="sm">
-        <Container size="md">
+        <Container size={width}>
           <Anchor
             component={Link}
             to="/"
@@ -55,7 +58,7 @@ export function PublicLayout({
         </Container>
       </Box>
       <Box component="main" style={{ flex: 1 }} pb="xl">
-        <Container size="md" px={{ base: 'xs', sm: 'md' }}>
+        <Container size={width} px={{ base: 'xs', sm: 'md' }}>
           {children}
         </Container>
       </Box>

@@ -2,11 +2,11 @@
  * The request form (SPEC §2 "Public registration form", §3, §5): the shared schema validates in the
  * browser with the spec's messages; the server's answer decides. Nothing typed is lost on failure.
  */
-import { Button, Checkbox, Fieldset, NativeSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconSend } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/insurance';
 import { HONEYPOT_FIELD, REGISTRATION_MESSAGES } from '../../../domain/registration-rules';
@@ -16,6 +16,7 @@ import { submitRegistration, useStates } from './api';
 import { DateTimeFields, useDateCheck } from './date-time-fields';
 import { EMPTY_VALUES, FIELD_ORDER, type RegistrationValues } from './form-values';
 import { ConsentText } from './statements';
+import classes from './statements.module.css';
 
 // Fetched at once, beside the form, but off its first-load path (bench/web-size.mjs).
 const validationChunk = import('./validation');
@@ -55,7 +56,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
   });
   const date = useDateCheck(form);
 
-  const submit = form.onSubmit(
+  const validateAndSend = form.onSubmit(
     async (values) => {
       if (sending) return;
       if (date.state.kind === 'bad') {
@@ -95,6 +96,12 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
     },
     (errors) => focusFirstError(errors),
   );
+  // A submit in the first instant, before the schema has arrived, waits for it (never unchecked).
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!resolver.current) resolver.current = (await validationChunk).resolveRegistration as Resolver;
+    validateAndSend(event);
+  };
 
   const field = (name: keyof RegistrationValues) => ({ 'data-field': name });
 
@@ -124,7 +131,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
               {...field('cnp')}
               {...form.getInputProps('cnp')}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <div className={classes.pair}>
               <TextInput
                 label="Telefon"
                 description="Ex.: 0722 123 456"
@@ -142,7 +149,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
                 {...field('email')}
                 {...form.getInputProps('email')}
               />
-            </SimpleGrid>
+            </div>
             {/* Native selects: the phone's own picker, and no dropdown library on the first load. */}
             <NativeSelect
               label="Județul de reședință"
@@ -184,7 +191,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
               {...field('gp_name')}
               {...form.getInputProps('gp_name')}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <div className={classes.pair}>
               <TextInput
                 label="E-mailul medicului de familie"
                 type="email"
@@ -199,7 +206,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
                 {...field('gp_phone')}
                 {...form.getInputProps('gp_phone')}
               />
-            </SimpleGrid>
+            </div>
           </Stack>
         </Fieldset>
 

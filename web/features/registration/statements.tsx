@@ -1,47 +1,50 @@
 /** What the request page must state before the form (SPEC §1, issue 3): read first, then fill in. */
-import { Alert, Anchor, List, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { Institute } from '../../app/institute';
+import classes from './statements.module.css';
 
 export function EmergencyNotice() {
   return (
-    <Alert
-      variant="light"
-      color="red"
-      icon={<IconAlertTriangle aria-hidden />}
-      title="Nu pentru urgențe"
-      role="note"
-    >
-      Consultația la distanță nu este destinată urgențelor. În caz de urgență sunați la{' '}
-      <Anchor href="tel:112" fw={700} c="red.9" underline="always" inherit>
-        112
-      </Anchor>{' '}
-      sau mergeți la cea mai apropiată unitate de primiri urgențe.
-    </Alert>
+    <div className={classes.notice} role="note" aria-labelledby="emergency-title">
+      <IconAlertTriangle size={20} className={classes.noticeIcon} aria-hidden />
+      <div>
+        <p className={classes.noticeTitle} id="emergency-title">
+          Nu pentru urgențe
+        </p>
+        Consultația la distanță nu este destinată urgențelor. În caz de urgență sunați la{' '}
+        <Anchor href="tel:112" fw={700} c="red.9" underline="always" inherit>
+          112
+        </Anchor>{' '}
+        sau mergeți la cea mai apropiată unitate de primiri urgențe.
+      </div>
+    </div>
+  );
+}
+
+function Point({ children }: { children: ReactNode }) {
+  return (
+    <li>
+      <span className={classes.tick} aria-hidden>
+        <IconCheck size={14} />
+      </span>
+      <span>{children}</span>
+    </li>
   );
 }
 
 export function HowItWorks({ institute }: { institute?: Institute }) {
   const email = institute?.contactEmail;
   return (
-    <List
-      spacing="xs"
-      size="sm"
-      icon={
-        <ThemeIcon size={20} radius="xl" variant="light">
-          <IconCheck size={14} aria-hidden />
-        </ThemeIcon>
-      }
-    >
-      <List.Item>
+    <ul className={classes.points}>
+      <Point>
         Veți primi confirmarea în cel mult <b>48 de ore</b>, printr-o aplicație de mesagerie sau prin e-mail.
-      </List.Item>
-      <List.Item>
-        Consultația are loc printr-o aplicație de mesagerie. Convorbirile nu sunt înregistrate.
-      </List.Item>
-      <List.Item>Nu se eliberează rețete și nici concedii medicale.</List.Item>
-      <List.Item>Rezultatul consultației este trimis și medicului dumneavoastră de familie.</List.Item>
-      <List.Item>
+      </Point>
+      <Point>Consultația are loc printr-o aplicație de mesagerie. Convorbirile nu sunt înregistrate.</Point>
+      <Point>Nu se eliberează rețete și nici concedii medicale.</Point>
+      <Point>Rezultatul consultației este trimis și medicului dumneavoastră de familie.</Point>
+      <Point>
         Documentele medicale (scrisori medicale, analize, EKG) le trimiteți pe e-mail la{' '}
         {email ? (
           <Anchor href={`mailto:${email}`} underline="always" inherit>
@@ -51,8 +54,8 @@ export function HowItWorks({ institute }: { institute?: Institute }) {
           'adresa de contact a institutului'
         )}
         .
-      </List.Item>
-    </List>
+      </Point>
+    </ul>
   );
 }
 
