@@ -4,6 +4,7 @@
  * the confirmation) and a patient's Documents tab (drop a PDF, see it listed, same actions).
  */
 import type { Page } from '@playwright/test';
+import { maskCnp } from '../domain/privacy';
 import { expect, expectNoA11yViolations, signIn, test } from './fixtures';
 
 const PDF = Buffer.from(
@@ -82,7 +83,7 @@ test.describe('documents area', () => {
 
     await modal.getByRole('textbox', { name: /^Titlu/ }).fill(title);
     await modal.getByRole('combobox', { name: 'Pacient' }).fill(patient.name.split(' ')[0]);
-    await page.getByRole('option', { name: `${patient.name} (${patient.cnp})` }).click();
+    await page.getByRole('option', { name: `${patient.name} (${maskCnp(patient.cnp)})` }).click();
     await modal
       .locator('input[type=file]')
       .setInputFiles({ name: 'externare.pdf', mimeType: 'application/pdf', buffer: PDF });
@@ -102,7 +103,7 @@ test.describe('documents area', () => {
     const row = page.getByRole('row').filter({ hasText: title });
     await expect(row).toBeVisible();
     await expect(row).toContainText(patient.name);
-    await expect(row).toContainText(patient.cnp);
+    await expect(row).toContainText(maskCnp(patient.cnp)); // lists show only the last 4 digits
     await expect(row).toContainText('De trimis');
     await expect(row.locator('[data-icon-kind="pdf"]')).toBeVisible();
 

@@ -93,7 +93,8 @@ describe('GET /api/appointment', () => {
     expect(row).toMatchObject({
       patient: 'Ană Ștefănescu',
       patient_phone: '+40722111222',
-      cnp: ana.cnp,
+      // Lists show only the last 4 digits (issue 11); the detail's patientData has the whole CNP.
+      cnp: `*********${ana.cnp.slice(-4)}`,
       doctor: 'Ion Ionescu',
       doctor_id: doctor.id,
       status: 'custom',
@@ -224,7 +225,7 @@ describe('reference data', () => {
     const res = await q('STEFA');
     expect(res.json()).toEqual({
       status: 1,
-      data: { patients: [{ id: ana.id, name: 'Ană Ștefănescu', cnp: ana.cnp }] },
+      data: { patients: [{ id: ana.id, name: 'Ană Ștefănescu', cnp: `*********${ana.cnp.slice(-4)}` }] },
     });
     const short = await q('a');
     expect(short.statusCode).toBe(400);

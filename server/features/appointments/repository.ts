@@ -12,6 +12,7 @@ import type {
 } from '../../../domain/appointments';
 import { COUNTIES } from '../../../domain/counties';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
+import { maskCnp } from '../../../domain/privacy';
 import { type DayRange, hhmm, WEEKDAY_NAMES } from '../../../domain/slots';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
@@ -60,7 +61,7 @@ function toRow(r: RawRow): AppointmentRow {
     patient: r.patient ?? '',
     patient_phone: r.patient_phone ?? '',
     patient_email: r.patient_email,
-    cnp: r.cnp ?? '',
+    cnp: maskCnp(r.cnp),
     covid_vaccine: r.covid_vaccine ?? 0,
     doctor: r.doctor,
     doctor_id: r.doctor_id,
@@ -289,10 +290,11 @@ export const weekdayName = (weekday: number) => WEEKDAY_NAMES[weekday] ?? String
 export async function searchPatients(db: Db, text: string, limit = 20) {
   const digits = /^\d+$/.test(text.trim());
   const where = digits ? like(p.cnp, `${text.trim()}%`) : ilike(p.nameSearch, contains(foldText(text)));
-  return db
+  const found = await db
     .select({ id: p.id, name: p.name, cnp: p.cnp })
     .from(p)
     .where(where)
     .orderBy(asc(p.nameSearch), asc(p.id))
     .limit(limit);
+  return found.map((r) => ({ ...r, cnp: maskCnp(r.cnp) }));
 }

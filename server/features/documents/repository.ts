@@ -6,6 +6,7 @@ import type {
   DocumentPatient,
   DocumentStatus,
 } from '../../../domain/documents';
+import { maskCnp } from '../../../domain/privacy';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, documents, patients } from '../../db/schema';
@@ -65,6 +66,7 @@ export async function listDocuments(
     total,
     documents: rows.map((r) => ({
       ...r,
+      pid: maskCnp(r.pid),
       created_at: r.created_at.toISOString(),
       status: r.status as DocumentStatus,
     })),
@@ -73,12 +75,13 @@ export async function listDocuments(
 
 export async function searchPatients(db: Db, name: string | null | undefined): Promise<DocumentPatient[]> {
   const folded = name ? foldText(name) : '';
-  return db
+  const found = await db
     .select({ id: patients.id, name: patients.name, cnp: patients.cnp })
     .from(patients)
     .where(folded ? like(patients.nameSearch, `%${escapeLike(folded)}%`) : undefined)
     .orderBy(patients.nameSearch, patients.id)
     .limit(50);
+  return found.map((r) => ({ ...r, cnp: maskCnp(r.cnp) }));
 }
 
 export async function findDocument(db: Db, id: number) {

@@ -99,8 +99,9 @@ describe('GET /api/patients', () => {
         id: ids.stefan,
         patient_id: ids.stefan,
         patient: 'Ștefan Țurcanu',
-        pid: stefanCnp,
-        cnp: stefanCnp,
+        // Lists show only the last 4 digits of a CNP (issue 11).
+        pid: `*********${stefanCnp.slice(-4)}`,
+        cnp: `*********${stefanCnp.slice(-4)}`,
         patient_phone: '+40722111222',
         patient_email: null,
         covid_vaccine: 0,

@@ -1,6 +1,7 @@
 /** SQL of the patient area. The list is two queries (count, page), never one per row. */
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PatientFilters, PatientListItem } from '../../../domain/patients';
+import { maskCnp } from '../../../domain/privacy';
 import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
@@ -131,8 +132,8 @@ export async function listPatients(
       id: r.id,
       patient_id: r.id,
       patient: r.name,
-      pid: r.cnp,
-      cnp: r.cnp,
+      pid: maskCnp(r.cnp),
+      cnp: maskCnp(r.cnp),
       patient_phone: r.phone,
       patient_email: r.email,
       covid_vaccine: r.covid_vaccine === 1 ? 1 : 0,

@@ -5,6 +5,7 @@
  */
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { maskCnp } from '../../../domain/privacy';
 import { SEARCH_LIMIT, type SearchPatient, searchQuerySchema } from '../../../domain/search';
 import { hhmm } from '../../../domain/slots';
 import { appointmentStatuses, appointments, calendars, users } from '../../db/schema';
@@ -48,6 +49,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         : [];
       const patients: SearchPatient[] = found.map((p) => ({
         ...p,
+        cnp: maskCnp(p.cnp),
         appointments: appts
           .filter((x) => x.patientId === p.id)
           .map(({ patientId: _p, ...x }) => ({ ...x, time: x.time ? hhmm(x.time) : null })),
