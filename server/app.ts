@@ -201,6 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       root: deps.webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/build.mjs).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
         reply.header(
