@@ -7,6 +7,7 @@ import {
   IconHistory,
   IconHome,
   IconSettings,
+  IconShieldLock,
   IconTags,
   IconUserCircle,
   IconUsers,
@@ -34,6 +35,7 @@ export const ADMIN_ENTRIES: Entry[] = [
   { label: 'Calendare si program', to: '/app/admin/calendars', icon: IconCalendarCog },
   { label: 'Statusuri programari', to: '/app/admin/statuses', icon: IconTags },
   { label: 'Jurnal de audit', to: '/app/admin/audit', icon: IconHistory },
+  { label: 'Protectia datelor', to: '/app/admin/privacy', icon: IconShieldLock },
 ];
 
 function isActive(pathname: string, to: string) {

@@ -13,6 +13,7 @@ const StaffPage = lazy(() => import('./staff-page'));
 const CalendarsAdminPage = lazy(() => import('./calendars-admin-page'));
 const StatusesPage = lazy(() => import('./statuses-page'));
 const AuditPage = lazy(() => import('./audit-page'));
+const PrivacyPage = lazy(() => import('../privacy/retention-page'));
 
 export default function AdminPage() {
   const user = useCurrentUser();
@@ -32,6 +33,7 @@ export default function AdminPage() {
           <Route path="calendars" element={<CalendarsAdminPage />} />
           <Route path="statuses" element={<StatusesPage />} />
           <Route path="audit" element={<AuditPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
           <Route path="*" element={<Navigate to="/error" replace />} />
         </Routes>
       </Suspense>

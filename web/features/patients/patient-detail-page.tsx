@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { PatientDocuments } from '../documents/patient-documents';
+import { PatientPrivacyPanel } from '../privacy/patient-privacy-panel';
 import { PATIENTS_KEY, usePatient } from './api';
 import { AppointmentsTab } from './appointments-tab';
 import { ConsultationForm } from './consultation-form';
@@ -101,6 +102,7 @@ export default function PatientDetailPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 1, lg: 2 }}>
               <PatientSidePanel patient={patient} onEdit={editModal.open} />
+              <PatientPrivacyPanel patientId={id} patientName={patient.patient} />
             </Grid.Col>
           </Grid>
           <EditPatientModal patient={patient} opened={editing} onClose={editModal.close} />

@@ -1,0 +1,75 @@
+/**
+ * Consent text versions: the newest is the one the public form records. A change of wording is a
+ * new version (the old ones stay, patients agreed to them); versions are never edited.
+ */
+import { Badge, Button, Card, Group, Spoiler, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { type ConsentTextInput, consentTextSchema } from '../../../domain/privacy';
+import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import { useConsentTexts, useCreateConsentText } from './api';
+
+export function ConsentTextsSection() {
+  const texts = useConsentTexts();
+  const create = useCreateConsentText();
+  const form = useForm<ConsentTextInput>({
+    initialValues: { version: '', text: '' },
+    validate: schemaResolver(consentTextSchema, { sync: true }),
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const r = await create.mutateAsync(values);
+      notifications.show({ message: r.message, color: 'green', autoClose: 4000 });
+      form.reset();
+    } catch (err) {
+      if (err instanceof ApiError && err.errors) form.setErrors(err.errors);
+      else if (err instanceof ApiError && err.status === 409) form.setFieldError('version', err.message);
+      else notifications.show({ message: err instanceof ApiError ? err.message : String(err), color: 'red' });
+    }
+  });
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="consent-texts-title">
+      <Title order={2} size="h4" id="consent-texts-title">
+        Textul acordului GDPR (versiuni)
+      </Title>
+      {texts.data?.map((t, i) => (
+        <Card key={t.version} withBorder padding="sm">
+          <Group gap="xs">
+            <Text fw={600} size="sm">
+              {t.version}
+            </Text>
+            {i === 0 && (
+              <Badge color="green" variant="light">
+                Curenta
+              </Badge>
+            )}
+            <Text size="xs" c="dimmed">
+              {formatDateTime(t.created_at)}
+            </Text>
+          </Group>
+          <Spoiler maxHeight={40} showLabel="Mai mult" hideLabel="Mai putin">
+            <Text size="sm">{t.text}</Text>
+          </Spoiler>
+        </Card>
+      ))}
+      <form onSubmit={submit}>
+        <Stack gap="xs">
+          <TextInput label="Versiune noua" placeholder="gdpr-2027-01" {...form.getInputProps('version')} />
+          <Textarea
+            label="Textul acordului"
+            description="{institut} se inlocuieste cu numele institutului."
+            autosize
+            minRows={3}
+            {...form.getInputProps('text')}
+          />
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Salveaza versiunea noua
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * /app/admin/privacy (superadmins): patients whose last contact is older than the retention period
+ * (RETENTION_YEARS), for the archive's review, and the consent text versions. Nothing here deletes
+ * anything by itself.
+ */
+import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/api';
+import type { RetentionItem } from '../../../domain/privacy';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { useRetentionDue } from './api';
+import { ConsentTextsSection } from './consent-texts-section';
+
+export default function RetentionPage() {
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
+  const due = useRetentionDue(page, perPage);
+  const info = due.data;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Protectia datelor</Title>
+      <Stack gap="xs" component="section" aria-labelledby="retention-title">
+        <Title order={2} size="h4" id="retention-title">
+          Dosare cu termenul de pastrare depasit
+        </Title>
+        <Text size="sm">
+          {info
+            ? `Pacienti fara niciun contact (programare, consultatie, document) de cel putin ${info.retention_years} ani, adica inainte de ${formatDate(info.cutoff)}.`
+            : 'Pacienti fara niciun contact in perioada de pastrare.'}{' '}
+          Nimic nu se sterge automat: fiecare dosar se revizuieste conform regulilor de arhivare.
+        </Text>
+        {due.error && <Text c="red">{due.error.message}</Text>}
+        <DataTable<RetentionItem>
+          withTableBorder
+          borderRadius="sm"
+          striped
+          minHeight={240}
+          fetching={due.isFetching}
+          records={info?.data ?? []}
+          totalRecords={info?._meta.total ?? 0}
+          page={page}
+          onPageChange={setPage}
+          recordsPerPage={perPage}
+          recordsPerPageOptions={[...PAGE_SIZES]}
+          onRecordsPerPageChange={(n) => {
+            setPerPage(n);
+            setPage(1);
+          }}
+          recordsPerPageLabel="Pe pagina"
+          paginationText={({ from, to, totalRecords }) => `${from}-${to} din ${totalRecords}`}
+          noRecordsText="Niciun dosar de revizuit"
+          loadingText="Se incarca..."
+          columns={[
+            {
+              accessor: 'patient',
+              title: 'Pacient',
+              render: (r) => (
+                <Anchor component={Link} to={`/app/patients/${r.id}`} size="sm">
+                  {r.patient}
+                </Anchor>
+              ),
+            },
+            { accessor: 'cnp', title: 'CNP', noWrap: true },
+            { accessor: 'last_contact', title: 'Ultimul contact', render: (r) => formatDate(r.last_contact) },
+            {
+              accessor: 'anonymised_at',
+              title: 'Stare',
+              render: (r) =>
+                r.anonymised_at ? (
+                  <Badge color="gray" variant="light" title={formatDateTime(r.anonymised_at)}>
+                    Anonimizat
+                  </Badge>
+                ) : (
+                  <Badge color="orange" variant="light">
+                    De revizuit
+                  </Badge>
+                ),
+            },
+          ]}
+        />
+      </Stack>
+      <ConsentTextsSection />
+    </Stack>
+  );
+}
