@@ -14,10 +14,23 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
-          exclude: ['server/**/*.unit.test.ts'],
+          exclude: ['server/**/*.unit.test.ts', 'server/hardening/**/*.hardening.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60000,
+          hookTimeout: 120000,
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      {
+        // Fuzz, fault and load tests (server/hardening): slower, run by `npm run test:hardening`.
+        test: {
+          name: 'hardening',
+          include: ['server/hardening/**/*.hardening.test.ts'],
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          testTimeout: 300000,
           hookTimeout: 120000,
           pool: 'forks',
           maxWorkers: 2,

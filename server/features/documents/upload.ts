@@ -105,14 +105,20 @@ export async function handleUpload(
   const fields: Record<string, string> = {};
   let stored: StoredFile | null = null;
   try {
-    for await (const part of req.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      } else if (part.fieldname === 'document' && !stored) {
-        stored = await storeFile(part, storage);
-      } else {
-        part.file.resume();
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        } else if (part.fieldname === 'document' && !stored) {
+          stored = await storeFile(part, storage);
+        } else {
+          part.file.resume();
+        }
       }
+    } catch (err) {
+      // A broken multipart body (no boundary, cut short, bad part headers) is the client's error.
+      if (err instanceof HttpError || (err as { code?: string }).code?.startsWith('FST_')) throw err;
+      throw fieldError('document', DOCUMENT_MESSAGES.fileRequired);
     }
     if (!stored) throw fieldError('document', DOCUMENT_MESSAGES.fileRequired);
     const parsed = documentUploadFields.safeParse(fields);

@@ -1,0 +1,3 @@
+import { fuzzPart } from './fuzz-part';
+
+await fuzzPart(1);
