@@ -14,13 +14,17 @@ export const REGISTRATION_MESSAGES = {
   agreement: 'Trebuie sa fiti de acord.',
   unavailable: 'Data selectata nu este disponibila!',
   registered: 'Cererea dumneavoastră a fost înregistrată.',
+  consentChanged: 'Textul acordului s-a schimbat. Va rugam reincarcati pagina si cititi-l din nou.',
 } as const;
 
 /**
- * Version id of the consent text shown on the form. Change it whenever the text changes: the
- * consents table records which text each patient agreed to.
+ * The first consent text (seeded as this version in consent_texts; {institut} is the institute's
+ * name). The form shows the current version from GET /appointment/consent-text and falls back to
+ * this one only when that text cannot be loaded; the consents table records the version shown.
  */
 export const CONSENT_TEXT_VERSION = 'gdpr-2026-11';
+export const CONSENT_TEXT =
+  'Sunt de acord ca {institut} să prelucreze datele mele personale și datele privind sănătatea (nume, CNP, date de contact, județ, statut de asigurat, date despre medicul de familie) în scopul programării și efectuării consultației la distanță și al transmiterii rezultatului către medicul de familie, conform Regulamentului (UE) 2016/679 (GDPR). Detalii în protocolul de protecție a datelor.';
 
 /** The hidden field bots fill in and people never see (docs/decisions/registration-abuse.md). */
 export const HONEYPOT_FIELD = 'website';

@@ -39,6 +39,8 @@ export const registrationSchema = z.object({
   insurance_status: insuranceField,
   vaccine: vaccineField,
   agreement: z.literal(true, { error: REGISTRATION_MESSAGES.agreement }),
+  /** The consent text version the page showed (GET /appointment/consent-text). */
+  consent_version: z.string().trim().max(40).optional(),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
 export type RegistrationInput = z.input<typeof registrationSchema>;
@@ -46,6 +48,9 @@ export type RegistrationRequest = z.output<typeof registrationSchema>;
 
 /** GET /appointment/check-register-date?filters={"selected_date":"YYYY-MM-DD"} */
 export const checkDateFilters = z.strictObject({ selected_date: dateField });
+
+/** GET /appointment/consent-text: the consent text the form shows now. */
+export type ConsentTextAnswer = { status: 1; version: string; text: string };
 
 export type CheckDateAnswer = { status: 1 } | { status: 0; message: string };
 

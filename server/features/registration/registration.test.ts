@@ -8,6 +8,7 @@ import {
   calendars,
   calendarUnavailableDays,
   consents,
+  consentTexts,
   outbox,
   patients,
 } from '../../db/schema';
@@ -276,6 +277,57 @@ describe('POST /api/appointment: refusals create nothing', () => {
     const res = await submit(ctx, form({ appt_date: d }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ...BAD, errors: { appt_date: BAD.message } });
+    expect(await counts(db)).toEqual(before);
+  });
+});
+
+describe('the consent text and the version recorded', () => {
+  it('GET /api/appointment/consent-text gives the current text with the institute named', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/appointment/consent-text',
+      remoteAddress: '10.9.0.1',
+    });
+    expect(res.statusCode).toBe(200);
+    const json = res.json();
+    expect(json).toMatchObject({ status: 1, version: CONSENT_TEXT_VERSION });
+    expect(json.text).toContain(ctx.app.deps.config.INSTITUTE_NAME);
+    expect(json.text).not.toContain('{institut}');
+    expect(json.text).toContain('GDPR');
+  });
+
+  it('records the version the page showed; a new version becomes the current one; unknown ones are refused', async () => {
+    await db.insert(consentTexts).values({
+      version: 'gdpr-2027-01',
+      text: 'Text nou al acordului pentru {institut}.',
+      createdAt: new Date('2027-01-01T00:00:00Z'),
+    });
+    const current = (await ctx.app.inject({ method: 'GET', url: '/api/appointment/consent-text' })).json();
+    expect(current).toMatchObject({
+      version: 'gdpr-2027-01',
+      text: `Text nou al acordului pentru ${ctx.app.deps.config.INSTITUTE_NAME}.`,
+    });
+
+    const versionOf = async (res: { json(): { appointment: { id: number } } }) => {
+      const [c] = await db
+        .select()
+        .from(consents)
+        .where(eq(consents.appointmentId, res.json().appointment.id));
+      return c.textVersion;
+    };
+    const shownOld = await submit(ctx, form({ consent_version: CONSENT_TEXT_VERSION }));
+    expect(shownOld.statusCode).toBe(201);
+    expect(await versionOf(shownOld)).toBe(CONSENT_TEXT_VERSION);
+    const shownNew = await submit(ctx, form({ consent_version: 'gdpr-2027-01' }));
+    expect(await versionOf(shownNew)).toBe('gdpr-2027-01');
+    const unsaid = await submit(ctx, form());
+    expect(await versionOf(unsaid)).toBe('gdpr-2027-01');
+
+    const before = await counts(db);
+    const unknown = await submit(ctx, form({ consent_version: 'gdpr-1999-01' }));
+    expect(unknown.statusCode).toBe(409);
+    const message = 'Textul acordului s-a schimbat. Va rugam reincarcati pagina si cititi-l din nou.';
+    expect(unknown.json()).toMatchObject({ status: 0, message, errors: { agreement: message } });
     expect(await counts(db)).toEqual(before);
   });
 });

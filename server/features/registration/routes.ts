@@ -1,12 +1,15 @@
 /**
  * The public remote-consultation request (SPEC §7): GET /appointment/check-register-date and
- * POST /appointment. Both are public, throttled per IP, and the POST body is kept small.
+ * POST /appointment, plus GET /appointment/consent-text (the consent text the form shows). All
+ * public and throttled per IP; the POST body is kept small.
  * The other /appointment routes belong to the appointments feature.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonQuery } from '../../../domain/api';
+import { renderConsentText } from '../../../domain/privacy';
 import {
+  CONSENT_TEXT,
   CONSENT_TEXT_VERSION,
   checkDateFilters,
   HONEYPOT_FIELD,
@@ -20,7 +23,15 @@ import { currentConsentVersion } from '../../platform/consent';
 import { HttpError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { registrationMail } from './mail';
-import { createRequest, DayFullError, findPublicCalendar, isDateAvailable, isDayOpen } from './service';
+import {
+  consentVersionExists,
+  createRequest,
+  currentConsentText,
+  DayFullError,
+  findPublicCalendar,
+  isDateAvailable,
+  isDayOpen,
+} from './service';
 
 /** Per-IP budgets (docs/decisions/registration-abuse.md). */
 export const RATE_LIMITS = {
@@ -66,6 +77,27 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/appointment/consent-text',
+    {
+      config: { public: true, rateLimit: RATE_LIMITS.checkDate },
+      schema: {
+        tags: ['registration'],
+        summary: 'The consent text the public form shows now, with its version',
+        response: { 200: z.object({ status: z.literal(1), version: z.string(), text: z.string() }) },
+      },
+    },
+    async (_req, reply) => {
+      const current = await currentConsentText(app.deps.database.db);
+      reply.header('cache-control', 'no-cache');
+      return {
+        status: 1 as const,
+        version: current?.version ?? CONSENT_TEXT_VERSION,
+        text: renderConsentText(current?.text ?? CONSENT_TEXT, app.deps.config.INSTITUTE_NAME),
+      };
+    },
+  );
+
   app.post(
     '/appointment',
     {
@@ -96,8 +128,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       // Capacity is not checked here but inside the transaction, where it holds under concurrency.
       if (!cal || !(await isDayOpen(db, cal, r.appt_date, today))) throw unavailable(400);
 
-      // The version the form shows now (consent_texts); the constant only if none was ever stored.
-      const consentVersion = (await currentConsentVersion(db)) ?? CONSENT_TEXT_VERSION;
+      // The version the page showed (recorded exactly, even if a newer one appeared meanwhile);
+      // without one, the current version (consent_texts), or the built-in text's if none is stored.
+      let consentVersion: string;
+      if (r.consent_version) {
+        const known =
+          r.consent_version === CONSENT_TEXT_VERSION || (await consentVersionExists(db, r.consent_version));
+        if (!known) {
+          const m = REGISTRATION_MESSAGES.consentChanged;
+          throw new HttpError(409, m, { agreement: m });
+        }
+        consentVersion = r.consent_version;
+      } else {
+        consentVersion = (await currentConsentVersion(db)) ?? CONSENT_TEXT_VERSION;
+      }
       let result: Awaited<ReturnType<typeof createRequest>>;
       try {
         result = await createRequest(

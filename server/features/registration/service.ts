@@ -4,7 +4,7 @@
  * its row lock, appointments_public_request_uq), never by check-then-insert, so they hold under
  * concurrent requests and across several server nodes.
  */
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { RegistrationRequest } from '../../../domain/registration';
 import {
   isSelectableRegistrationDate,
@@ -20,11 +20,31 @@ import {
   calendars,
   calendarUnavailableDays,
   consents,
+  consentTexts,
   patients,
   registrationDays,
 } from '../../db/schema';
 
 export type PublicCalendar = { id: number; capacity: number };
+
+/** The consent text the form shows now: the newest version (a changed text is a new version). */
+export async function currentConsentText(db: Db): Promise<{ version: string; text: string } | null> {
+  const [row] = await db
+    .select({ version: consentTexts.version, text: consentTexts.text })
+    .from(consentTexts)
+    .orderBy(desc(consentTexts.createdAt), desc(consentTexts.version))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function consentVersionExists(db: Db, version: string): Promise<boolean> {
+  const rows = await db
+    .select({ version: consentTexts.version })
+    .from(consentTexts)
+    .where(eq(consentTexts.version, version))
+    .limit(1);
+  return rows.length > 0;
+}
 
 /** The calendar taking public requests; its own daily capacity, else the configured default. */
 export async function findPublicCalendar(db: Db, config: Config): Promise<PublicCalendar | null> {
