@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/demo-data';
+import { loggerOptions, safeError } from './platform/logging';
 import { startMailWorker } from './platform/mail';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,25 +49,13 @@ async function main() {
     database,
     webDir,
     auth: { signInPerMinute: config.SIGNIN_LIMIT_PER_MINUTE },
-    logger: {
-      level: config.LOG_LEVEL,
-      // Never log bodies, cookies, tokens or query strings (they can carry CNP, names, filters).
-      serializers: {
-        req: (req: { method: string; url: string; id: string }) => ({
-          method: req.method,
-          path: req.url.split('?')[0],
-          id: req.id,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: loggerOptions(config.LOG_LEVEL),
   });
   const mail = startMailWorker(
     database.db,
     { smtpUrl: config.SMTP_URL, mailDir: path.join(config.dataDir, 'mail'), from: config.MAIL_FROM },
     2000,
-    (err) => app.log.error({ err: { message: (err as Error).message } }, 'mail worker'),
+    (err) => app.log.error({ err: safeError(err) }, 'mail worker'),
   );
 
   let stopping = false;
