@@ -30,7 +30,13 @@ export function AnonymiseModal({ patientId, patientName, opened, onClose }: Prop
     }
   };
   return (
-    <Modal opened={opened} onClose={close} title="Anonimizarea pacientului" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Anonimizarea pacientului"
+      centered
+      closeButtonProps={{ 'aria-label': 'Inchide' }}
+    >
       <form onSubmit={submit}>
         <Stack gap="sm">
           <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title="Operatie ireversibila">
@@ -60,7 +66,8 @@ export function AnonymiseModal({ patientId, patientName, opened, onClose }: Prop
             </Button>
             <Button
               type="submit"
-              color="red"
+              // A dark shade: white text on it meets WCAG AA contrast.
+              color="red.9"
               disabled={typed.trim() !== ANONYMISE_PHRASE}
               loading={anonymise.isPending}
             >

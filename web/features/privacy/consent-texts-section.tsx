@@ -40,7 +40,7 @@ export function ConsentTextsSection() {
               {t.version}
             </Text>
             {i === 0 && (
-              <Badge color="green" variant="light">
+              <Badge color="teal.9" variant="filled">
                 Curenta
               </Badge>
             )}

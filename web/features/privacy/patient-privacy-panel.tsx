@@ -16,16 +16,16 @@ import { exportUrl, usePatientPrivacy, useWithdrawConsent } from './api';
 function ConsentItem({ c, onWithdraw }: { c: ConsentRecord; onWithdraw: () => void }) {
   return (
     <Stack gap={2} data-testid={`consent-${c.id}`}>
-      <Group gap="xs" justify="space-between" wrap="nowrap">
+      <Group gap="xs" justify="space-between">
         <Text size="sm" fw={600}>
           Versiunea {c.text_version}
         </Text>
         {c.withdrawn_at ? (
-          <Badge color="gray" variant="light">
+          <Badge color="gray.7" variant="filled">
             Retras
           </Badge>
         ) : (
-          <Badge color="green" variant="light">
+          <Badge color="teal.9" variant="filled">
             Activ
           </Badge>
         )}
@@ -38,7 +38,15 @@ function ConsentItem({ c, onWithdraw }: { c: ConsentRecord; onWithdraw: () => vo
         </Spoiler>
       )}
       {!c.withdrawn_at && (
-        <Button size="compact-sm" variant="subtle" color="red" onClick={onWithdraw} w="fit-content" px={0}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          c="red.9"
+          onClick={onWithdraw}
+          w="fit-content"
+          px={0}
+        >
           Retrage acordul
         </Button>
       )}
@@ -130,7 +138,7 @@ export function PatientPrivacyPanel({ patientId, patientName }: { patientId: num
             <Button variant="default" onClick={() => setWithdrawing(null)}>
               Renunta
             </Button>
-            <Button color="red" onClick={confirmWithdraw} loading={withdraw.isPending}>
+            <Button color="red.9" onClick={confirmWithdraw} loading={withdraw.isPending}>
               Retrage acordul
             </Button>
           </Group>

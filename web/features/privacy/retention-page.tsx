@@ -69,11 +69,11 @@ export default function RetentionPage() {
               title: 'Stare',
               render: (r) =>
                 r.anonymised_at ? (
-                  <Badge color="gray" variant="light" title={formatDateTime(r.anonymised_at)}>
+                  <Badge color="gray.7" variant="filled" title={formatDateTime(r.anonymised_at)}>
                     Anonimizat
                   </Badge>
                 ) : (
-                  <Badge color="orange" variant="light">
+                  <Badge color="blue.9" variant="filled">
                     De revizuit
                   </Badge>
                 ),
