@@ -213,7 +213,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .header(
           'content-security-policy',
-          "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+          "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
         )
         .header('cache-control', 'private, no-store')
         .header('cross-origin-resource-policy', 'same-origin')
