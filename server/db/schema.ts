@@ -161,6 +161,8 @@ export const patients = pgTable(
     index('patients_phone_idx').on(t.phone),
     index('patients_name_trgm_idx').using('gin', sql`${t.nameSearch} gin_trgm_ops`),
     index('patients_name_sort_idx').on(t.nameSearch, t.id),
+    // The top-bar search matches e-mails anywhere in the text, like names (docs/PERFORMANCE.md).
+    index('patients_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
   ],
 );
 
@@ -250,6 +252,18 @@ export const appointments = pgTable(
     index('appointments_patient_idx').on(t.patientId, t.selectedDate),
     index('appointments_doctor_idx').on(t.doctorId, t.selectedDate),
     index('appointments_date_idx').on(t.selectedDate, t.selectedTime),
+    // The appointment list's two orders, read from an index so a page stops after its rows
+    // (docs/PERFORMANCE.md): upcoming first with undated last (hideOlder), and newest first.
+    index('appointments_upcoming_idx').on(
+      sql`coalesce(${t.selectedDate}, 'infinity'::date)`,
+      t.selectedTime,
+      t.id,
+    ),
+    index('appointments_recent_idx').on(
+      t.selectedDate.desc().nullsLast(),
+      t.selectedTime.desc().nullsLast(),
+      t.id.desc(),
+    ),
     index('appointments_status_idx').on(t.status, t.selectedDate),
     index('appointments_calendar_idx').on(t.calendarId, t.selectedDate),
     index('appointments_custom_status_idx').on(t.customStatusId),

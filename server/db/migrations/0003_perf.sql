@@ -1,0 +1,3 @@
+CREATE INDEX "appointments_upcoming_idx" ON "appointments" USING btree (coalesce("selected_date", 'infinity'::date),"selected_time","id");--> statement-breakpoint
+CREATE INDEX "appointments_recent_idx" ON "appointments" USING btree ("selected_date" DESC NULLS LAST,"selected_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "patients_email_trgm_idx" ON "patients" USING gin (lower("email") gin_trgm_ops);
