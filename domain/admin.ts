@@ -248,4 +248,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'admin.staff.reset-2fa': 'Resetare autentificare in doi pasi',
   'admin.settings.update': 'Modificare setari',
   'admin.audit.export': 'Export jurnal de audit',
+  'privacy.export': 'Export date pacient (GDPR)',
+  'privacy.anonymise': 'Anonimizare pacient',
+  'privacy.consent.withdraw': 'Retragere acord GDPR',
+  'privacy.consent-text.create': 'Versiune noua text acord',
+  'privacy.retention.list': 'Lista dosare de revizuit',
 };
