@@ -123,7 +123,13 @@ test('the form states the rules, and a complete request reaches the database', a
     await expect(page.getByText(text).first()).toBeVisible();
   }
   await expect(page.getByRole('link', { name: 'consultatii@institut.example' }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'protocolul de protecție a datelor' })).toHaveAttribute(
+  // The consent text the server serves now is the one shown (and its version is recorded below).
+  const consent = (await (await request.get('/api/appointment/consent-text')).json()) as {
+    version: string;
+    text: string;
+  };
+  await expect(page.getByText(consent.text)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Protocolul de protecție a datelor' })).toHaveAttribute(
     'href',
     /^https?:\/\//,
   );
@@ -163,7 +169,7 @@ test('the form states the rules, and a complete request reaches the database', a
   });
   const events = (await audit.json()).data as { details: Record<string, unknown> }[];
   expect(events).toHaveLength(1);
-  expect(events[0].details).toMatchObject({ day, consentVersion: 'gdpr-2026-11', patientCreated: true });
+  expect(events[0].details).toMatchObject({ day, consentVersion: consent.version, patientCreated: true });
 });
 
 test('weekends and past days cannot be picked', async ({ page }) => {
@@ -281,4 +287,40 @@ test('the date and the time can be chosen with the keyboard alone', async ({ pag
     await page.keyboard.press('Space');
     await expect(slot).toBeChecked();
   }
+});
+
+test('a consent text changed meanwhile is shown again and must be agreed again', async ({
+  page,
+  request,
+}) => {
+  const CHANGED = 'Textul acordului s-a schimbat. Va rugam reincarcati pagina si cititi-l din nou.';
+  let served = 0;
+  await page.route('**/api/appointment/consent-text', (route) =>
+    served++ === 0
+      ? route.continue()
+      : route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 1, version: 'test-noua', text: 'Textul nou al acordului.' }),
+        }),
+  );
+  await page.route('**/api/appointment', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 0, message: CHANGED, errors: { agreement: CHANGED } }),
+        })
+      : route.continue(),
+  );
+  await page.goto('/user/register');
+  await pickDay(page, await findDay(request, 1));
+  await page.getByRole('radio', { name: '08:00' }).check();
+  await fillPatient(page, makeCnp(1, '1966-06-06', '40', 6), 'acord@example.ro');
+  const agree = page.getByRole('checkbox', { name: /sunt de acord/ });
+  await agree.check();
+  await page.getByRole('button', { name: 'Trimite cererea' }).click();
+  await expect(page.getByText('Textul nou al acordului.')).toBeVisible();
+  await expect(agree).not.toBeChecked();
+  await expect(page.getByText(CHANGED).first()).toBeVisible();
+  await expect(page.getByLabel('CNP')).toHaveValue(makeCnp(1, '1966-06-06', '40', 6));
 });

@@ -1,6 +1,6 @@
 /** Calls of the public pages: counties, the date check and the request itself. */
 import { useQuery } from '@tanstack/react-query';
-import type { RegistrationAnswer } from '../../../domain/registration';
+import type { ConsentTextAnswer, RegistrationAnswer } from '../../../domain/registration';
 import { ApiError, api } from '../../lib/api';
 
 export type State = { iso_code: string; name: string };
@@ -32,4 +32,19 @@ export async function checkRegisterDate(day: string): Promise<DateCheck> {
 
 export function submitRegistration(body: Record<string, unknown>) {
   return api.post<RegistrationAnswer>('/appointment', body);
+}
+
+/**
+ * GET /appointment/consent-text: the text the patient agrees to now, and its version (sent with
+ * the request so the consent records exactly what was shown).
+ */
+export function useConsentText() {
+  return useQuery({
+    queryKey: ['registration', 'consent-text'],
+    queryFn: async () => {
+      const { version, text } = await api.get<ConsentTextAnswer>('/appointment/consent-text');
+      return { version, text };
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

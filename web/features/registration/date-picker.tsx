@@ -6,9 +6,9 @@
 import { Loader } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCalendar } from '@tabler/icons-react';
 import { isWeekend } from '../../../domain/registration-rules';
 import { DATE_DESCRIPTION, DATE_LABEL, DATE_PLACEHOLDER } from './date-picker-labels';
+import { CalendarIcon } from './icons';
 
 export type DatePickerProps = {
   value: string | null;
@@ -33,7 +33,7 @@ export default function DatePicker({ value, today, maxDate, checking, error, onC
       excludeDate={isWeekend}
       dropdownType={small ? 'modal' : 'popover'}
       modalProps={{ title: DATE_LABEL, centered: true }}
-      leftSection={<IconCalendar size={18} aria-hidden />}
+      leftSection={<CalendarIcon size={18} />}
       rightSection={checking ? <Loader size={16} aria-label="Se verifică data" /> : undefined}
       ariaLabels={{
         previousMonth: 'Luna anterioară',

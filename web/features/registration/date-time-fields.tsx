@@ -5,13 +5,13 @@
  */
 import { Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconCalendar } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { bucharestToday, lastRegistrationDate, REGISTRATION_SLOT } from '../../../domain/registration-rules';
 import { API_MESSAGES, ApiError } from '../../lib/api';
 import { checkRegisterDate } from './api';
 import { DATE_DESCRIPTION, DATE_LABEL, DATE_PLACEHOLDER } from './date-picker-labels';
 import type { DateState, RegistrationValues } from './form-values';
+import { CalendarIcon } from './icons';
 
 type Form = UseFormReturnType<RegistrationValues>;
 
@@ -28,7 +28,7 @@ function PickerPlaceholder() {
       placeholder={DATE_PLACEHOLDER}
       withAsterisk
       disabled
-      leftSection={<IconCalendar size={18} aria-hidden />}
+      leftSection={<CalendarIcon size={18} />}
     />
   );
 }

@@ -1,9 +1,9 @@
 /** The frame of the public pages: the institute's name (a link home) above, contacts below. */
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { IconHeartbeat } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useInstitute } from '../../app/institute';
+import { HeartbeatIcon } from './icons';
 import classes from './public-layout.module.css';
 
 export function PublicLayout({
@@ -44,10 +44,9 @@ export function PublicLayout({
             aria-label={name ? `${name}, pagina principala` : 'Pagina principala'}
           >
             <Group gap="xs" wrap="nowrap">
-              <IconHeartbeat
+              <HeartbeatIcon
                 size={32}
                 color="var(--mantine-primary-color-filled)"
-                aria-hidden
                 style={{ flexShrink: 0 }}
               />
               <Text fw={700} size="sm" lh={1.3} mih={20}>

@@ -5,16 +5,16 @@
 import { Button, Checkbox, Fieldset, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/insurance';
 import { HONEYPOT_FIELD, REGISTRATION_MESSAGES } from '../../../domain/registration-rules';
 import type { Institute } from '../../app/institute';
 import { API_MESSAGES, ApiError } from '../../lib/api';
-import { submitRegistration, useStates } from './api';
+import { submitRegistration, useConsentText, useStates } from './api';
 import { DateTimeFields, useDateCheck } from './date-time-fields';
 import { EMPTY_VALUES, FIELD_ORDER, type RegistrationValues } from './form-values';
+import { SendIcon } from './icons';
 import { ConsentText } from './statements';
 import classes from './statements.module.css';
 
@@ -40,6 +40,7 @@ function focusFirstError(errors: Record<string, unknown>) {
 export function RegistrationForm({ institute }: { institute?: Institute }) {
   const navigate = useNavigate();
   const states = useStates();
+  const consent = useConsentText();
   const [sending, setSending] = useState(false);
   const resolver = useRef<Resolver | null>(null);
   useEffect(() => {
@@ -65,7 +66,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
       }
       setSending(true);
       try {
-        await submitRegistration({ ...values });
+        await submitRegistration({ ...values, consent_version: consent.data?.version });
         notifications.show({
           color: 'green',
           title: 'Cerere trimisă',
@@ -84,11 +85,16 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
           closeButtonProps: { 'aria-label': 'Închide mesajul' },
         });
         if (err instanceof ApiError && err.errors) {
-          form.setErrors(err.errors);
+          if (err.errors.agreement === REGISTRATION_MESSAGES.consentChanged) {
+            // The text changed since the page loaded: show the new one, to be read and agreed again.
+            form.setFieldValue('agreement', false);
+            void consent.refetch();
+          }
           if (err.errors.appt_date === REGISTRATION_MESSAGES.unavailable) {
             date.setState({ kind: 'bad', message: REGISTRATION_MESSAGES.unavailable });
             form.setFieldValue('appt_time', '');
           }
+          form.setErrors(err.errors);
           focusFirstError(err.errors);
         }
         setSending(false);
@@ -228,20 +234,15 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
         </div>
 
         <Stack gap="xs" {...field('agreement')}>
-          <ConsentText institute={institute} />
+          <ConsentText text={consent.data?.text ?? null} failed={consent.isError} institute={institute} />
           <Checkbox
             label="Am citit și sunt de acord cu prelucrarea datelor mele, conform textului de mai sus."
+            disabled={!consent.data}
             {...form.getInputProps('agreement', { type: 'checkbox' })}
           />
         </Stack>
 
-        <Button
-          type="submit"
-          size="md"
-          loading={sending}
-          leftSection={<IconSend size={18} aria-hidden />}
-          fullWidth
-        >
+        <Button type="submit" size="md" loading={sending} leftSection={<SendIcon size={18} />} fullWidth>
           Trimite cererea
         </Button>
       </Stack>

@@ -1,14 +1,14 @@
 /** What the request page must state before the form (SPEC §1, issue 3): read first, then fill in. */
-import { Anchor, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Institute } from '../../app/institute';
+import { AlertTriangleIcon, CheckIcon } from './icons';
 import classes from './statements.module.css';
 
 export function EmergencyNotice() {
   return (
     <div className={classes.notice} role="note" aria-labelledby="emergency-title">
-      <IconAlertTriangle size={20} className={classes.noticeIcon} aria-hidden />
+      <AlertTriangleIcon size={20} className={classes.noticeIcon} />
       <div>
         <p className={classes.noticeTitle} id="emergency-title">
           Nu pentru urgențe
@@ -27,7 +27,7 @@ function Point({ children }: { children: ReactNode }) {
   return (
     <li>
       <span className={classes.tick} aria-hidden>
-        <IconCheck size={14} />
+        <CheckIcon size={14} />
       </span>
       <span>{children}</span>
     </li>
@@ -59,28 +59,44 @@ export function HowItWorks({ institute }: { institute?: Institute }) {
   );
 }
 
-/** The consent text whose version is CONSENT_TEXT_VERSION (domain/registration.ts). */
-export function ConsentText({ institute }: { institute?: Institute }) {
+/**
+ * The consent text as the server serves it now (its version goes with the request). Without it
+ * nobody can agree: the checkbox stays disabled and the page says why.
+ */
+export function ConsentText({
+  text,
+  failed,
+  institute,
+}: {
+  text: string | null;
+  failed: boolean;
+  institute?: Institute;
+}) {
   return (
-    <Text size="sm" id="consent-text">
-      Sunt de acord ca {institute?.name ?? 'institutul'} să prelucreze datele mele personale și datele privind
-      sănătatea (nume, CNP, date de contact, județ, statut de asigurat, date despre medicul de familie) în
-      scopul programării și efectuării consultației la distanță și al transmiterii rezultatului către medicul
-      de familie, conform Regulamentului (UE) 2016/679 (GDPR). Detalii în{' '}
-      {institute?.gdprProtocolUrl ? (
-        <Anchor
-          inherit
-          href={institute.gdprProtocolUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          underline="always"
-        >
-          protocolul de protecție a datelor
-        </Anchor>
-      ) : (
-        'protocolul de protecție a datelor'
+    <Stack gap={4} id="consent-text">
+      <Text
+        size="sm"
+        c={failed ? 'var(--mantine-color-error)' : undefined}
+        role={failed ? 'alert' : undefined}
+      >
+        {text ??
+          (failed
+            ? 'Textul acordului nu a putut fi încărcat. Vă rugăm să reîncărcați pagina.'
+            : 'Se încarcă textul acordului...')}
+      </Text>
+      {institute?.gdprProtocolUrl && (
+        <Text size="sm">
+          <Anchor
+            inherit
+            href={institute.gdprProtocolUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            underline="always"
+          >
+            Protocolul de protecție a datelor
+          </Anchor>
+        </Text>
       )}
-      .
-    </Text>
+    </Stack>
   );
 }
