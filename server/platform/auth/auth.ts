@@ -14,6 +14,18 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { enqueueMail } from '../mail';
 import { isCommonPassword } from './common-passwords';
+import {
+  ACCOUNT_LOCKED_MESSAGE,
+  auditSignIn,
+  clearFailures,
+  isAccountLocked,
+  recordFailure,
+} from './sign-in-guard';
+
+/** The client IP the auth bridge (plugin.ts) put in x-forwarded-for: Fastify's trust-proxy aware req.ip. */
+function clientIp(headers: Headers | undefined): string | null {
+  return headers?.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+}
 
 export const IDLE_TIMEOUT_SECONDS = 60 * 60;
 export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -107,11 +119,54 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email') {
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === 'string' && (await isAccountLocked(db, email))) {
+            await auditSignIn(db, {
+              action: 'auth.sign-in-failed',
+              email,
+              ip: clientIp(ctx.headers),
+              reason: 'locked',
+            });
+            throw new APIError('TOO_MANY_REQUESTS', { message: ACCOUNT_LOCKED_MESSAGE });
+          }
+        }
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const pw = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
           const problem = typeof pw === 'string' ? checkStaffPassword(pw) : null;
           if (problem) throw new APIError('BAD_REQUEST', { message: problem });
         }
+      }),
+      // Every sign-in attempt leaves an audit event; failures count towards the account's lock.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email' && ctx.path !== '/two-factor/verify-totp') return;
+        const step = ctx.path === '/sign-in/email' ? 'password' : 'two-factor';
+        const ip = clientIp(ctx.headers);
+        const returned = ctx.context.returned as { statusCode?: number; status?: unknown } | undefined;
+        const failed = returned instanceof APIError || (returned?.statusCode ?? 0) >= 400;
+        const rawEmail = (ctx.body as { email?: unknown } | undefined)?.email;
+        const email = typeof rawEmail === 'string' ? rawEmail : undefined;
+        if (failed) {
+          if (step === 'password' && email && (returned?.statusCode ?? 0) !== 429)
+            await recordFailure(db, email);
+          await auditSignIn(db, {
+            action: 'auth.sign-in-failed',
+            email,
+            ip,
+            step,
+            reason: String(returned?.status ?? returned?.statusCode ?? ''),
+          });
+          return;
+        }
+        const session = ctx.context.newSession;
+        if (email) await clearFailures(db, email);
+        await auditSignIn(db, {
+          action: 'auth.sign-in',
+          userId: session?.user.id ?? null,
+          email: email ?? session?.user.email,
+          ip,
+          step: session ? step : `${step} (two-factor pending)`,
+        });
       }),
     },
     plugins: [bearer(), twoFactor({ issuer: config.INSTITUTE_NAME })],

@@ -1,0 +1,75 @@
+/**
+ * Per-account sign-in throttling and the sign-in audit trail (DESIGN §6 "Sessions": throttled per
+ * account and per IP; every sign-in success and failure recorded, never the password).
+ *
+ * Failed attempts for one e-mail address are counted in the rate_limits table (shared by every
+ * server node) under a key holding a hash of the address. More than ACCOUNT_MAX_FAILURES failures
+ * with less than ACCOUNT_WINDOW_MS between them lock the account's sign-in for ACCOUNT_LOCK_MS
+ * after the last failure, from any IP: long enough to stop guessing, short enough that the real
+ * user waits only a few minutes. A successful sign-in clears the count.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditEvents, rateLimits } from '../../db/schema';
+
+export const ACCOUNT_MAX_FAILURES = 10;
+export const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
+export const ACCOUNT_LOCK_MS = 5 * 60 * 1000;
+export const ACCOUNT_LOCKED_MESSAGE =
+  'Prea multe incercari de autentificare esuate pentru acest cont. Incercati din nou peste cateva minute.';
+
+export function accountKey(email: string): string {
+  return `sign-in-account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+}
+
+export async function isAccountLocked(db: Db, email: string, now = Date.now()): Promise<boolean> {
+  const [row] = await db
+    .select({ count: rateLimits.count, last: rateLimits.lastRequest })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, accountKey(email)));
+  return Boolean(row && row.count >= ACCOUNT_MAX_FAILURES && now - row.last < ACCOUNT_LOCK_MS);
+}
+
+export async function recordFailure(db: Db, email: string, now = Date.now()): Promise<void> {
+  await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key: accountKey(email), count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.lastRequest} < ${now - ACCOUNT_WINDOW_MS} then 1 else ${rateLimits.count} + 1 end`,
+        lastRequest: now,
+      },
+    });
+}
+
+export async function clearFailures(db: Db, email: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, accountKey(email)));
+}
+
+/** Records a sign-in event: the address tried and the client IP, never the password. */
+export async function auditSignIn(
+  db: Db,
+  e: {
+    action: 'auth.sign-in' | 'auth.sign-in-failed';
+    userId?: string | null;
+    email?: string;
+    ip?: string | null;
+    reason?: string;
+    step?: string;
+  },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorId: e.userId ?? null,
+    action: e.action,
+    entityType: 'user',
+    entityId: e.userId ?? null,
+    ip: e.ip ?? null,
+    details: {
+      ...(e.email ? { email: e.email.trim().toLowerCase().slice(0, 254) } : {}),
+      ...(e.reason ? { reason: e.reason } : {}),
+      ...(e.step ? { step: e.step } : {}),
+    },
+  });
+}
