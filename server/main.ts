@@ -10,6 +10,7 @@ import { DatabaseLockedError, openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/demo-data';
 import { loggerOptions, safeError } from './platform/logging';
 import { startMailWorker } from './platform/mail';
+import { removeOrphanFiles } from './platform/storage/reconcile';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -39,6 +40,16 @@ async function main() {
   if (database.kind === 'pglite' && config.DEMO_DATA === 'auto') {
     const demo = await seedDemoDataIfEmpty(database.db, config);
     if (demo) console.log(demo.banner);
+  }
+
+  if (!config.S3_BUCKET) {
+    const orphans = await removeOrphanFiles(
+      database.db,
+      path.join(config.dataDir, 'files'),
+      database.kind === 'pglite' ? 0 : 60 * 60 * 1000,
+    );
+    if (orphans.length)
+      console.log(`Removed ${orphans.length} stored file(s) left without a document by a crash.`);
   }
 
   // Bundled, this file is dist/server/main.js (the SPA is dist/web); from source it is server/main.ts.
