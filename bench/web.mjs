@@ -167,6 +167,18 @@ async function lighthouseRuns() {
           failedA11y: Object.values(a)
             .filter((x) => x.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === x.id))
             .map((x) => x.id),
+          // Where each failing accessibility check points, so the page's owner can fix it.
+          a11yNodes: Object.values(a)
+            .filter((x) => x.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === x.id))
+            .flatMap((x) =>
+              (x.details?.items ?? []).slice(0, 5).map((it) => ({
+                audit: x.id,
+                selector: it.node?.selector,
+                snippet: it.node?.snippet?.slice(0, 200),
+                explanation: it.node?.explanation?.slice(0, 300),
+              })),
+            ),
+          lcpElement: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
         });
       } finally {
         await chrome.kill();
