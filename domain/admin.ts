@@ -18,6 +18,8 @@ export const ADMIN_MESSAGES = {
   reactivated: 'Contul a fost reactivat.',
   twoFactorReset: 'Autentificarea in doi pasi a fost resetata.',
   settingsSaved: 'Setarile au fost salvate.',
+  ownTwoFactorFirst:
+    'Activati mai intai autentificarea in doi pasi pentru propriul cont (Contul meu), apoi o puteti cere intregului personal.',
   calendarNotFound: 'Calendarul nu a fost gasit.',
   calendarInUse: 'Calendarul are programari si nu poate fi sters.',
   calendarSaved: 'Calendarul a fost salvat.',

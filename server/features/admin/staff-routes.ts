@@ -1,8 +1,11 @@
 /** /api/admin/staff and /api/admin/settings (superadmins only). */
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_MESSAGES, settingsSchema, staffInviteSchema, staffUpdateSchema } from '../../../domain/admin';
+import { users } from '../../db/schema';
 import { audit } from '../../platform/audit';
+import { conflict } from '../../platform/errors';
 import { requireTwoFactor, setRequireTwoFactor } from './settings';
 import * as staff from './staff-service';
 
@@ -107,6 +110,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/settings',
     { config, schema: { tags, summary: 'Require two-factor sign-in for all staff', body: settingsSchema } },
     async (req) => {
+      if (req.body.requireTwoFactor) {
+        // Whoever turns it on must already use it, or they would lock themselves out of this page.
+        const [me] = await db()
+          .select({ on: users.twoFactorEnabled })
+          .from(users)
+          .where(eq(users.id, req.user!.id));
+        if (!me?.on) throw conflict(ADMIN_MESSAGES.ownTwoFactorFirst);
+      }
       await db().transaction(async (tx) => {
         await setRequireTwoFactor(tx, req.body.requireTwoFactor);
         await audit(tx, req, { action: 'admin.settings.update', entityType: 'setting', details: req.body });

@@ -236,6 +236,12 @@ async function relogin(s: Staff) {
 describe('settings', () => {
   it('stores "require two-factor for all staff" and audits the change', async () => {
     expect((await as(boss).get('/api/admin/settings')).json().data).toEqual({ requireTwoFactor: false });
+    // Not before the superadmin uses two-factor sign-in: it would lock them out.
+    const early = await as(boss).put('/api/admin/settings', { requireTwoFactor: true });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(ADMIN_MESSAGES.ownTwoFactorFirst);
+    expect((await as(boss).get('/api/admin/settings')).json().data).toEqual({ requireTwoFactor: false });
+    await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, boss.id));
     expect((await as(boss).put('/api/admin/settings', { requireTwoFactor: true })).statusCode).toBe(200);
     expect((await as(boss).get('/api/admin/settings')).json().data).toEqual({ requireTwoFactor: true });
     const rows = await db
