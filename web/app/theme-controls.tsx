@@ -4,7 +4,6 @@ import {
   ColorSwatch,
   Menu,
   Switch,
-  Tooltip,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
@@ -33,11 +32,9 @@ export function ColorSwitch() {
   return (
     <Menu position="bottom-end" withArrow shadow="md">
       <Menu.Target>
-        <Tooltip label="Culoare tema">
-          <ActionIcon variant="default" size="lg" aria-label="Culoare tema">
-            <IconPalette size={20} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon variant="default" size="lg" aria-label="Culoare tema" title="Culoare tema">
+          <IconPalette size={20} aria-hidden />
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Culoare tema</Menu.Label>

@@ -72,7 +72,6 @@ export default function LoginPage() {
             label="Email"
             type="email"
             autoComplete="username"
-            placeholder="nume@institut.ro"
             autoFocus
             withAsterisk
             {...form.getInputProps('email')}
