@@ -161,6 +161,23 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/app\/patients$/);
   });
 
+  test('an account not yet authorised sees a clear page and can sign out', async ({ page }) => {
+    await signIn(page, 'doctor');
+    // The server answers such an account with authorized: false (and 403 everywhere else);
+    // the demo data has none, so this test gives the browser that answer.
+    await page.route('**/api/user/user-details', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...(await res.json()), authorized: false } });
+    });
+    await page.goto('/app/patients');
+    await expect(page.getByRole('heading', { name: 'Contul asteapta autorizarea' })).toBeVisible();
+    await expect(page.getByText('dr.ionescu@institut.example')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Meniu principal' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Deconectare' }).click();
+    await expect(page).toHaveURL(/\/user\/login$/);
+    forgetSession('doctor');
+  });
+
   test('the menu hides behind the toggle on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page, 'doctor');
