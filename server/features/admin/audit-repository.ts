@@ -4,6 +4,7 @@ import type { AuditFilters, AuditRow } from '../../../domain/admin';
 import { addDays } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { auditEvents, patients, users } from '../../db/schema';
+import { listTotal } from '../../platform/list-total';
 
 /** A day's start in Europe/Bucharest, whatever the server's time zone. */
 const dayStart = (day: string) => sql`((${day})::date)::timestamp at time zone 'Europe/Bucharest'`;
@@ -52,7 +53,10 @@ export async function listAudit(db: Db, f: AuditFilters, page: number, perPage: 
     rowsQuery(db, f)
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditEvents).where(where(f)),
+    // No filter: the estimated total beyond 10,000 (server/platform/list-total.ts).
+    where(f)
+      ? db.select({ total: sql<number>`count(*)::int` }).from(auditEvents).where(where(f))
+      : listTotal(db, db.select({ id: auditEvents.id }).from(auditEvents), false).then((n) => [{ total: n }]),
   ]);
   return { total: Number(total), rows: rows.map(toRow) };
 }

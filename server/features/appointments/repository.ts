@@ -26,6 +26,7 @@ import {
   timeOff,
   users,
 } from '../../db/schema';
+import { listTotal } from '../../platform/list-total';
 
 const a = appointments;
 const p = patients;
@@ -126,16 +127,21 @@ export async function listAppointments(
   // when a filter reads a patient column, so it stays an index-only scan otherwise.
   const f = opts.filters;
   const patientFilter = Boolean(f.name || f.cnp?.replace(/\D/g, '') || f.phone?.replace(/\D/g, ''));
+  // The default views (no filter typed, with or without hideOlder) take the estimated total
+  // beyond 10,000 (server/platform/list-total.ts); a filter gets the exact count.
+  const typed = patientFilter || Boolean(f.doctor || f.date || f.status || f.status_id);
   const counted = patientFilter
     ? db.select({ total: count() }).from(a).innerJoin(p, eq(p.id, a.patientId)).where(where)
     : db.select({ total: count() }).from(a).where(where);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     baseSelect(db)
       .where(where)
       .orderBy(...order)
       .limit(opts.perPage)
       .offset((opts.page - 1) * opts.perPage),
-    counted,
+    typed
+      ? counted.then((r) => r[0].total)
+      : listTotal(db, db.select({ id: a.id }).from(a).where(where), false),
   ]);
   return { rows: rows.map(toRow), total };
 }

@@ -10,6 +10,7 @@ import { maskCnp } from '../../../domain/privacy';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, documents, patients } from '../../db/schema';
+import { listTotal } from '../../platform/list-total';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -51,10 +52,15 @@ export async function listDocuments(
   const w = where(filters);
   // Every document has its patient (foreign key, not null): the count joins patients only for
   // the CNP filter, so otherwise it is an index-only scan (docs/PERFORMANCE.md).
+  // No filter: the estimated total beyond 10,000 (server/platform/list-total.ts).
   const counted = db.select({ total: count() }).from(documents);
-  const [{ total }] = await (filters.cnp
-    ? counted.innerJoin(patients, eq(patients.id, documents.patientId)).where(w)
-    : counted.where(w));
+  const total = !w
+    ? await listTotal(db, db.select({ id: documents.id }).from(documents), false)
+    : (
+        await (filters.cnp
+          ? counted.innerJoin(patients, eq(patients.id, documents.patientId)).where(w)
+          : counted.where(w))
+      )[0].total;
   const rows = await db
     .select(listColumns)
     .from(documents)

@@ -15,6 +15,7 @@ import {
   patients,
   users,
 } from '../../db/schema';
+import { listTotal } from '../../platform/list-total';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
@@ -104,12 +105,16 @@ export async function listPatients(
   const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
   // Only appointment filters: count their distinct patients without reading patients at all
   // (every appointment has its patient: foreign key, not null).
-  const [{ total }] = await rows<{ total: number }>(
-    db,
-    appt && !pc.length
-      ? sql`select count(distinct a.patient_id)::int as total from appointments a where ${sql.join(ac, sql` and `)}`
-      : sql`select count(*)::int as total from patients p ${where}`,
-  );
+  const total = !conds.length
+    ? await listTotal(db, sql`select p.id from patients p`, false)
+    : (
+        await rows<{ total: number }>(
+          db,
+          appt && !pc.length
+            ? sql`select count(distinct a.patient_id)::int as total from appointments a where ${sql.join(ac, sql` and `)}`
+            : sql`select count(*)::int as total from patients p ${where}`,
+        )
+      )[0].total;
   const offset = (page - 1) * perPage;
   const latestFilter = ac.length ? sql`and ${sql.join(ac, sql` and `)}` : sql``;
   const list = await rows<ListRow>(

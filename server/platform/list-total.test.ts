@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp, signedInStaff } from '../test/harness';
+import { EXACT_UP_TO, listTotal } from './list-total';
+
+const ctx = await setupTestApp();
+const ROWS = EXACT_UP_TO + 500;
+
+describe('list totals', async () => {
+  const staff = await signedInStaff(ctx);
+  const { db } = ctx.database;
+  await db.execute(sql`
+    insert into patients (name, name_search, cnp, phone, insurance_status, state_residency)
+    select 'Pacient ' || i, 'pacient ' || i, '7' || lpad(i::text, 12, '0'), '+40722' || lpad(i::text, 6, '0'),
+           'uninsured', 'RO-B'
+    from generate_series(1, ${ROWS}) i`);
+  await db.execute(sql`analyze patients`);
+  const total = async (filters?: object) => {
+    const res = await ctx.app.inject({
+      url: `/api/patients?perPage=10${filters ? `&filters=${encodeURIComponent(JSON.stringify(filters))}` : ''}`,
+      headers: staff.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json()._meta.total as number;
+  };
+
+  it('counts exactly up to the limit and estimates an unfiltered list beyond it', async () => {
+    expect(await listTotal(db, sql`select id from patients where id <= 25`, false)).toBe(25);
+    const estimated = await total();
+    expect(estimated).toBeGreaterThan(EXACT_UP_TO);
+    expect(Math.abs(estimated - ROWS) / ROWS).toBeLessThan(0.1);
+  });
+
+  it('counts a filtered list exactly, however long', async () => {
+    expect(await total({ name: 'pacient' })).toBe(ROWS);
+    expect(await listTotal(db, sql`select id from patients`, true)).toBe(ROWS);
+  });
+});
