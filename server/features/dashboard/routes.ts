@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarRangeSchema, resolveRange, WEEKS_AFTER, WEEKS_BEFORE } from '../../../domain/dashboard';
 import { addDays, clinicToday, weekdayOf } from '../../../domain/slots';
+import { slowCache } from '../../platform/slow-cache';
 import * as repo from './repository';
 
 const tags = ['dashboard'];
@@ -9,6 +10,15 @@ const tags = ['dashboard'];
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const today = () => clinicToday(app.deps.clock.now());
+  // On a large institute the counts read every past and upcoming appointment (hundreds of ms
+  // at 100,000 patients): when they took over 50 ms they are reused for 30 s by this process.
+  // A small clinic's figures are fast, so always fresh (docs/PERFORMANCE.md).
+  const cachedStats = slowCache<Awaited<ReturnType<typeof repo.dashboardStats>>>({
+    // Never under test: a loaded test machine can be slow on tiny data, and a test that changes
+    // appointments between two reads must see the change.
+    slowMs: app.deps.config.NODE_ENV === 'test' ? Number.POSITIVE_INFINITY : 50,
+    ttlMs: 30_000,
+  });
 
   app.get(
     '/dashboard',
@@ -19,7 +29,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description: 'Definitions: docs/decisions/dashboard-figures.md. "Today" is in Europe/Bucharest.',
       },
     },
-    async () => ({ status: 1, stats: await repo.dashboardStats(db, today()) }),
+    async () => {
+      const t = today();
+      return { status: 1, stats: await cachedStats(t, () => repo.dashboardStats(db, t)) };
+    },
   );
 
   app.post(
