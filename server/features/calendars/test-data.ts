@@ -60,16 +60,14 @@ export async function addCalendar(
     ]),
   );
   if (unavailable.length)
-    await db
-      .insert(calendarUnavailableDays)
-      .values(
-        unavailable.map((u) => ({
-          calendarId: cal.id,
-          fromDate: u.from,
-          toDate: u.to,
-          reason: u.reason ?? null,
-        })),
-      );
+    await db.insert(calendarUnavailableDays).values(
+      unavailable.map((u) => ({
+        calendarId: cal.id,
+        fromDate: u.from,
+        toDate: u.to,
+        reason: u.reason ?? null,
+      })),
+    );
   return cal;
 }
 
