@@ -3,6 +3,7 @@
  * password toast, signing in and out, the guard on /app, the 404 page, the theme switches and
  * the password reset pages.
  */
+import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import {
@@ -306,4 +307,64 @@ test.describe('password reset', () => {
       page.getByText('Legatura de resetare este invalida sau a expirat. Cereti una noua.'),
     ).toBeVisible();
   });
+});
+
+/** RFC 6238 code (SHA-1, 30 s, 6 digits) for a base32 secret, as an authenticator app makes it. */
+function totp(secretBase32: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of secretBase32.replace(/=+$/, '').toUpperCase())
+    bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)?.map((b) => Number.parseInt(b, 2)) ?? []);
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const h = createHmac('sha1', key).update(counter).digest();
+  const o = h[h.length - 1] & 15;
+  return String((h.readUInt32BE(o) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+test('an account with two-factor authentication signs in with its code', async ({ page }) => {
+  const email = 'dr.popa@institut.example';
+  // Enable two-factor for the account through the API, as its owner would on My Account.
+  const request = page.context().request;
+  // A browser sends its Origin; better-auth wants one on these cookie-authenticated calls.
+  const headers = { origin: String(test.info().project.use.baseURL) };
+  expect(
+    (await request.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } })).ok(),
+  ).toBe(true);
+  const enabled = await request.post('/api/auth/two-factor/enable', {
+    data: { password: DEMO_PASSWORD },
+    headers,
+  });
+  expect(enabled.ok(), await enabled.text()).toBe(true);
+  const secret = new URL((await enabled.json()).totpURI).searchParams.get('secret') ?? '';
+  const verified = await request.post('/api/auth/two-factor/verify-totp', {
+    data: { code: totp(secret) },
+    headers,
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  await request.post('/api/auth/sign-out', { data: {}, headers });
+  await page.context().clearCookies();
+
+  try {
+    await page.goto('/user/login?next=%2Fapp%2Fcalendars');
+    await fillLogin(page, email, DEMO_PASSWORD);
+    const code = page.getByRole('textbox', { name: 'Cod de autentificare' });
+    await expect(code).toBeVisible();
+    await code.fill('000000');
+    await page.getByRole('button', { name: 'Verifica codul' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Login Error' })).toContainText(
+      'Cod incorect sau expirat. Incercati din nou.',
+    );
+    await code.fill(totp(secret));
+    await page.getByRole('button', { name: 'Verifica codul' }).click();
+    await expect(page).toHaveURL(/\/app\/calendars$/);
+  } finally {
+    // Leave the demo account as it was for the other tests.
+    const off = await page.context().request.post('/api/auth/two-factor/disable', {
+      data: { password: DEMO_PASSWORD },
+      headers,
+    });
+    expect(off.ok(), await off.text()).toBe(true);
+  }
 });

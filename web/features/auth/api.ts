@@ -10,7 +10,13 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export function signIn(email: string, password: string) {
-  return api.post<{ redirect?: boolean; token?: string }>('/auth/sign-in/email', { email, password });
+  return api.post<{ redirect?: boolean; token?: string; twoFactorRedirect?: boolean }>(
+    '/auth/sign-in/email',
+    {
+      email,
+      password,
+    },
+  );
 }
 
 /** The e-mailed link passes through the server, which sends the browser to this page with ?token=. */
@@ -24,4 +30,16 @@ export function resetPassword(token: string, newPassword: string) {
 
 export function isInvalidToken(err: unknown): boolean {
   return err instanceof ApiError && (err.code === 'INVALID_TOKEN' || /invalid token/i.test(err.message));
+}
+
+export const TWO_FACTOR_MESSAGES = {
+  wrongCode: 'Cod incorect sau expirat. Incercati din nou.',
+  codeRequired: 'Va rugam introduceti codul.',
+} as const;
+
+/** Second step of a sign-in for an account with two-factor authentication. */
+export function verifySecondFactor(code: string, kind: 'totp' | 'backup') {
+  return kind === 'totp'
+    ? api.post('/auth/two-factor/verify-totp', { code })
+    : api.post('/auth/two-factor/verify-backup-code', { code });
 }

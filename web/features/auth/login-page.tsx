@@ -6,7 +6,7 @@ import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_MESSAGES, loginSchema } from '../../../domain/auth';
 import { safeNext } from '../../app/next-path';
@@ -14,6 +14,9 @@ import { API_MESSAGES, ApiError } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/query-client';
 import { AUTH_MESSAGES, signIn } from './api';
 import { AuthLayout } from './auth-layout';
+
+// Only accounts with two-factor authentication need it: not part of the page's first load.
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
 
 /** SPEC §9: the login error toast stays 3000 ms. */
 export const LOGIN_ERROR_AUTO_CLOSE = 3000;
@@ -32,6 +35,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
+  const [secondStep, setSecondStep] = useState(false);
 
   // Whatever account was cached (expired session, failed load) is forgotten on this page.
   useEffect(() => {
@@ -45,14 +49,23 @@ export default function LoginPage() {
     validateInputOnBlur: true,
   });
 
+  const enter = () => {
+    queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
+    navigate(safeNext(params.get('next')), { replace: true });
+  };
+
   const submit = form.onSubmit(async (values) => {
     // SPEC §5: nothing happens while a sign-in is running or when a field is empty.
     if (loading || !values.email.trim() || !values.password) return;
     setLoading(true);
     try {
-      await signIn(values.email.trim(), values.password);
-      queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
-      navigate(safeNext(params.get('next')), { replace: true });
+      const res = await signIn(values.email.trim(), values.password);
+      if (res?.twoFactorRedirect) {
+        setSecondStep(true);
+        setLoading(false);
+        return;
+      }
+      enter();
     } catch (err) {
       notifications.show({
         title: LOGIN_MESSAGES.errorTitle,
@@ -66,31 +79,43 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title="Autentificare">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            withAsterisk
-            {...form.getInputProps('email')}
+      {secondStep ? (
+        <Suspense fallback={null}>
+          <TwoFactorStep
+            onDone={enter}
+            onCancel={() => {
+              setSecondStep(false);
+              form.setFieldValue('password', '');
+            }}
           />
-          <PasswordInput
-            label="Parola"
-            autoComplete="current-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': 'Arata sau ascunde parola' }}
-            {...form.getInputProps('password')}
-          />
-          <Button type="submit" loading={loading} fullWidth size="md">
-            Autentificare
-          </Button>
-          <Anchor component={Link} to="/user/forgot-password" size="sm" ta="center">
-            Ati uitat parola?
-          </Anchor>
-        </Stack>
-      </form>
+        </Suspense>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Parola"
+              autoComplete="current-password"
+              withAsterisk
+              visibilityToggleButtonProps={{ 'aria-label': 'Arata sau ascunde parola' }}
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={loading} fullWidth size="md">
+              Autentificare
+            </Button>
+            <Anchor component={Link} to="/user/forgot-password" size="sm" ta="center">
+              Ati uitat parola?
+            </Anchor>
+          </Stack>
+        </form>
+      )}
     </AuthLayout>
   );
 }
