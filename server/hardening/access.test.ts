@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { auditEvents, rateLimits } from '../db/schema';
 import { ACCOUNT_LOCKED_MESSAGE, ACCOUNT_MAX_FAILURES, accountKey } from '../platform/auth/sign-in-guard';
 import { createStaffUser } from '../platform/auth/staff';
-import { createTestApp, setupTestApp, signedInStaff, TEST_PASSWORD } from '../test/harness';
+import { createTestApp, setupTestApp, signedInStaff, signIn, TEST_PASSWORD } from '../test/harness';
 
 type Role = 'signed out' | 'not authorised' | 'admin' | 'doctor' | 'superadmin';
 const ROLES: Role[] = ['signed out', 'not authorised', 'admin', 'doctor', 'superadmin'];
@@ -176,5 +176,24 @@ describe('sign-in throttling', () => {
     const all = JSON.stringify(await db.select().from(auditEvents));
     expect(all).not.toContain(TEST_PASSWORD);
     expect(all).not.toContain('Ghicit-');
+  });
+});
+
+describe('sessions', () => {
+  it('a password change ends the other sessions on the server, even when the client does not ask', async () => {
+    const email = 'schimba.parola@test.example';
+    const first = await signedInStaff(ctx, { email });
+    const second = await signIn(ctx.app, email, TEST_PASSWORD);
+    const check = (cookie: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/appointment/statuses', headers: { cookie } });
+    expect((await check(second)).statusCode).toBe(200);
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: first.headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'Alta-Parola-Lunga-2026' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await check(second)).statusCode).toBe(401);
   });
 });

@@ -136,6 +136,10 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
           const problem = typeof pw === 'string' ? checkStaffPassword(pw) : null;
           if (problem) throw new APIError('BAD_REQUEST', { message: problem });
         }
+        // A password change ends the account's other sessions whatever the client asked (DESIGN §6).
+        if (ctx.path === '/change-password' && ctx.body && typeof ctx.body === 'object') {
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
       }),
       // Every sign-in attempt leaves an audit event; failures count towards the account's lock.
       after: createAuthMiddleware(async (ctx) => {
