@@ -7,7 +7,6 @@ import type { CSSProperties } from 'react';
 type Props = { size?: number; className?: string; style?: CSSProperties; color?: string };
 
 function icon(paths: string[]) {
-  // biome-ignore lint/correctness/noComponentHookFactories: runs once per icon at module load, never during a render
   return function Icon({ size = 24, className, style, color = 'currentColor' }: Props) {
     return (
       <svg
