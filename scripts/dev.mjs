@@ -7,7 +7,12 @@ const procs = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
     stdio: 'inherit',
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      // The browser talks to Vite's origin (which proxies /api): links and origin checks use it.
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+    },
   }),
   spawn(bin('vite'), [], { stdio: 'inherit', cwd: root }),
 ];
