@@ -15,9 +15,11 @@ import { loginPathFor } from './next-path';
 
 const CurrentUserContext = createContext<SessionUser | null>(null);
 
-export async function fetchCurrentUser(): Promise<SessionUser> {
-  const { status: _s, ...user } = await api.get<SessionUser & { status: 1 }>('/user/user-details');
-  return user as SessionUser;
+export type CurrentUser = SessionUser & { twoFactorRequired?: boolean };
+
+export async function fetchCurrentUser(): Promise<CurrentUser> {
+  const { status: _s, ...user } = await api.get<CurrentUser & { status: 1 }>('/user/user-details');
+  return user;
 }
 
 export function useCurrentUserQuery() {
@@ -49,5 +51,10 @@ export function RequireUser({ children }: { children: ReactNode }) {
   // dropped there (see LoginPage) so the next visit loads it afresh.
   if (query.isError) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   if (!query.data.authorized) return <AwaitingAuthorisation user={query.data} />;
+  // The clinic requires two-factor sign-in and this account has none yet: the server answers
+  // only the account page, so that is where the user goes to set it up.
+  if (query.data.twoFactorRequired && !location.pathname.startsWith('/app/my-account')) {
+    return <Navigate to="/app/my-account?two-factor=required" replace />;
+  }
   return <CurrentUserContext.Provider value={query.data}>{children}</CurrentUserContext.Provider>;
 }

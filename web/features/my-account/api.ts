@@ -7,6 +7,7 @@ import type {
   TimeOffWriteAnswer,
 } from '../../../domain/my-account';
 import { api } from '../../lib/api';
+import { CURRENT_USER_KEY } from '../../lib/query-client';
 
 export const TIME_OFF_KEY = ['my-account', 'time-off'] as const;
 const FEED_KEY = ['my-account', 'calendar-feed'] as const;
@@ -83,7 +84,12 @@ export function useChangePassword() {
 
 export function useTwoFactor() {
   const qc = useQueryClient();
-  const refresh = () => qc.invalidateQueries({ queryKey: SESSION_KEY });
+  // The account (CURRENT_USER_KEY) too: it says whether two-factor is still missing.
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: SESSION_KEY }),
+      qc.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+    ]);
   return {
     enable: useMutation({
       mutationFn: (password: string) =>

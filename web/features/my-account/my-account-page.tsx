@@ -1,5 +1,5 @@
-import { Divider, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { displayName, useCurrentUser } from '../../app/current-user';
+import { Alert, Divider, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { type CurrentUser, displayName, useCurrentUser } from '../../app/current-user';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { PasswordForm } from './password-form';
 import { TimeOffSection } from './time-off-section';
@@ -7,10 +7,16 @@ import { TwoFactorCard } from './two-factor-card';
 
 /** My account (SPEC §2): time off, account details, password, two-factor, calendar feed. */
 export default function MyAccountPage() {
-  const user = useCurrentUser();
+  const user: CurrentUser = useCurrentUser();
   return (
     <Stack gap="lg">
       <Title order={1}>Contul meu</Title>
+      {user.twoFactorRequired && (
+        <Alert color="orange" title="Autentificare in doi pasi obligatorie" role="alert">
+          Institutul cere autentificarea in doi pasi pentru tot personalul. Activati-o mai jos, cu o aplicatie
+          de autentificare; restul aplicatiei devine disponibil imediat dupa.
+        </Alert>
+      )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
