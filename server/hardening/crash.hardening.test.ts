@@ -218,7 +218,7 @@ describe.each(kinds)('SIGKILL during concurrent writes (%s)', (kind) => {
       const lost: string[] = [];
       for (const o of ok) {
         if (o.kind === 'registration') {
-          const id = (o.body?.appointment as { id: number }).id;
+          const id = (o.body?.appointment as { id: number } | undefined)?.id ?? -1;
           const [r] = await rows<{ n: number }>(
             sql`select count(*)::int as n from appointments where id = ${id}`,
           );
