@@ -287,17 +287,15 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
       await tx
         .insert(s.consultationGroups)
         .values({ guid, patientId: p.id, title: `Consultatie ${d}.${m}.${y}`, date, createdBy: doctorId });
-      await tx
-        .insert(s.consultationEntries)
-        .values(
-          Object.entries(CONSULT_SECTIONS).map(([type, options]) => ({
-            groupGuid: guid,
-            patientId: p.id,
-            type,
-            doctorId,
-            content: rng.pick(options),
-          })),
-        );
+      await tx.insert(s.consultationEntries).values(
+        Object.entries(CONSULT_SECTIONS).map(([type, options]) => ({
+          groupGuid: guid,
+          patientId: p.id,
+          type,
+          doctorId,
+          content: rng.pick(options),
+        })),
+      );
     }
   });
 
