@@ -115,7 +115,7 @@ const junkParam = fc.oneof(
 );
 
 /** Multipart parts for POST /api/documents: fields and files of every wrong kind, or right. */
-function documentParts(seed: Seed): fc.Arbitrary<Part[]> {
+export function documentParts(seed: Pick<Seed, 'ids'>): fc.Arbitrary<Part[]> {
   const field = fc.oneof(
     fc.record({
       name: fc.constantFrom('title', 'patient_id', 'status', ...PROTO_KEYS),

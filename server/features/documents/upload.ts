@@ -22,6 +22,7 @@ import { audit } from '../../platform/audit';
 import { badRequest, HttpError } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { contentMatches, safeFileName } from './files';
+import { watchMultipartEnd } from './multipart-end';
 import * as repo from './repository';
 
 /** Room for the text fields and multipart framing around the file itself. */
@@ -105,20 +106,50 @@ export async function handleUpload(
   const fields: Record<string, string> = {};
   let stored: StoredFile | null = null;
   try {
-    try {
-      for await (const part of req.parts()) {
+    const parts = req.parts();
+    const end = watchMultipartEnd(req, () => fieldError('document', DOCUMENT_MESSAGES.fileRequired));
+    end.start();
+    // Written by the parsing loop below (TypeScript does not follow assignments in a closure).
+    const state: { stored: StoredFile | null; current: MultipartFile | null; aborted: Error | null } = {
+      stored: null,
+      current: null,
+      aborted: null,
+    };
+    const loop = (async () => {
+      for await (const part of parts) {
         if (part.type === 'field') {
           if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        } else if (part.fieldname === 'document' && !stored) {
-          stored = await storeFile(part, storage);
+        } else if (part.fieldname === 'document' && !state.stored && !state.aborted) {
+          state.current = part;
+          const file = await storeFile(part, storage);
+          state.current = null;
+          // Refused meanwhile (body cut short): the stored copy must not stay.
+          if (state.aborted) await storage.delete(file.key).catch(() => {});
+          else state.stored = file;
         } else {
           part.file.resume();
         }
       }
+    })();
+    loop.catch(() => {});
+    try {
+      await Promise.race([loop, end.truncated]);
     } catch (err) {
+      if (end.isTruncated) {
+        // Cut short: stop storing, end the file being written (its temporary copy goes), refuse.
+        state.aborted = err as Error;
+        if (state.current) {
+          state.current.file.destroy(err as Error);
+          await Promise.race([loop.catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
+        }
+        throw err;
+      }
       // A broken multipart body (no boundary, cut short, bad part headers) is the client's error.
       if (err instanceof HttpError || (err as { code?: string }).code?.startsWith('FST_')) throw err;
       throw fieldError('document', DOCUMENT_MESSAGES.fileRequired);
+    } finally {
+      end.stop();
+      stored = state.stored;
     }
     if (!stored) throw fieldError('document', DOCUMENT_MESSAGES.fileRequired);
     const parsed = documentUploadFields.safeParse(fields);

@@ -39,11 +39,15 @@ export function diskStorage(root: string): Storage {
           done(null, chunk);
         },
       });
+      const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
       try {
         const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-        await pipeline(source, counter, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+        await pipeline(source, counter, out);
         await rename(tmp, target);
       } catch (err) {
+        // A pipeline that fails early may still be opening the file: remove it once closed,
+        // or the temporary file would appear after the rm.
+        if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
         await rm(tmp, { force: true });
         throw err;
       }
