@@ -86,6 +86,9 @@ type ListRow = {
   doctor_name: string | null;
 };
 
+/** Up to this many matches, a page of an appointment filter is collected rather than walked. */
+const COLLECT_UP_TO = 5000;
+
 export async function listPatients(
   db: Db,
   f: PatientFilters,
@@ -116,13 +119,22 @@ export async function listPatients(
         )
       )[0].total;
   const offset = (page - 1) * perPage;
+  // Only appointment filters and few matches (known from the count): collect them and sort, at
+  // a cost that follows the matches. The planner's estimate for a rare filter can be far off (a
+  // Sunday has no appointment) and it would then walk the whole name index for nothing: 1.5 s
+  // on 1,000,000 patients. With patient filters too, those narrow the walk themselves.
+  const collect = appt !== null && !pc.length && total <= COLLECT_UP_TO;
+  const source = collect
+    ? sql`(select distinct a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}) m join patients p on p.id = m.id`
+    : sql`patients p`;
+  const pageWhere = collect ? sql`` : where;
   const latestFilter = ac.length ? sql`and ${sql.join(ac, sql` and `)}` : sql``;
   const list = await rows<ListRow>(
     db,
     sql`select p.id, p.name, p.cnp, p.phone, p.email, p.covid_vaccine,
           la.id as appointment_id, la.selected_date, la.selected_time, la.status, la.custom_status_id,
           la.custom_title, la.doctor_id, la.doctor_name
-        from (select p.id from patients p ${where} order by p.name_search, p.id limit ${perPage} offset ${offset}) pg
+        from (select p.id from ${source} ${pageWhere} order by p.name_search, p.id limit ${perPage} offset ${offset}) pg
         join patients p on p.id = pg.id
         left join lateral (
           select a.id, a.selected_date::text as selected_date, to_char(a.selected_time, 'HH24:MI') as selected_time,
