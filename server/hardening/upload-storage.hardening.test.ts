@@ -17,7 +17,7 @@ import { ACCEPTED, IMPOSTORS, PDF } from '../features/documents/samples';
 import { listAllFiles } from '../platform/storage/disk';
 import { setupTestApp, signedInStaff } from '../test/harness';
 import { nastyString } from './arbitraries';
-import { changeCount, documentParts, installChangeCounter } from './fuzz';
+import { changeCount, documentParts, fuzzSeed, installChangeCounter } from './fuzz';
 import { multipart, type Part } from './seed';
 
 const MAX = 64 * 1024;
@@ -144,7 +144,7 @@ describe.each(Object.keys(drivers) as (keyof typeof drivers)[])('upload attacks 
         const stored = (await driver.keys(ctx.dataDir)).filter((k) => !k.includes('.partial-'));
         expect(stored.sort()).toEqual(rows.map((r) => r.key).sort());
       }),
-      { numRuns: RUNS, endOnFailure: true },
+      { numRuns: RUNS, endOnFailure: true, seed: fuzzSeed(`upload ${name}`) },
     );
     expect(accepted).toBeGreaterThan(0);
     // ...and soon no temporary copy is left either.
