@@ -22,7 +22,11 @@ async function patientWithoutDocuments(page: Page): Promise<Patient> {
     const docs = await page.request.get(
       `/api/documents?filters=${encodeURIComponent(JSON.stringify({ patient_id: p.id }))}`,
     );
-    if ((await docs.json())._meta.total === 0) return p;
+    if ((await docs.json())._meta.total !== 0) continue;
+    // Lists show a masked CNP; the patient's own record has the whole one (to type in the filter).
+    const detail = await page.request.get(`/api/patients/${p.id}`);
+    const { patient } = (await detail.json()) as { patient: { cnp: string } };
+    return { ...p, cnp: patient.cnp };
   }
   throw new Error('no demo patient without documents');
 }
