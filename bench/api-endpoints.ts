@@ -89,6 +89,8 @@ export function endpoints(opts: { today: string; calendarId: number; runSalt: nu
       method: 'GET',
       next: () => ({ path: '/baseline' }),
     },
+    // The floor of every signed-in request: the session check and nothing else.
+    get('GET /api/user/user-details (session only)', () => '/api/user/user-details'),
     get('GET /api/patients (no filter, page 1)', () => `/api/patients?page=1&perPage=20`),
     get(
       'GET /api/patients name filter',
