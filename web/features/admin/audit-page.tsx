@@ -25,8 +25,9 @@ import {
   type AuditFilters,
   type AuditRow,
 } from '../../../domain/admin';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/api';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
 import { formatDateTime } from '../../lib/dates';
+import { serverPaging } from '../../lib/server-paging';
 import { auditExportUrl, useAudit, useAuditActions, useStaff } from './api';
 
 const actionLabel = (a: string) => AUDIT_ACTION_LABELS[a] ?? a;
@@ -148,19 +149,8 @@ export default function AuditPage() {
         minHeight={400}
         fetching={audit.isFetching}
         records={audit.data?.data ?? []}
-        totalRecords={audit.data?._meta.total ?? 0}
-        page={page}
-        onPageChange={setPage}
-        recordsPerPage={perPage}
-        recordsPerPageOptions={[...PAGE_SIZES]}
-        onRecordsPerPageChange={(n) => {
-          setPerPage(n);
-          setPage(1);
-        }}
-        recordsPerPageLabel="Pe pagina"
-        paginationText={({ from, to, totalRecords }) => `${from}-${to} din ${totalRecords}`}
+        {...serverPaging({ page, setPage, perPage, setPerPage, total: audit.data?._meta.total })}
         noRecordsText="Nici un eveniment"
-        loadingText="Se incarca..."
         columns={[
           { accessor: 'at', title: 'Data si ora', render: (r) => formatDateTime(r.at), noWrap: true },
           {

@@ -6,10 +6,11 @@ import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/api';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
 import type { AppointmentFilters, AppointmentRow } from '../../../domain/appointments';
 import { formatPhone } from '../../../domain/validation/phone';
 import { formatDate } from '../../lib/dates';
+import { serverPaging } from '../../lib/server-paging';
 import { useAppointments } from './api';
 import { AppointmentFiltersBar } from './appointment-filters';
 import { NewAppointmentModal } from './new-appointment-modal';
@@ -61,19 +62,8 @@ export default function AppointmentListPage() {
             minHeight={420}
             fetching={list.isFetching}
             records={list.data?.appointments ?? []}
-            totalRecords={list.data?._meta.total ?? 0}
-            page={page}
-            onPageChange={setPage}
-            recordsPerPage={perPage}
-            recordsPerPageOptions={[...PAGE_SIZES]}
-            onRecordsPerPageChange={(n) => {
-              setPerPage(n);
-              setPage(1);
-            }}
-            recordsPerPageLabel="Pe pagina"
-            paginationText={({ from, to, totalRecords }) => `${from}-${to} din ${totalRecords}`}
+            {...serverPaging({ page, setPage, perPage, setPerPage, total: list.data?._meta.total })}
             noRecordsText="Nu s-a gasit nici o programare"
-            loadingText="Se incarca..."
             onRowClick={({ record }) => navigate(`/app/appointments/${record.id}`)}
             columns={[
               {

@@ -6,7 +6,7 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/api';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
 import {
   DOCUMENT_STATUS_LABELS,
   DOCUMENT_STATUSES,
@@ -15,6 +15,7 @@ import {
   type DocumentStatus,
 } from '../../../domain/documents';
 import { formatDate } from '../../lib/dates';
+import { serverPaging } from '../../lib/server-paging';
 import { useDocumentPatients, useDocuments } from './api';
 import { DeleteDocumentButton, DocumentStatusMenu } from './document-actions';
 import { DocumentIcon } from './document-icon';
@@ -131,19 +132,8 @@ export default function DocumentsPage() {
         minHeight={420}
         fetching={list.isFetching}
         records={list.data?.documents ?? []}
-        totalRecords={list.data?._meta.total ?? 0}
-        page={page}
-        onPageChange={setPage}
-        recordsPerPage={perPage}
-        recordsPerPageOptions={[...PAGE_SIZES]}
-        onRecordsPerPageChange={(n) => {
-          setPerPage(n);
-          setPage(1);
-        }}
-        recordsPerPageLabel="Pe pagina"
-        paginationText={({ from, to, totalRecords }) => `${from}-${to} din ${totalRecords}`}
+        {...serverPaging({ page, setPage, perPage, setPerPage, total: list.data?._meta.total })}
         noRecordsText="Nu s-a gasit nici un document"
-        loadingText="Se incarca..."
         onRowClick={({ record }) => openOrWarn(record.id)}
         columns={[
           {

@@ -7,11 +7,12 @@ import { IconPlus, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/api';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
 import { BUILTIN_STATUSES, STATUS_LABELS } from '../../../domain/appointments';
 import { PATIENT_TEXTS, type PatientFilters, type PatientListItem } from '../../../domain/patients';
 import { formatPhone } from '../../../domain/validation/phone';
 import { formatDate, formatTime } from '../../lib/dates';
+import { serverPaging } from '../../lib/server-paging';
 import { AddPatientDrawer } from './add-patient-drawer';
 import { useFilterOptions, usePatients } from './api';
 import { PatientFiltersBar } from './patient-filters';
@@ -69,19 +70,8 @@ export default function PatientListPage() {
           minHeight={480}
           fetching={list.isFetching}
           records={list.data?.patients ?? []}
-          totalRecords={list.data?._meta.total ?? 0}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPage={perPage}
-          recordsPerPageOptions={[...PAGE_SIZES]}
-          onRecordsPerPageChange={(n) => {
-            setPerPage(n);
-            setPage(1);
-          }}
-          recordsPerPageLabel="Pe pagina"
-          paginationText={({ from, to, totalRecords }) => `${from}-${to} din ${totalRecords}`}
+          {...serverPaging({ page, setPage, perPage, setPerPage, total: list.data?._meta.total })}
           noRecordsText={PATIENT_TEXTS.emptyList}
-          loadingText="Se incarca..."
           onRowClick={({ record }) => navigate(`/app/patients/${record.id}`)}
           columns={[
             {

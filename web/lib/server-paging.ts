@@ -1,0 +1,31 @@
+import { PAGE_SIZES } from '../../domain/api';
+
+type Paging = {
+  page: number;
+  setPage: (page: number) => void;
+  perPage: number;
+  setPerPage: (perPage: number) => void;
+  total: number | undefined;
+};
+
+/**
+ * The pagination props every server-paged table shares (SPEC §9: sizes 10 to 100, a new page
+ * size goes back to page 1), in Romanian. Spread into a mantine-datatable `DataTable`.
+ */
+export function serverPaging({ page, setPage, perPage, setPerPage, total }: Paging) {
+  return {
+    totalRecords: total ?? 0,
+    page,
+    onPageChange: setPage,
+    recordsPerPage: perPage,
+    recordsPerPageOptions: [...PAGE_SIZES],
+    onRecordsPerPageChange: (n: number) => {
+      setPerPage(n);
+      setPage(1);
+    },
+    recordsPerPageLabel: 'Pe pagina',
+    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+      `${from}-${to} din ${totalRecords}`,
+    loadingText: 'Se incarca...',
+  };
+}
