@@ -5,31 +5,10 @@
  * content of script-like elements is discarded entirely.
  */
 import sanitizeHtml from 'sanitize-html';
-
-export const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  'ul',
-  'ol',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'span',
-  'div',
-  'pre',
-] as const;
+import { RICH_TEXT_TAGS } from '../../domain/rich-text';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...ALLOWED_TAGS],
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {},
   allowedSchemes: [],
   allowedSchemesAppliedToAttributes: [],

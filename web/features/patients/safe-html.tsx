@@ -5,28 +5,9 @@
 import { Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { RICH_TEXT_TAGS } from '../../../domain/rich-text';
 
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  'ul',
-  'ol',
-  'li',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'span',
-  'div',
-  'pre',
-];
+const ALLOWED_TAGS = [...RICH_TEXT_TAGS];
 
 export function cleanHtml(html: string): string {
   return DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: [], KEEP_CONTENT: true });
