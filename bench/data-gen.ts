@@ -222,30 +222,7 @@ export function* appointmentRows(rng: Random, plan: AppointmentPlan): Generator<
   if (k > positions) throw new Error('grid overflow'); // cannot happen: holders <= positions
 }
 
-export const CONSULT_SECTIONS: Record<string, string[]> = {
-  reason: [
-    '<p>Dispnee de efort și palpitații de aproximativ 3 luni.</p>',
-    '<p>Durere toracică la efort, cu durată de câteva minute.</p>',
-    '<p>Control după implantarea unui stimulator cardiac.</p>',
-  ],
-  personalPriors: [
-    '<p>Hipertensiune arterială grad II, diabet zaharat tip 2.</p>',
-    '<p>Infarct miocardic în 2019, angioplastie cu stent.</p>',
-  ],
-  treatment: [
-    '<ul><li>Bisoprolol 5 mg/zi</li><li>Atorvastatină 20 mg/zi</li></ul>',
-    '<ul><li>Aspirină 75 mg/zi</li><li>Ramipril 5 mg/zi</li></ul>',
-  ],
-  diagnosis: [
-    '<p><b>Cardiopatie ischemică cronică.</b></p>',
-    '<p><b>Fibrilație atrială paroxistică.</b></p>',
-    '<p><b>Insuficiență cardiacă NYHA II.</b></p>',
-  ],
-  recs: [
-    '<p>Ecografie cardiacă de control peste 6 luni. Regim hiposodat, mișcare zilnică.</p>',
-    '<p>Holter EKG 24 h. Revine cu rezultatele.</p>',
-  ],
-};
+export { CONSULT_SECTIONS } from '../server/db/demo-names';
 
 export const DOCUMENT_KINDS = [
   { ext: 'pdf', mime: 'application/pdf', title: 'Bilet de trimitere' },

@@ -9,28 +9,12 @@ import {
   type Page,
   request as playwrightRequest,
 } from '@playwright/test';
+import { addDays, bucharestToday, dayLabel, weekdayOf } from './dates';
 import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
 
 const LAB = 'Explorări funcționale';
 const SLOT_STATUS = 'Consult cardiologic';
 const SATURDAY = 6;
-
-function bucharestToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date());
-}
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-/** The day's accessible name in Mantine's picker ("D MMMM YYYY", locale en). */
-const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 let boss: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {

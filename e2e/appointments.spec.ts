@@ -13,27 +13,13 @@ import {
 import { maskCnp } from '../domain/privacy';
 import { availableTimes } from '../domain/slots';
 import { makeCnp } from '../domain/validation/cnp';
+import { addDays, bucharestToday, dayLabel } from './dates';
 import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
 
 const CLINIC = 'Ambulatoriu Cardiologie';
 const SLOT_STATUS = 'Consult cardiologic';
 
-function bucharestToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date());
-}
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
 const ddmmyyyy = (day: string) => day.split('-').reverse().join('.');
-/** The day's accessible name in Mantine's picker ("D MMMM YYYY", locale en). */
-const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 type Options = {
   doctors: { id: string; name: string }[];

@@ -5,6 +5,7 @@
  */
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { makeCnp } from '../domain/validation/cnp';
+import { addDays, bucharestToday, dayLabel, weekdayOf } from './dates';
 import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, test } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -14,28 +15,11 @@ const UNAVAILABLE = 'Data selectata nu este disponibila!';
 const PHONE = /^Telefon\W*$/;
 const EMAIL = /^E-mail\W*$/;
 
-function bucharestToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date());
-}
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-/** The day's accessible name in the picker (Mantine: dayjs "D MMMM YYYY", locale en). */
-const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /** The first weekday from tomorrow whose date check answers `status` (1 OK, 0 BAD). */
 async function findDay(api: APIRequestContext, status: 0 | 1): Promise<string> {
   let day = addDays(bucharestToday(), 1);
   for (let i = 0; i < 180; i++, day = addDays(day, 1)) {
-    if (weekday(day) === 0 || weekday(day) === 6) continue;
+    if (weekdayOf(day) === 0 || weekdayOf(day) === 6) continue;
     const res = await api.get('/api/appointment/check-register-date', {
       params: { filters: JSON.stringify({ selected_date: day }) },
     });
@@ -175,7 +159,7 @@ test('the form states the rules, and a complete request reaches the database', a
 test('weekends and past days cannot be picked', async ({ page }) => {
   await page.goto('/user/register');
   let saturday = addDays(bucharestToday(), 1);
-  while (weekday(saturday) !== 6) saturday = addDays(saturday, 1);
+  while (weekdayOf(saturday) !== 6) saturday = addDays(saturday, 1);
   await expect(await showDay(page, saturday)).toBeDisabled();
   await expect(
     page.getByRole('button', { name: dayLabel(addDays(saturday, 1)), exact: true }),

@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import { createStaffUser } from '../platform/auth/staff';
 import { bucharestDate } from '../platform/clock';
 import type { Db } from './client';
+import { CONSULT_SECTIONS } from './demo-names';
 import { generatePatient } from './demo-patients';
 import { seededRandom } from './random';
 import * as s from './schema';
@@ -96,32 +97,6 @@ const SLOT_TIMES = Array.from(
   { length: 12 },
   (_, i) => `${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
 );
-
-const CONSULT_SECTIONS: Record<string, string[]> = {
-  reason: [
-    '<p>Dispnee de efort și palpitații de aproximativ 3 luni.</p>',
-    '<p>Durere toracică la efort, cu durată de câteva minute.</p>',
-    '<p>Control după implantarea unui stimulator cardiac.</p>',
-  ],
-  personalPriors: [
-    '<p>Hipertensiune arterială grad II, diabet zaharat tip 2.</p>',
-    '<p>Infarct miocardic în 2019, angioplastie cu stent.</p>',
-  ],
-  familyPriors: ['<p>Tatăl: infarct miocardic la 58 de ani.</p>', '<p>Fără antecedente semnificative.</p>'],
-  treatment: [
-    '<ul><li>Bisoprolol 5 mg/zi</li><li>Atorvastatină 20 mg/zi</li></ul>',
-    '<ul><li>Aspirină 75 mg/zi</li><li>Ramipril 5 mg/zi</li></ul>',
-  ],
-  diagnosis: [
-    '<p><b>Cardiopatie ischemică cronică.</b></p>',
-    '<p><b>Fibrilație atrială paroxistică.</b></p>',
-    '<p><b>Insuficiență cardiacă NYHA II.</b></p>',
-  ],
-  recs: [
-    '<p>Ecografie cardiacă de control peste 6 luni. Regim hiposodat, mișcare zilnică.</p>',
-    '<p>Holter EKG 24 h. Revine cu rezultatele.</p>',
-  ],
-};
 
 export type DemoResult = { banner: string; password: string };
 
