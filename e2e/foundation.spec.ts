@@ -139,7 +139,7 @@ test.describe('signed in', () => {
   test('sign out ends the session', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/app/dashboard');
-    await page.getByRole('button', { name: /Meniul contului/ }).click();
+    await page.getByRole('button', { name: /meniul contului/i }).click();
     await page.getByRole('menuitem', { name: 'Deconectare' }).click();
     await expect(page).toHaveURL(/\/user\/login$/);
     forgetSession('admin');

@@ -44,12 +44,20 @@ export function TopBar({ menuOpened, onToggleMenu }: Props) {
 
 function Brand() {
   const institute = useInstitute();
+  const name = institute.data?.name;
+  // The accessible name contains the visible text (the institute's name, from md up), so speech
+  // input users can say what they see (WCAG 2.5.3); "Acasa" says where the link goes.
   return (
-    <UnstyledButton component={Link} to="/app/dashboard" aria-label="Acasa" miw={0}>
+    <UnstyledButton
+      component={Link}
+      to="/app/dashboard"
+      aria-label={name ? `${name}, Acasa` : 'Acasa'}
+      miw={0}
+    >
       <Group gap={8} wrap="nowrap" miw={0}>
         <IconHeartbeat size={28} color="var(--mantine-primary-color-filled)" aria-hidden />
-        <Text fw={700} truncate="end" visibleFrom="md" maw={340} title={institute.data?.name}>
-          {institute.data?.name ?? ''}
+        <Text fw={700} truncate="end" visibleFrom="md" maw={340} title={name}>
+          {name ?? ''}
         </Text>
       </Group>
     </UnstyledButton>
@@ -87,12 +95,17 @@ function UserMenu() {
     <Menu position="bottom-end" withArrow shadow="md" width={220}>
       <Menu.Target>
         <UnstyledButton
-          aria-label={`Meniul contului: ${name}`}
+          aria-label={`${name}, meniul contului`}
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
         >
           <Group gap={8} wrap="nowrap">
+            {/* The initials are a picture of the name (drawn from a data attribute, not text),
+                so the button's visible text is the name its accessible name starts with. */}
             <Avatar color="initials" name={name} radius="xl" size={34}>
-              {initials(user.firstName, user.lastName, user.email)}
+              <span
+                className="avatar-initials"
+                data-initials={initials(user.firstName, user.lastName, user.email)}
+              />
             </Avatar>
             <Text size="sm" fw={600} visibleFrom="sm" data-testid="user-name" truncate="end" maw={180}>
               {name}
