@@ -12,11 +12,24 @@ export function addDays(day: string, n: number): string {
 /** 0 = Sunday ... 6 = Saturday. */
 export const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 
-/** The day's accessible name in Mantine's date picker (dayjs "D MMMM YYYY", locale en). */
-export const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** Month names as the date pickers show them (dayjs locale ro capitalises them). */
+export const MONTHS_RO = [
+  'Ianuarie',
+  'Februarie',
+  'Martie',
+  'Aprilie',
+  'Mai',
+  'Iunie',
+  'Iulie',
+  'August',
+  'Septembrie',
+  'Octombrie',
+  'Noiembrie',
+  'Decembrie',
+];
+
+/** The day's accessible name in Mantine's date picker (dayjs "D MMMM YYYY", locale ro). */
+export const dayLabel = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return `${d} ${MONTHS_RO[m - 1]} ${y}`;
+};

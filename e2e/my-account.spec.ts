@@ -4,22 +4,9 @@
  * other sessions ended; the two-factor set-up showing its QR code.
  */
 import type { Page } from '@playwright/test';
+import { MONTHS_RO } from './dates';
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
@@ -32,7 +19,7 @@ async function pickRange(page: Page, ahead: number, from: number, to: number, op
     for (let i = 0; i < ahead; i++) await page.locator('[data-direction="next"]').first().click();
   const d = new Date();
   const month = new Date(d.getFullYear(), d.getMonth() + ahead, 1);
-  const label = (day: number) => `${day} ${MONTHS[month.getMonth()]} ${month.getFullYear()}`;
+  const label = (day: number) => `${day} ${MONTHS_RO[month.getMonth()]} ${month.getFullYear()}`;
   await page.getByRole('button', { name: label(from), exact: true }).click();
   await page.getByRole('button', { name: label(to), exact: true }).click();
   return (day: number) => `${pad(day)}.${pad(month.getMonth() + 1)}.${month.getFullYear()}`;

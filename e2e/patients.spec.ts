@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { makeCnp } from '../domain/validation/cnp';
+import { dayLabel } from './dates';
 import { expect, expectNoA11yViolations, signIn, test } from './fixtures';
 
 const rows = (page: Page) => page.locator('table tbody tr');
@@ -95,13 +96,7 @@ test.describe('patient list', () => {
     const months = (y - shown.getFullYear()) * 12 + (m - 1 - shown.getMonth());
     for (let i = 0; i < Math.abs(months); i++)
       await picker.getByRole('button', { name: months > 0 ? 'Luna urmatoare' : 'Luna anterioara' }).click();
-    const label = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    await picker.getByRole('button', { name: label, exact: true }).click();
+    await picker.getByRole('button', { name: dayLabel(day), exact: true }).click();
     const [dd, mm, yyyy] = [String(d).padStart(2, '0'), String(m).padStart(2, '0'), String(y)];
     await expect(rows(page).first()).toContainText(`${dd}.${mm}.${yyyy}`);
     // Every row shows that day (a retrying check: the table may still be swapping pages).

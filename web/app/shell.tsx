@@ -7,6 +7,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { RomanianDates } from '../lib/romanian-dates';
 import { RequireUser } from './current-user';
 import { RouteErrorBoundary } from './error-boundary';
 import { useInstitute } from './institute';
@@ -20,7 +21,9 @@ export default function AppShellLayout() {
       {/* Modals only in the back office: the public pages do not download them. Inside the
           router, so modal content may use links and router hooks. */}
       <ModalsProvider labels={{ confirm: 'Confirma', cancel: 'Renunta' }}>
-        <Shell />
+        <RomanianDates>
+          <Shell />
+        </RomanianDates>
       </ModalsProvider>
     </RequireUser>
   );

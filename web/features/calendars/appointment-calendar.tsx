@@ -10,6 +10,7 @@ import './appointment-calendar.css';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
+import roLocale from '@fullcalendar/react/locales/ro';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { Box } from '@mantine/core';
@@ -45,6 +46,7 @@ export default function AppointmentCalendar({ events, shading = [], onRangeChang
     <Box className="clinic-calendar" data-testid={testId}>
       <FullCalendar
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin]}
+        locale={roLocale}
         initialView="dayGridMonth"
         headerToolbar={{
           start: 'prev,next today',
@@ -62,6 +64,8 @@ export default function AppointmentCalendar({ events, shading = [], onRangeChang
         firstDay={1}
         height="auto"
         dayMaxEvents={3}
+        // A crowded slot (the 08:00 public requests) shows three events and '+alte N', not slivers.
+        eventMaxStack={3}
         slotMinTime="07:00:00"
         slotMaxTime="20:00:00"
         allDaySlot={false}

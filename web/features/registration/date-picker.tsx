@@ -7,6 +7,7 @@ import { Loader } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { isWeekend } from '../../../domain/registration-rules';
+import { RomanianDates } from '../../lib/romanian-dates';
 import { DATE_DESCRIPTION, DATE_LABEL, DATE_PLACEHOLDER } from './date-picker-labels';
 import { CalendarIcon } from './icons';
 
@@ -22,29 +23,31 @@ export type DatePickerProps = {
 export default function DatePicker({ value, today, maxDate, checking, error, onChange }: DatePickerProps) {
   const small = useMediaQuery('(max-width: 36em)');
   return (
-    <DatePickerInput
-      label={DATE_LABEL}
-      description={DATE_DESCRIPTION}
-      placeholder={DATE_PLACEHOLDER}
-      withAsterisk
-      valueFormat="DD.MM.YYYY"
-      minDate={today}
-      maxDate={maxDate}
-      excludeDate={isWeekend}
-      dropdownType={small ? 'modal' : 'popover'}
-      modalProps={{ title: DATE_LABEL, centered: true }}
-      leftSection={<CalendarIcon size={18} />}
-      rightSection={checking ? <Loader size={16} aria-label="Se verifică data" /> : undefined}
-      ariaLabels={{
-        previousMonth: 'Luna anterioară',
-        nextMonth: 'Luna următoare',
-        monthLevelControl: 'Alegeți luna',
-      }}
-      value={value}
-      onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
-      error={error}
-      data-testid="appt-date"
-      data-field="appt_date"
-    />
+    <RomanianDates>
+      <DatePickerInput
+        label={DATE_LABEL}
+        description={DATE_DESCRIPTION}
+        placeholder={DATE_PLACEHOLDER}
+        withAsterisk
+        valueFormat="DD.MM.YYYY"
+        minDate={today}
+        maxDate={maxDate}
+        excludeDate={isWeekend}
+        dropdownType={small ? 'modal' : 'popover'}
+        modalProps={{ title: DATE_LABEL, centered: true }}
+        leftSection={<CalendarIcon size={18} />}
+        rightSection={checking ? <Loader size={16} aria-label="Se verifică data" /> : undefined}
+        ariaLabels={{
+          previousMonth: 'Luna anterioară',
+          nextMonth: 'Luna următoare',
+          monthLevelControl: 'Alegeți luna',
+        }}
+        value={value}
+        onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
+        error={error}
+        data-testid="appt-date"
+        data-field="appt_date"
+      />
+    </RomanianDates>
   );
 }
