@@ -21,12 +21,14 @@ import '../domain/zod-setup';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { features } from './features';
+import { enableAuditGroupCommit } from './platform/audit';
 import { type AuthOptions, createAuth } from './platform/auth/auth';
 import authPlugin from './platform/auth/plugin';
 import { type Clock, systemClock } from './platform/clock';
 import { isBadDataValue, isDatabaseDown } from './platform/db-errors';
 import { HttpError, MESSAGES } from './platform/errors';
 import { registerJsonBodyParser } from './platform/json-body';
+import { loadSpaIndex } from './platform/spa-index';
 
 export type AppDeps = {
   config: Config;
@@ -67,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerJsonBodyParser(app);
 
   const auth = createAuth(database.db, config, deps.auth);
+  enableAuditGroupCommit(database.db);
   app.decorate('deps', { config, database, clock, auth });
 
   await app.register(helmet, {
@@ -185,18 +188,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
 
-  await app.register(authPlugin, { auth, baseUrl: config.publicUrl, clock, db: database.db });
+  await app.register(authPlugin, {
+    auth,
+    baseUrl: config.publicUrl,
+    clock,
+    db: database.db,
+    secret: config.authSecret,
+  });
 
   for (const feature of features) await app.register(feature, { prefix: '/api' });
 
+  // index.html with each public page's chunks preloaded (platform/spa-index.ts).
+  const spaIndex =
+    deps.webDir && existsSync(path.join(deps.webDir, 'index.html')) ? loadSpaIndex(deps.webDir) : undefined;
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || !deps.webDir || req.method !== 'GET') {
+    if (req.url.startsWith('/api/') || req.url === '/api' || !spaIndex || req.method !== 'GET') {
       return reply.status(404).send({ status: 0, message: MESSAGES.notFound });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return spaIndex.send(req, reply);
   });
 
-  if (deps.webDir && existsSync(path.join(deps.webDir, 'index.html'))) {
+  if (deps.webDir && spaIndex) {
     await app.register(fastifyStatic, {
       root: deps.webDir,
       wildcard: false,
@@ -213,9 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         );
       },
     });
-    app.get('/', { schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', { schema: { hide: true } }, (req, reply) => spaIndex.send(req, reply));
   }
 
   return app;

@@ -164,7 +164,11 @@ export const appointments = pgTable(
     ),
     index('appointments_status_idx').on(t.status, t.selectedDate),
     index('appointments_calendar_idx').on(t.calendarId, t.selectedDate),
-    index('appointments_custom_status_idx').on(t.customStatusId),
+    // The patient list's appointment filters count distinct patients: these give them in
+    // patient order from the index alone, so the count stops at its cap (list-total.ts).
+    index('appointments_custom_status_idx').on(t.customStatusId, t.patientId),
+    index('appointments_status_patient_idx').on(t.status, t.patientId),
+    index('appointments_doctor_patient_idx').on(t.doctorId, t.patientId),
   ],
 );
 

@@ -69,6 +69,30 @@ describe('sign in and sessions', () => {
     expect((await me(s.headers)).statusCode).toBe(401);
   });
 
+  it('extends a session used after its refresh age, with a new cookie', async () => {
+    const s = await signedInStaff(ctx);
+    // Last refreshed two minutes ago: the next request pushes the expiry to now + 1 hour.
+    const stale = new Date(Date.now() + 3600_000 - 120_000);
+    await ctx.database.db.update(sessions).set({ expiresAt: stale }).where(eq(sessions.userId, s.id));
+    const res = await me(s.headers);
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'] ?? '')).toContain('session_token');
+    const [row] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, s.id));
+    expect(row.expiresAt.getTime()).toBeGreaterThan(stale.getTime() + 60_000);
+  });
+
+  it('refuses a session cookie whose signature was changed', async () => {
+    const s = await signedInStaff(ctx);
+    const cookie = s.headers.cookie;
+    const forged = cookie.replace(/session_token=([^.;]+)\.([^;]+)/, (_m, token: string, sig: string) => {
+      const flipped = sig.startsWith('A') ? `B${sig.slice(1)}` : `A${sig.slice(1)}`;
+      return `session_token=${token}.${flipped}`;
+    });
+    expect(forged).not.toBe(cookie);
+    expect((await me({ ...s.headers, cookie: forged })).statusCode).toBe(401);
+    expect((await me(s.headers)).statusCode).toBe(200);
+  });
+
   it('ends a session 12 hours after sign-in even when it is used all the time', async () => {
     const s = await signedInStaff(ctx);
     await ctx.database.db

@@ -121,13 +121,14 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
       time: a.selectedTime,
       status: a.status,
       status_title: appointmentStatuses.title,
-      patient: patients.name,
+      // A lookup per event by primary key: the planner preferred hashing every patient's name
+      // for a month's thousand events (22 ms at 100,000 patients, docs/PERFORMANCE.md).
+      patient: sql<string>`(select p.name from patients p where p.id = ${a.patientId})`,
       doctor: users.name,
       calendar_id: a.calendarId,
       calendar: calendars.title,
     })
     .from(a)
-    .innerJoin(patients, eq(patients.id, a.patientId))
     .leftJoin(users, eq(users.id, a.doctorId))
     .leftJoin(calendars, eq(calendars.id, a.calendarId))
     .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, a.customStatusId))

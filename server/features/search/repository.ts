@@ -23,48 +23,47 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
   const phone = normalizePhone(q);
   const email = q.includes('@') ? q.trim().toLowerCase() : null;
 
-  // Each branch narrows by an indexed column; the rank says how good the match is.
-  const ranks: SQL[] = [];
-  const where: SQL[] = [];
+  // The conditions by rank (how good the match is); each one narrows by an indexed column.
+  const byRank: SQL[][] = [[], [], [], []];
   if (isDigits) {
-    where.push(sql`cnp like ${`${digits}%`}`);
-    ranks.push(sql`when cnp = ${digits} then 0`, sql`when cnp like ${`${digits}%`} then 2`);
+    byRank[0].push(sql`cnp = ${digits}`);
+    byRank[2].push(sql`cnp like ${`${digits}%`}`);
     // Phones are stored as E.164; the digits after the national 0 find partial numbers too.
     const national = digits.replace(/^(00)?40|^0/, '');
-    if (national.length >= 3) {
-      where.push(sql`phone like ${`%${national}%`}`);
-      ranks.push(sql`when phone like ${`%${national}%`} then 3`);
-    }
+    if (national.length >= 3) byRank[3].push(sql`phone like ${`%${national}%`}`);
   }
-  if (phone) {
-    where.push(sql`phone = ${phone}`);
-    ranks.unshift(sql`when phone = ${phone} then 0`);
-  }
+  if (phone) byRank[0].push(sql`phone = ${phone}`);
   if (email) {
-    where.push(sql`lower(email) like ${`%${literal(email)}%`}`);
-    ranks.unshift(sql`when lower(email) = ${email} then 0`);
-    ranks.push(sql`when lower(email) like ${`%${literal(email)}%`} then 2`);
+    byRank[0].push(sql`lower(email) = ${email}`);
+    byRank[2].push(sql`lower(email) like ${`%${literal(email)}%`}`);
   }
   if (name && !isDigits) {
-    const prefix = `${literal(name)}%`;
-    const wordPrefix = `% ${literal(name)}%`;
     const contains = `%${literal(name)}%`;
-    where.push(sql`name_search like ${contains}`);
-    ranks.push(
-      sql`when name_search like ${prefix} or name_search like ${wordPrefix} then 1`,
-      sql`when name_search like ${contains} then 2`,
+    byRank[1].push(
+      sql`name_search like ${`${literal(name)}%`}`,
+      sql`name_search like ${`% ${literal(name)}%`}`,
     );
-    if (!email) {
-      where.push(sql`lower(email) like ${contains}`);
-      ranks.push(sql`when lower(email) like ${contains} then 3`);
-    }
+    byRank[2].push(sql`name_search like ${contains}`);
+    if (!email) byRank[3].push(sql`lower(email) like ${contains}`);
   }
-  if (where.length === 0) return [];
+  // One query per rank, each stopping at `limit` in name order (a common name no longer sorts
+  // all its thousands of matches: the name index is walked until the page is full). A patient
+  // found by several ranks keeps the best; `limit` per rank is enough for the overall first
+  // `limit`, since a better-ranked patient only ever displaces a worse one.
+  const parts = byRank.flatMap((conds, rank) =>
+    conds.length
+      ? [
+          sql`(select id, name, cnp, phone, email, name_search, ${rank}::int as rank from patients
+               where ${sql.join(conds, sql` or `)} order by name_search, id limit ${limit})`,
+        ]
+      : [],
+  );
+  if (parts.length === 0) return [];
   const res = (await db.execute(sql`
     select id, name, cnp, phone, email, rank from (
-      select id, name, cnp, phone, email, name_search,
-        case ${sql.join(ranks, sql` `)} else 4 end as rank
-      from patients where ${sql.join(where, sql` or `)}
+      select distinct on (id) id, name, cnp, phone, email, name_search, rank
+      from (${sql.join(parts, sql` union all `)}) candidates
+      order by id, rank
     ) found
     order by rank, name_search, id
     limit ${limit}`)) as unknown as { rows: FoundPatient[] };

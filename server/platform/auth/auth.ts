@@ -29,6 +29,8 @@ function clientIp(headers: Headers | undefined): string | null {
 
 export const IDLE_TIMEOUT_SECONDS = 60 * 60;
 export const ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** Sliding expiry: a request more than this long after the last refresh pushes it to now + idle. */
+export const UPDATE_AGE_SECONDS = 60;
 
 export type AuthOptions = {
   /** Sign-in attempts per IP per minute (DESIGN §6: throttled). */
@@ -67,7 +69,7 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
     },
     session: {
       expiresIn: IDLE_TIMEOUT_SECONDS,
-      updateAge: 60, // sliding: any request after a minute pushes the expiry to now + 1 hour
+      updateAge: UPDATE_AGE_SECONDS, // sliding: any request after a minute pushes the expiry to now + 1 hour
       cookieCache: { enabled: false }, // every request checks the database, so revocation is immediate
     },
     user: {

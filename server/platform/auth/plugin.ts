@@ -12,7 +12,8 @@ import type { Db } from '../../db/client';
 import { verifications } from '../../db/schema';
 import type { Clock } from '../clock';
 import { HttpError, MESSAGES } from '../errors';
-import { ABSOLUTE_LIFETIME_MS, type Auth } from './auth';
+import { ABSOLUTE_LIFETIME_MS, type Auth, IDLE_TIMEOUT_SECONDS, UPDATE_AGE_SECONDS } from './auth';
+import { createSessionFastPath } from './session-fast-path';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,8 +58,20 @@ export const REQUIRE_2FA_SETTING = 'setting:require-2fa';
 
 export type SessionResolver = (req: FastifyRequest, reply: FastifyReply | null) => Promise<void>;
 
-async function authPlugin(app: FastifyInstance, opts: { auth: Auth; baseUrl: string; clock: Clock; db: Db }) {
+type AuthPluginOptions = { auth: Auth; baseUrl: string; clock: Clock; db: Db; secret: string };
+
+async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   const { auth, baseUrl, clock, db } = opts;
+  const fastSession = createSessionFastPath({
+    db,
+    secret: opts.secret,
+    // better-auth's name for it (advanced.cookiePrefix, useSecureCookies over HTTPS).
+    cookieName: `${baseUrl.startsWith('https://') ? '__Secure-' : ''}clinic.session_token`,
+    idleTimeoutMs: IDLE_TIMEOUT_SECONDS * 1000,
+    updateAgeMs: UPDATE_AGE_SECONDS * 1000,
+    absoluteLifetimeMs: ABSOLUTE_LIFETIME_MS,
+    twoFactorSetting: REQUIRE_2FA_SETTING,
+  });
 
   /** The administrators' "require two-factor for all staff" setting (admin feature, settings.ts). */
   async function twoFactorRequired(): Promise<boolean> {
@@ -89,6 +102,14 @@ async function authPlugin(app: FastifyInstance, opts: { auth: Auth; baseUrl: str
 
   /** Loads the session (cookie or bearer) into req.user; refreshes the sliding expiry. */
   async function loadSession(req: FastifyRequest, reply: FastifyReply) {
+    const fast = await fastSession(req.headers, clock.now());
+    if (fast) {
+      if (!fast.active) return;
+      req.sessionId = fast.sessionId;
+      req.twoFactorMissing = !fast.twoFactorEnabled && fast.twoFactorRequired;
+      req.user = fast.user;
+      return;
+    }
     const result = await auth.api.getSession({
       headers: toFetchRequest(req, baseUrl).headers,
       returnHeaders: true,
