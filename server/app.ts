@@ -200,7 +200,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // index.html with each public page's chunks preloaded (platform/spa-index.ts).
   const spaIndex =
-    deps.webDir && existsSync(path.join(deps.webDir, 'index.html')) ? loadSpaIndex(deps.webDir) : undefined;
+    deps.webDir && existsSync(path.join(deps.webDir, 'index.html'))
+      ? loadSpaIndex(deps.webDir, {
+          name: config.INSTITUTE_NAME,
+          tagline: config.INSTITUTE_TAGLINE,
+          contactEmail: config.CONTACT_EMAIL,
+          gdprProtocolUrl: config.GDPR_PROTOCOL_URL,
+        })
+      : undefined;
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !spaIndex || req.method !== 'GET') {
       return reply.status(404).send({ status: 0, message: MESSAGES.notFound });

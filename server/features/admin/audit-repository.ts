@@ -56,7 +56,9 @@ export async function listAudit(db: Db, f: AuditFilters, page: number, perPage: 
     // No filter: the estimated total beyond 10,000 (server/platform/list-total.ts).
     where(f)
       ? db.select({ total: sql<number>`count(*)::int` }).from(auditEvents).where(where(f))
-      : listTotal(db, db.select({ id: auditEvents.id }).from(auditEvents), false).then((n) => [{ total: n }]),
+      : listTotal(db, db.select({ id: auditEvents.id }).from(auditEvents), 'default-view').then((n) => [
+          { total: n },
+        ]),
   ]);
   return { total: Number(total), rows: rows.map(toRow) };
 }

@@ -141,7 +141,7 @@ export async function listAppointments(
       .offset((opts.page - 1) * opts.perPage),
     typed
       ? counted.then((r) => r[0].total)
-      : listTotal(db, db.select({ id: a.id }).from(a).where(where), false),
+      : listTotal(db, db.select({ id: a.id }).from(a).where(where), 'default-view'),
   ]);
   return { rows: rows.map(toRow), total };
 }

@@ -55,7 +55,7 @@ export async function listDocuments(
   // No filter: the estimated total beyond 10,000 (server/platform/list-total.ts).
   const counted = db.select({ total: count() }).from(documents);
   const total = !w
-    ? await listTotal(db, db.select({ id: documents.id }).from(documents), false)
+    ? await listTotal(db, db.select({ id: documents.id }).from(documents), 'default-view')
     : (
         await (filters.cnp
           ? counted.innerJoin(patients, eq(patients.id, documents.patientId)).where(w)

@@ -111,15 +111,15 @@ export async function listPatients(
   // seconds. Only appointment filters: count their distinct patients without reading patients
   // at all (every appointment has its patient), in patient order from the (filter, patient_id)
   // indexes so the capped count stops early.
-  const total = await listTotal(
-    db,
-    !conds.length
-      ? sql`select p.id from patients p`
-      : appt && !pc.length
-        ? sql`select distinct a.patient_id from appointments a where ${sql.join(ac, sql` and `)}`
-        : sql`select p.id from patients p ${where}`,
-    false,
-  );
+  const total = !conds.length
+    ? await listTotal(db, sql`select p.id from patients p`, 'default-view')
+    : await listTotal(
+        db,
+        appt && !pc.length
+          ? sql`select distinct a.patient_id from appointments a where ${sql.join(ac, sql` and `)}`
+          : sql`select p.id from patients p ${where}`,
+        'capped',
+      );
   const offset = (page - 1) * perPage;
   // Only appointment filters and few matches (known from the count): collect them and sort, at
   // a cost that follows the matches. The planner's estimate for a rare filter can be far off (a
