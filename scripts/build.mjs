@@ -2,12 +2,40 @@
 // dist/server (dependencies stay in node_modules), the SQL migrations copied beside it.
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { BUILD_STAMP, bin, mustRun, root } from './lib.mjs';
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await mustRun('web build (vite)', bin('vite'), ['build', '--logLevel', 'warn']);
+
+// The public pages' static first paint (web/prerender.tsx): rendered once here, put into
+// index.html by the server (server/platform/spa-index.ts). The SSR bundle is only a tool.
+const prerenderDir = path.join(root, 'dist', 'prerender');
+await mustRun('first paint of the public pages (vite ssr)', bin('vite'), [
+  'build',
+  '--ssr',
+  'prerender.tsx',
+  '--outDir',
+  prerenderDir,
+  '--emptyOutDir',
+  '--logLevel',
+  'warn',
+]);
+// Removed when this process ends: the pages' own dynamic imports, started when the bundle
+// loads, may still be reading it until then.
+process.on('exit', () => rmSync(prerenderDir, { recursive: true, force: true }));
+const { PAGES, INSTITUTE_TOKENS, prerender } = await import(
+  pathToFileURL(path.join(prerenderDir, 'prerender.js')).href
+);
+writeFileSync(
+  path.join(root, 'dist', 'web', '.vite', 'prerender.json'),
+  JSON.stringify({
+    tokens: INSTITUTE_TOKENS,
+    pages: Object.fromEntries(Object.keys(PAGES).map((page) => [page, prerender(page)])),
+  }),
+);
 
 // Brotli and gzip beside every text asset: the server sends them as they are (@fastify/static
 // preCompressed), so no request pays for compression and the browser downloads about a quarter

@@ -6,6 +6,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { RouteErrorBoundary } from './app/error-boundary';
 import { FullPageLoader } from './app/loaders';
+import { StaticFirstPaintDone } from './app/static-first-paint';
 
 const LandingPage = lazy(() => import('./features/registration/landing-page'));
 const RegisterPage = lazy(() => import('./features/registration/register-page'));
@@ -27,11 +28,15 @@ const MyAccountPage = lazy(() => import('./features/my-account/my-account-page')
 const SearchPage = lazy(() => import('./features/search/search-page'));
 const AdminPage = lazy(() => import('./features/admin/admin-page'));
 
-/** A public page: its own full-page loading indicator while its chunk arrives. */
+/**
+ * A public page: its own full-page loading indicator while its chunk arrives (under the static
+ * first paint, when the server sent one: removed when the page itself renders).
+ */
 function publicPage(Page: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<FullPageLoader />}>
       <Page />
+      <StaticFirstPaintDone />
     </Suspense>
   );
 }

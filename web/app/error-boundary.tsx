@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { RenderErrorPage } from './render-error';
+import { removeStaticFirstPaint } from './static-first-paint';
 
 type Props = { children: ReactNode; compact?: boolean };
 
@@ -13,6 +14,7 @@ class Boundary extends Component<Props, { error: unknown }> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(error, info.componentStack);
+    removeStaticFirstPaint(); // the error page, not the page that failed, must show
   }
 
   override render() {

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api';
 
@@ -9,6 +9,20 @@ const INSTITUTE_KEY = ['institute'] as const;
 async function fetchInstitute(): Promise<Institute> {
   const { status: _s, ...rest } = await api.get<Institute & { status: 1 }>('/misc/institute');
   return rest as Institute;
+}
+
+/**
+ * The server names the institute in index.html (`<meta name="institute">`, JSON; see
+ * server/platform/spa-index.ts): put into the cache before the first render, so the pages show
+ * the name at once and nothing moves when it would otherwise arrive.
+ */
+export function seedInstitute(client: QueryClient, content: string | null | undefined) {
+  if (!content) return;
+  try {
+    client.setQueryData(INSTITUTE_KEY, JSON.parse(content) as Institute);
+  } catch {
+    /* not JSON: fetched as before */
+  }
 }
 
 /**

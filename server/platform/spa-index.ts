@@ -1,0 +1,135 @@
+/**
+ * The SPA's index.html, sent for every page path, with the page's own chunks announced.
+ *
+ * Without hints the first paint of a public page waits for four round trips in a row: HTML →
+ * entry script → the page's lazy chunk (web/router.tsx), found only when the entry runs → render.
+ * For the pages people land on from outside (the landing page, the public form, the login
+ * page) the served HTML also names the page's chunk with its static imports
+ * (`<link rel="modulepreload">`) and stylesheets, read from Vite's build manifest, so the browser
+ * fetches them together with the entry. The links are the ones Vite's own preload helper would
+ * add later (same `href`), so it finds them present and adds nothing. No inline script: the
+ * CSP stays `script-src 'self'`.
+ *
+ * Those pages also get their static first paint (web/prerender.tsx, rendered at build into
+ * `.vite/prerender.json`) above the app's root, so they paint before any JavaScript runs; the app
+ * removes it once it has rendered the same page. Every page gets the institute's public details
+ * (`<meta name="institute">`, as GET /api/misc/institute answers) so its first render shows them.
+ *
+ * Each variant is built and compressed (brotli, gzip) once at start; index.html must be
+ * revalidated (no-cache) and answers 304 to a matching ETag.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Page path → the lazy page module (Vite manifest key, relative to web/). */
+export const PRELOADED_PAGES: Record<string, string> = {
+  '/': 'features/registration/landing-page.tsx',
+  '/user/register': 'features/registration/register-page.tsx',
+  '/user/login': 'features/auth/login-page.tsx',
+};
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+type Variant = { etag: string; raw: Buffer; br: Buffer; gzip: Buffer };
+
+/** The `<link>` tags for a page module: its chunk and static imports not already in the entry's. */
+export function preloadTags(manifest: Manifest, pageKey: string, base = '/'): string {
+  if (!manifest[pageKey]) return '';
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (key: string, into: boolean) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(chunk.file)) return;
+    seen.add(chunk.file);
+    if (into) js.add(chunk.file);
+    for (const c of chunk.css ?? []) {
+      if (into && !seen.has(c)) css.add(c);
+      seen.add(c);
+    }
+    for (const imp of chunk.imports ?? []) walk(imp, into);
+  };
+  // The entry's files first (index.html already names them), then what the page adds.
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, false);
+  walk(pageKey, true);
+  return [
+    ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
+    ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+  ].join('\n    ');
+}
+
+function variant(html: string): Variant {
+  const raw = Buffer.from(html);
+  return {
+    etag: `W/"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
+    raw,
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(raw, { level: 9 }),
+  };
+}
+
+export type SpaIndex = {
+  /** Sends index.html for a page path, with that page's hints when it has some. */
+  send(req: FastifyRequest, reply: FastifyReply): FastifyReply;
+};
+
+/** The institute's public details (GET /api/misc/institute). */
+export type InstituteInfo = { name: string; tagline: string; contactEmail: string; gdprProtocolUrl: string };
+
+type Prerendered = { tokens: Record<string, string>; pages: Record<string, string> };
+
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const readJson = <T>(file: string): T | undefined =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
+
+export function loadSpaIndex(
+  webDir: string,
+  institute: InstituteInfo,
+  pages: Record<string, string> = PRELOADED_PAGES,
+): SpaIndex {
+  const meta = `<meta name="institute" content="${escapeHtml(JSON.stringify(institute))}" />`;
+  const html = readFileSync(path.join(webDir, 'index.html'), 'utf8').replace(
+    '</head>',
+    `  ${meta}\n  </head>`,
+  );
+  const manifest = readJson<Manifest>(path.join(webDir, '.vite', 'manifest.json')) ?? {};
+  const prerendered = readJson<Prerendered>(path.join(webDir, '.vite', 'prerender.json'));
+  const firstPaint = (page: string) => {
+    let markup = prerendered?.pages[page];
+    if (!markup || !prerendered) return '';
+    for (const [field, token] of Object.entries(prerendered.tokens)) {
+      const value = institute[field as keyof InstituteInfo] ?? '';
+      markup = markup.replaceAll(token, escapeHtml(value));
+    }
+    // Above the root (which renders the same page underneath), inert: not focusable, not read.
+    return `<div id="static-first-paint" inert style="position:absolute;inset:0 0 auto 0;z-index:1000;background:var(--mantine-color-body)">${markup}</div>\n    `;
+  };
+  const plain = variant(html);
+  const byPath = new Map<string, Variant>();
+  for (const [page, key] of Object.entries(pages)) {
+    const tags = preloadTags(manifest, key);
+    const withTags = tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html;
+    byPath.set(page, variant(withTags.replace('<div id="root">', `${firstPaint(page)}<div id="root">`)));
+  }
+  return {
+    send(req, reply) {
+      const pathname = (req.url.split('?')[0] ?? '/').replace(/(?<=.)\/+$/, '');
+      const v = byPath.get(pathname) ?? plain;
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .header('etag', v.etag);
+      if (req.headers['if-none-match'] === v.etag) return reply.code(304).send();
+      const accept = String(req.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(v.br);
+      if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(v.gzip);
+      return reply.send(v.raw);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadSpaIndex, preloadTags } from './spa-index';
+
+const manifest = {
+  'main.tsx': {
+    file: 'assets/index-A.js',
+    isEntry: true,
+    css: ['assets/index-A.css'],
+    imports: ['_react.js'],
+  },
+  '_react.js': { file: 'assets/react-B.js' },
+  'features/registration/register-page.tsx': {
+    file: 'assets/register-page-C.js',
+    css: ['assets/register-C.css'],
+    imports: ['_react.js', '_form.js'],
+  },
+  '_form.js': {
+    file: 'assets/form-D.js',
+    css: ['assets/index-A.css', 'assets/form-D.css'],
+    imports: ['_react.js'],
+  },
+};
+
+describe('preloadTags', () => {
+  it('names the page chunk, its static imports and stylesheets, not what the entry already loads', () => {
+    expect(
+      preloadTags(manifest, 'features/registration/register-page.tsx')
+        .split('\n')
+        .map((l) => l.trim()),
+    ).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/register-C.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/form-D.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/register-page-C.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/form-D.js">',
+    ]);
+  });
+
+  it('adds nothing for a page the build does not have', () => {
+    expect(preloadTags(manifest, 'features/nope.tsx')).toBe('');
+  });
+});
+
+describe('loadSpaIndex', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'spa-index-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<html><head><title>t</title>\n  </head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(
+    path.join(dir, '.vite', 'prerender.json'),
+    JSON.stringify({
+      tokens: { name: '%%name%%' },
+      pages: { '/user/register': '<p title="%%name%%">%%name%%</p>' },
+    }),
+  );
+  const institute = {
+    name: 'Institutul "A" & <B>',
+    tagline: '',
+    contactEmail: 'a@b.ro',
+    gdprProtocolUrl: '',
+  };
+
+  async function get(url: string, headers: Record<string, string> = {}) {
+    const app = Fastify();
+    const index = loadSpaIndex(dir, institute);
+    app.get('/*', (req, reply) => index.send(req, reply));
+    const res = await app.inject({ method: 'GET', url, headers });
+    await app.close();
+    return res;
+  }
+
+  it('sends a public page with its preloads, its first paint (institute escaped) and the institute meta', async () => {
+    const res = await get('/user/register?x=1', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/register-page-C.js">');
+    expect(html).toContain(
+      '<p title="Institutul &#34;A&#34; &#38; &#60;B&#62;">Institutul &#34;A&#34; &#38; &#60;B&#62;</p></div>\n    <div id="root">',
+    );
+    expect(html).toContain('<div id="static-first-paint" inert');
+    expect(html).toContain('<meta name="institute" content="{&#34;name&#34;:&#34;Institutul');
+    expect(html).not.toContain('<B>');
+  });
+
+  it('sends other pages plain (gzip or identity) and answers 304 to its ETag', async () => {
+    const res = await get('/app/patients', { 'accept-encoding': 'gzip' });
+    const html = gunzipSync(res.rawPayload).toString();
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('static-first-paint');
+    expect(html).toContain('<meta name="institute"');
+    const plain = await get('/app/patients');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+    const again = await get('/app/patients', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+});
