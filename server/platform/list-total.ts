@@ -4,8 +4,8 @@
  * most of the request's time, docs/PERFORMANCE.md). For the lists' default views, where nobody
  * typed a filter, the count stops after `EXACT_UP_TO` rows and beyond that the total is
  * PostgreSQL's own estimate from the table statistics (accurate to a few percent, always above
- * the exact limit). The patient list does the same with its filters, whose matches grow with
- * the institute (docs/decisions/list-totals.md); the other lists count their filters exactly.
+ * the exact limit). Filtered views do the same, since their matches grow with the institute
+ * too (docs/decisions/list-totals.md).
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

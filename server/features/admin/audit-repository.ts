@@ -53,12 +53,13 @@ export async function listAudit(db: Db, f: AuditFilters, page: number, perPage: 
     rowsQuery(db, f)
       .limit(perPage)
       .offset((page - 1) * perPage),
-    // No filter: the estimated total beyond 10,000 (server/platform/list-total.ts).
-    where(f)
-      ? db.select({ total: sql<number>`count(*)::int` }).from(auditEvents).where(where(f))
-      : listTotal(db, db.select({ id: auditEvents.id }).from(auditEvents), 'default-view').then((n) => [
-          { total: n },
-        ]),
+    // Exact up to 10,000, estimated beyond (server/platform/list-total.ts); the CSV export
+    // is the exhaustive answer.
+    listTotal(
+      db,
+      db.select({ id: auditEvents.id }).from(auditEvents).where(where(f)),
+      where(f) ? 'capped' : 'default-view',
+    ).then((n) => [{ total: n }]),
   ]);
   return { total: Number(total), rows: rows.map(toRow) };
 }

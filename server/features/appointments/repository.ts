@@ -1,5 +1,5 @@
 /** SQL of the appointment area: list, detail, reference data and the slot facts. */
-import { and, asc, count, desc, eq, gte, ilike, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AppointmentDetail,
   AppointmentFilters,
@@ -127,21 +127,18 @@ export async function listAppointments(
   // when a filter reads a patient column, so it stays an index-only scan otherwise.
   const f = opts.filters;
   const patientFilter = Boolean(f.name || f.cnp?.replace(/\D/g, '') || f.phone?.replace(/\D/g, ''));
-  // The default views (no filter typed, with or without hideOlder) take the estimated total
-  // beyond 10,000 (server/platform/list-total.ts); a filter gets the exact count.
+  // Exact up to 10,000, estimated beyond (server/platform/list-total.ts); the default views (no
+  // filter typed, with or without hideOlder) may take the planner's estimate straight away.
   const typed = patientFilter || Boolean(f.doctor || f.date || f.status || f.status_id);
-  const counted = patientFilter
-    ? db.select({ total: count() }).from(a).innerJoin(p, eq(p.id, a.patientId)).where(where)
-    : db.select({ total: count() }).from(a).where(where);
+  const ids = db.select({ id: a.id }).from(a);
+  const counted = patientFilter ? ids.innerJoin(p, eq(p.id, a.patientId)).where(where) : ids.where(where);
   const [rows, total] = await Promise.all([
     baseSelect(db)
       .where(where)
       .orderBy(...order)
       .limit(opts.perPage)
       .offset((opts.page - 1) * opts.perPage),
-    typed
-      ? counted.then((r) => r[0].total)
-      : listTotal(db, db.select({ id: a.id }).from(a).where(where), 'default-view'),
+    listTotal(db, counted, typed ? 'capped' : 'default-view'),
   ]);
   return { rows: rows.map(toRow), total };
 }

@@ -1,5 +1,5 @@
 /** SQL of the documents feature (Drizzle; the same on PGlite and PostgreSQL). */
-import { and, count, desc, eq, like, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type {
   DocumentFilters,
   DocumentItem,
@@ -52,15 +52,15 @@ export async function listDocuments(
   const w = where(filters);
   // Every document has its patient (foreign key, not null): the count joins patients only for
   // the CNP filter, so otherwise it is an index-only scan (docs/PERFORMANCE.md).
-  // No filter: the estimated total beyond 10,000 (server/platform/list-total.ts).
-  const counted = db.select({ total: count() }).from(documents);
+  // Exact up to 10,000, estimated beyond (server/platform/list-total.ts).
+  const ids = db.select({ id: documents.id }).from(documents);
   const total = !w
-    ? await listTotal(db, db.select({ id: documents.id }).from(documents), 'default-view')
-    : (
-        await (filters.cnp
-          ? counted.innerJoin(patients, eq(patients.id, documents.patientId)).where(w)
-          : counted.where(w))
-      )[0].total;
+    ? await listTotal(db, ids, 'default-view')
+    : await listTotal(
+        db,
+        filters.cnp ? ids.innerJoin(patients, eq(patients.id, documents.patientId)).where(w) : ids.where(w),
+        'capped',
+      );
   const rows = await db
     .select(listColumns)
     .from(documents)
