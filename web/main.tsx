@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import './app/global.css';
 import '../domain/zod-setup';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { seedInstitute } from './app/institute';
@@ -15,12 +15,28 @@ import { AppRoutes } from './router';
 applyStoredSchemeEarly();
 seedInstitute(queryClient, document.querySelector('meta[name="institute"]')?.getAttribute('content'));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
-);
+function render() {
+  // A transition: the first render works in short slices, so a slow phone stays responsive (and
+  // keeps showing the static first paint) while the page renders underneath.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+}
+
+// A public page arrives with a static first paint (web/prerender.tsx, server/platform/spa-index.ts):
+// let the browser paint it before rendering (the animation frame comes just before the next
+// paint, the timeout just after it). A hidden tab does not paint: render at once there.
+if (document.getElementById('static-first-paint') && document.visibilityState === 'visible') {
+  requestAnimationFrame(() => setTimeout(render, 0));
+} else {
+  render();
+}
