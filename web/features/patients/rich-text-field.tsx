@@ -1,78 +1,41 @@
 /**
- * A rich-text editor limited to what SPEC §9 keeps (paragraphs, bold, italic, underline, lists,
- * headings): no links, quotes, rules or code, so what the doctor sees is what gets stored.
+ * The consultation and letter editors' field. The editor (tiptap, rich-text-editor.tsx) is a
+ * chunk of its own, fetched when an editor is first shown, not with the patient page (it was
+ * about a third of that page's first load); meanwhile a frame of the editor's size with a loader.
  */
-import '@mantine/tiptap/styles.css';
-import { RichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { useEffect } from 'react';
+import { Box, Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 
-type Props = {
+export type RichTextFieldProps = {
   label: string;
   value: string;
   onChange: (html: string) => void;
   minHeight?: number;
 };
 
-export function RichTextField({ label, value, onChange, minHeight = 110 }: Props) {
-  const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        link: false,
-        blockquote: false,
-        horizontalRule: false,
-        strike: false,
-        code: false,
-        codeBlock: false,
-        heading: { levels: [3, 4] },
-      }),
-    ],
-    content: value,
-    immediatelyRender: true,
-    shouldRerenderOnTransaction: false,
-    editorProps: {
-      attributes: {
-        'aria-label': label,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        spellcheck: 'true',
-        lang: 'ro',
-      },
-    },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
-  });
+const RichTextEditorField = lazy(() => import('./rich-text-editor'));
 
-  // Content replaced from outside (e.g. cleared after a reset) reaches the editor.
-  useEffect(() => {
-    if (!editor) return;
-    const current = editor.isEmpty ? '' : editor.getHTML();
-    if (value !== current) editor.commands.setContent(value || '', { emitUpdate: false });
-  }, [editor, value]);
+/** Toolbar and borders above the content's own minimum height (measured: 159 px at 110). */
+const FRAME_PX = 49;
 
+export function RichTextField({ minHeight = 110, ...props }: RichTextFieldProps) {
   return (
-    <RichTextEditor editor={editor} styles={{ content: { minHeight } }}>
-      <RichTextEditor.Toolbar>
-        <RichTextEditor.ControlsGroup>
-          <RichTextEditor.Bold />
-          <RichTextEditor.Italic />
-          <RichTextEditor.Underline />
-          <RichTextEditor.ClearFormatting />
-        </RichTextEditor.ControlsGroup>
-        <RichTextEditor.ControlsGroup>
-          <RichTextEditor.H3 />
-          <RichTextEditor.H4 />
-        </RichTextEditor.ControlsGroup>
-        <RichTextEditor.ControlsGroup>
-          <RichTextEditor.BulletList />
-          <RichTextEditor.OrderedList />
-        </RichTextEditor.ControlsGroup>
-        <RichTextEditor.ControlsGroup>
-          <RichTextEditor.Undo />
-          <RichTextEditor.Redo />
-        </RichTextEditor.ControlsGroup>
-      </RichTextEditor.Toolbar>
-      <RichTextEditor.Content />
-    </RichTextEditor>
+    <Suspense
+      fallback={
+        <Box
+          mih={minHeight + FRAME_PX}
+          style={{
+            border: '1px solid var(--mantine-color-default-border)',
+            borderRadius: 'var(--mantine-radius-md)',
+          }}
+        >
+          <Center mih={minHeight + FRAME_PX - 2}>
+            <Loader size="sm" aria-label={`Se incarca editorul: ${props.label}`} />
+          </Center>
+        </Box>
+      }
+    >
+      <RichTextEditorField minHeight={minHeight} {...props} />
+    </Suspense>
   );
 }
