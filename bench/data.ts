@@ -378,8 +378,10 @@ const [{ n: slotEvents }] = (await query(
 )) as { n: number }[];
 log(`${2 * N + slotEvents} audit events`);
 
-// Fresh statistics, as autovacuum would have after a while: the plans then match production.
-await query(database.kind === 'postgres' ? 'vacuum analyze' : 'analyze');
+// Fresh statistics and visibility map, as autovacuum (PostgreSQL) or the nightly maintenance
+// (PGlite, server/platform/db-maintenance.ts) would have after a while: the plans then match
+// production.
+await query('vacuum analyze');
 const sizes = (await query(
   `select relname as table, n_live_tup::int as rows from pg_stat_user_tables where n_live_tup > 0 order by n_live_tup desc`,
 )) as { table: string; rows: number }[];

@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/demo-data';
+import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
 import { startMailWorker } from './platform/mail';
 import { removeOrphanFiles } from './platform/storage/reconcile';
@@ -69,6 +70,10 @@ async function main() {
     (err) => app.log.error({ err: safeError(err) }, 'mail worker'),
   );
 
+  const maintenance = scheduleNightlyMaintenance(database, (msg, err) =>
+    err ? app.log.error({ err: safeError(err) }, msg) : app.log.info(msg),
+  );
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -77,6 +82,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 4500);
     force.unref();
     try {
+      maintenance.stop();
       await app.close();
       await mail.stop();
       await database.close();
