@@ -70,25 +70,36 @@ describe('loadSpaIndex', () => {
 
   async function get(url: string, headers: Record<string, string> = {}) {
     const app = Fastify();
-    const index = loadSpaIndex(dir, institute);
+    const index = loadSpaIndex(dir, institute, {
+      '/user/register': 'features/registration/register-page.tsx',
+      '/user/other': 'features/registration/register-page.tsx',
+    });
     app.get('/*', (req, reply) => index.send(req, reply));
     const res = await app.inject({ method: 'GET', url, headers });
     await app.close();
     return res;
   }
 
-  it('sends a public page with its preloads, its first paint (institute escaped) and the institute meta', async () => {
+  it('sends a public page with its stylesheets, its first paint (institute escaped) and the institute meta', async () => {
     const res = await get('/user/register?x=1', { 'accept-encoding': 'gzip, deflate, br' });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     const html = brotliDecompressSync(res.rawPayload).toString();
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/register-page-C.js">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/register-C.css">');
+    // Its code comes after the paint, not competing with the stylesheets.
+    expect(html).not.toContain('modulepreload');
     expect(html).toContain(
       '<p title="Institutul &#34;A&#34; &#38; &#60;B&#62;">Institutul &#34;A&#34; &#38; &#60;B&#62;</p></div>\n    <div id="root">',
     );
     expect(html).toContain('<div id="static-first-paint" inert');
     expect(html).toContain('<meta name="institute" content="{&#34;name&#34;:&#34;Institutul');
     expect(html).not.toContain('<B>');
+  });
+
+  it('preloads the code of a listed page without a first paint', async () => {
+    const html = (await get('/user/other/')).body;
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/register-page-C.js">');
+    expect(html).not.toContain('static-first-paint');
   });
 
   it('sends other pages plain (gzip or identity) and answers 304 to its ETag', async () => {
