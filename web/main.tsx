@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import './app/global.css';
 import '../domain/zod-setup';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { seedInstitute } from './app/institute';
@@ -16,19 +16,14 @@ applyStoredSchemeEarly();
 seedInstitute(queryClient, document.querySelector('meta[name="institute"]')?.getAttribute('content'));
 
 function render() {
-  // A transition: the first render works in short slices, so a slow phone stays responsive (and
-  // keeps showing the static first paint) while the page renders underneath.
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Providers>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </Providers>
-      </StrictMode>,
-    ),
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
   );
 }
 
