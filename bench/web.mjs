@@ -165,7 +165,8 @@ async function lighthouseRuns() {
           tbtMs: Math.round(a['total-blocking-time'].numericValue),
           // An audit that failed in this run (busy machine) has no value: null in the file, not a crash.
           cls: Number(a['cumulative-layout-shift'].numericValue?.toFixed(3) ?? Number.NaN),
-          runtimeError: lhr.runtimeError?.message ?? Object.values(a).find((x) => x.errorMessage)?.errorMessage,
+          runtimeError:
+            lhr.runtimeError?.message ?? Object.values(a).find((x) => x.errorMessage)?.errorMessage,
           failedA11y: Object.values(a)
             .filter((x) => x.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === x.id))
             .map((x) => x.id),
