@@ -150,8 +150,13 @@ test.describe('signed in', () => {
 
   test('a session that ends while working sends the user to login, and back afterwards', async ({ page }) => {
     await signIn(page, 'doctor');
+    // The dashboard's own requests answered first: one sent after the cookies are gone would
+    // already send the user to login, before the click below.
+    const calendarLoaded = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/calendar'));
     await page.goto('/app/dashboard');
     await expect(page.getByRole('heading', { name: 'Acasa' })).toBeVisible();
+    await calendarLoaded;
+    await page.waitForLoadState('networkidle');
     await page.context().clearCookies(); // as if the session expired on the server
     await page
       .getByRole('navigation', { name: 'Meniu principal' })
