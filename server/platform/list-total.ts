@@ -17,7 +17,7 @@ type Rows<T> = { rows: T[] };
 /**
  * How to total a list: `exact` counts every row; `capped` counts exactly up to EXACT_UP_TO and
  * estimates above it (a filter: its matches may be few, and then the count is cheap and must be
- * exact); `default-view` asks the planner first and, when its estimate from the table
+ * exact; when the planner expects few, they are counted without a cap); `default-view` asks the planner first and, when its estimate from the table
  * statistics is far above the limit (an unfiltered view of a large table, where the estimate is
  * accurate), answers it without counting 10,000 rows on every request.
  */
@@ -29,22 +29,26 @@ const TRUST_ESTIMATE_ABOVE = 5;
 /** `query` selects the rows to count (any columns). */
 export async function listTotal(db: Db, query: SQLWrapper, kind: TotalKind): Promise<number> {
   const inner: SQL = sql`${query}`;
-  if (kind === 'exact') {
-    const res = (await db.execute(sql`select count(*)::int as n from (${inner}) t`)) as unknown as Rows<{
-      n: number;
-    }>;
-    return res.rows[0].n;
-  }
-  if (kind === 'default-view') {
-    const estimate = await plannedRows(db, inner);
-    if (estimate >= TRUST_ESTIMATE_ABOVE * EXACT_UP_TO) return estimate;
-  }
+  if (kind === 'exact') return exactCount(db, inner);
+  const estimate = await plannedRows(db, inner);
+  if (kind === 'default-view' && estimate >= TRUST_ESTIMATE_ABOVE * EXACT_UP_TO) return estimate;
+  // Few matches expected: count them all with the planner's plan for all of them (a `limit`
+  // above the expected matches makes it pick a plan that stops early, which never happens: a
+  // sequential scan instead of the trigram index, 25 ms instead of 4 at 100,000 patients).
+  if (estimate <= EXACT_UP_TO / 2) return exactCount(db, inner);
   const capped = (await db.execute(
     sql`select count(*)::int as n from (select 1 from (${inner}) q limit ${EXACT_UP_TO + 1}) t`,
   )) as unknown as Rows<{ n: number }>;
   const n = capped.rows[0].n;
   if (n <= EXACT_UP_TO) return n;
-  return Math.max(EXACT_UP_TO + 1, await plannedRows(db, inner));
+  return Math.max(EXACT_UP_TO + 1, estimate);
+}
+
+async function exactCount(db: Db, query: SQL): Promise<number> {
+  const res = (await db.execute(sql`select count(*)::int as n from (${query}) t`)) as unknown as Rows<{
+    n: number;
+  }>;
+  return res.rows[0].n;
 }
 
 /** PostgreSQL's estimate of the number of rows `query` returns (EXPLAIN, nothing is read). */
