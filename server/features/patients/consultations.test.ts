@@ -1,42 +1,16 @@
-import { and, eq } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
-import { beforeAll, describe, expect, it } from 'vitest';
+/**
+ * Consultation sections through PUT /api/patients and the entry update: grouping by title and
+ * day, the patient record, refusals, and the rich-text sanitising (XSS corpus and the allowed
+ * formatting) before anything is stored.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { CONSULTATION_TEXTS } from '../../../domain/consultations';
-import { auditEvents, consultationEntries, consultationGroups, outbox } from '../../db/schema';
-import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
-import { insertPatient, NOW } from './test-helpers';
+import { consultationEntries } from '../../db/schema';
+import { consultationsContext } from './consultations-fixture';
+import { insertPatient } from './test-helpers';
 
-let now = NOW;
-const ctx = await setupTestApp({ clock: { now: () => now } });
-const db = ctx.database.db;
-let doctor: Staff;
-let patientId: number;
-
-beforeAll(async () => {
-  doctor = await signedInStaff(ctx, { firstName: 'Ioana', lastName: 'Popescu' });
-  patientId = (await insertPatient(db, { name: 'Ștefan Țăranu' })).id;
-});
-
-const save = (payload: Record<string, unknown>) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: '/api/patients',
-    payload: { patientId, ...payload },
-    headers: doctor.headers,
-  });
-const groupsOf = (pid: number) =>
-  db.select().from(consultationGroups).where(eq(consultationGroups.patientId, pid));
-const entriesOf = (guid: string) =>
-  db
-    .select()
-    .from(consultationEntries)
-    .where(eq(consultationEntries.groupGuid, guid))
-    .orderBy(consultationEntries.id);
-const audited = (action: string, pid: number) =>
-  db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.action, action), eq(auditEvents.patientId, pid)));
+const { ctx, db, doctor, patientId, save, groupsOf, entriesOf, audited } = await consultationsContext();
 
 describe('consultation sections (PUT /api/patients)', () => {
   it('saves one section into a group dated today in Bucharest, then joins the others to it', async () => {
@@ -256,175 +230,5 @@ describe('sanitising of rich text before it is stored', () => {
     const res = await save({ consultationTitle: 'Format', recs: html });
     const [entry] = await entriesOf(res.json().consultation.guid);
     expect(entry.content).toBe(html.replace('<br>', '<br />'));
-  });
-});
-
-async function letterLink(pid: number, guid: string) {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/patients/${pid}/consultation-letter/${guid}`,
-    headers: doctor.headers,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().url as string;
-}
-
-describe('consultation letter', () => {
-  let guid: string;
-  beforeAll(async () => {
-    const res = await save({
-      consultationTitle: 'Consultatie cardiologie',
-      reason: '<p>Palpitații și dispnee</p>',
-      personalPriors: '<p>Hipertensiune arterială</p>',
-      familyPriors: '<p>Tatăl: infarct miocardic</p>',
-      treatment: '<ul><li>Bisoprolol 5 mg</li><li>Atorvastatină 20 mg</li></ul>',
-      diagnosis: '<p>Fibrilație atrială paroxistică</p>',
-      recs: '<p>Control peste 3 luni; ECG Holter.</p>',
-    });
-    guid = res.json().consultation.guid;
-  });
-
-  it('saves a letter entry, replacing it on the next save', async () => {
-    const url = `/api/patients/${patientId}/consultation-letter`;
-    const first = await ctx.app.inject({
-      method: 'POST',
-      url,
-      payload: { guid, content: '<p>Stimate coleg, ...</p>' },
-      headers: doctor.headers,
-    });
-    expect(first.statusCode).toBe(200);
-    const second = await ctx.app.inject({
-      method: 'POST',
-      url,
-      payload: { guid, content: '<p>Vă rugăm să urmăriți tensiunea.</p><img src=x onerror=alert(1)>' },
-      headers: doctor.headers,
-    });
-    expect(second.json().id).toBe(first.json().id);
-    const letters = (await entriesOf(guid)).filter((e) => e.type === 'letter');
-    expect(letters.map((e) => e.content)).toEqual(['<p>Vă rugăm să urmăriți tensiunea.</p>']);
-    expect(await audited('consultation.letter.save', patientId)).toHaveLength(2);
-    const unknown = await ctx.app.inject({
-      method: 'POST',
-      url,
-      payload: { guid: '00000000-0000-4000-8000-000000000000', content: '<p>x</p>' },
-      headers: doctor.headers,
-    });
-    expect(unknown.statusCode).toBe(404);
-  });
-
-  it('answers a signed URL that serves the PDF with the patient, sections and diacritics', async () => {
-    const url = await letterLink(patientId, guid);
-    expect(url).toMatch(
-      new RegExp(`^/api/patients/${patientId}/consultation-letter/${guid}/pdf\\?exp=\\d+&sig=[\\w-]+$`),
-    );
-    const res = await ctx.app.inject({ method: 'GET', url }); // no session: the signature is enough
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="scrisoare-medicala-2026-11-23.pdf"',
-    );
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
-    const { text } = await extractText(pdf, { mergePages: true });
-    const flat = text.replace(/\s+/g, ' ');
-    for (const expected of [
-      'Scrisoare medicală',
-      'Ștefan Țăranu',
-      'Consultatie cardiologie',
-      '23.11.2026',
-      'Motivul consultației',
-      'Palpitații și dispnee',
-      'Antecedente personale',
-      'Antecedente heredo-colaterale semnificative',
-      'Tatăl: infarct miocardic',
-      'Tratament curent',
-      'Atorvastatină 20 mg',
-      'Diagnostic prezumtiv',
-      'Fibrilație atrială paroxistică',
-      'Recomandări',
-      'Vă rugăm să urmăriți tensiunea.',
-      'Ioana Popescu',
-      'Cluj',
-    ])
-      expect(flat).toContain(expected);
-    expect(await audited('consultation.letter.link', patientId)).not.toHaveLength(0);
-    expect(await audited('consultation.letter.read', patientId)).toHaveLength(1);
-  });
-
-  it('refuses an altered or expired URL', async () => {
-    const url = await letterLink(patientId, guid);
-    const u = new URL(url, 'http://x');
-    const sig = u.searchParams.get('sig')!;
-    const exp = u.searchParams.get('exp')!;
-    const other = (await insertPatient(db, { name: 'Altcineva' })).id;
-    const variants = [
-      `${u.pathname}?exp=${exp}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
-      `${u.pathname}?exp=${Number(exp) + 3600}&sig=${sig}`,
-      `${u.pathname}?exp=${exp}`,
-      u.pathname,
-      `${u.pathname.replace(`/patients/${patientId}/`, `/patients/${other}/`)}?exp=${exp}&sig=${sig}`,
-      `${u.pathname.replace(guid, '00000000-0000-4000-8000-000000000000')}?exp=${exp}&sig=${sig}`,
-    ];
-    for (const v of variants) {
-      const res = await ctx.app.inject({ method: 'GET', url: v });
-      expect(res.statusCode, v).toBe(403);
-      expect(res.json()).toEqual({ status: 0, message: CONSULTATION_TEXTS.linkInvalid });
-    }
-    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(200);
-    now = new Date(NOW.getTime() + 301_000);
-    try {
-      const expired = await ctx.app.inject({ method: 'GET', url });
-      expect(expired.statusCode).toBe(403);
-    } finally {
-      now = NOW;
-    }
-  });
-
-  it('answers 404 for a group of another patient', async () => {
-    const other = (await insertPatient(db, { name: 'Fără Consultații' })).id;
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/patients/${other}/consultation-letter/${guid}`,
-      headers: doctor.headers,
-    });
-    expect(res.statusCode).toBe(404);
-  });
-
-  it('e-mails the PDF to the family doctor through the outbox', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/patients/${patientId}/consultation-letter/${guid}/send`,
-      headers: doctor.headers,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 1, message: CONSULTATION_TEXTS.letterSent });
-    const mails = await db.select().from(outbox).where(eq(outbox.to, 'dr.muresan@example.com'));
-    expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('Scrisoare medicală - Ștefan Țăranu - 23.11.2026');
-    const [att] = mails[0].attachments as { filename: string; contentType: string; contentBase64: string }[];
-    expect(att).toMatchObject({
-      filename: 'scrisoare-medicala-2026-11-23.pdf',
-      contentType: 'application/pdf',
-    });
-    expect(Buffer.from(att.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await audited('consultation.letter.send', patientId)).toHaveLength(1);
-  });
-
-  it('refuses to send when the family doctor has no e-mail', async () => {
-    const pid = (await insertPatient(db, { name: 'Fără Medic', gpEmail: null })).id;
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/patients',
-      payload: { patientId: pid, consultationTitle: 'C', reason: '<p>r</p>' },
-      headers: doctor.headers,
-    });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/patients/${pid}/consultation-letter/${saved.json().consultation.guid}/send`,
-      headers: doctor.headers,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 0, message: CONSULTATION_TEXTS.noGpEmail });
   });
 });
