@@ -18,7 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import '../domain/zod-setup';
-import type { Config } from './config';
+import { type Config, publicInstitute } from './config';
 import type { Database } from './db/client';
 import { features } from './features';
 import { enableAuditGroupCommit } from './platform/audit';
@@ -201,12 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // index.html with each public page's chunks preloaded (platform/spa-index.ts).
   const spaIndex =
     deps.webDir && existsSync(path.join(deps.webDir, 'index.html'))
-      ? loadSpaIndex(deps.webDir, {
-          name: config.INSTITUTE_NAME,
-          tagline: config.INSTITUTE_TAGLINE,
-          contactEmail: config.CONTACT_EMAIL,
-          gdprProtocolUrl: config.GDPR_PROTOCOL_URL,
-        })
+      ? loadSpaIndex(deps.webDir, publicInstitute(config))
       : undefined;
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !spaIndex || req.method !== 'GET') {

@@ -121,3 +121,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: e.NODE_ENV === 'production',
   };
 }
+
+/** The institute's public details: GET /api/misc/institute and every served page's `<meta>`. */
+export function publicInstitute(c: Config) {
+  return {
+    name: c.INSTITUTE_NAME,
+    tagline: c.INSTITUTE_TAGLINE,
+    contactEmail: c.CONTACT_EMAIL,
+    gdprProtocolUrl: c.GDPR_PROTOCOL_URL,
+  };
+}

@@ -3,7 +3,6 @@
  * availability, a custom status, appointments, a time-off period, a consultation with its letter
  * and an uploaded document. Returns the valid ids the fuzz puts into route parameters.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import * as s from '../db/schema';
 import {
@@ -14,6 +13,9 @@ import {
 } from '../features/appointments/test-fixtures';
 import { PDF } from '../features/documents/samples';
 import { type Staff, signedInStaff, type TestContext } from '../test/harness';
+import { multipart, type Part } from '../test/multipart';
+
+export { multipart, type Part };
 
 export type Seed = {
   superadmin: Staff;
@@ -33,28 +35,6 @@ export type Seed = {
     guids: string[];
   };
 };
-
-export type Part = { name: string; value?: string; filename?: string; data?: Buffer; type?: string };
-
-/** A multipart body written by hand, so tests control field order, names and raw bytes. */
-export function multipart(parts: Part[]) {
-  const boundary = `----clinic${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const file = p.filename !== undefined;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${file ? `; filename="${p.filename}"` : ''}\r\n` +
-          `${file ? `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`,
-        'utf8',
-      ),
-      p.data ?? Buffer.from(p.value ?? '', 'utf8'),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 export async function uploadDocument(ctx: TestContext, who: Staff, patientId: number, title = 'Analize') {
   const { payload, contentType } = multipart([

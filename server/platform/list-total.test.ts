@@ -37,7 +37,6 @@ describe('list totals', async () => {
     const estimated = await total({ name: 'pacient' });
     expect(estimated).toBeGreaterThan(EXACT_UP_TO);
     expect(Math.abs(estimated - ROWS) / ROWS).toBeLessThan(0.1);
-    expect(await listTotal(db, sql`select id from patients`, 'exact')).toBe(ROWS);
   });
 
   it("answers a large default view from the planner's estimate", async () => {

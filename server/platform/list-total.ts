@@ -15,13 +15,13 @@ export const EXACT_UP_TO = 10_000;
 type Rows<T> = { rows: T[] };
 
 /**
- * How to total a list: `exact` counts every row; `capped` counts exactly up to EXACT_UP_TO and
- * estimates above it (a filter: its matches may be few, and then the count is cheap and must be
- * exact; when the planner expects few, they are counted without a cap); `default-view` asks the planner first and, when its estimate from the table
- * statistics is far above the limit (an unfiltered view of a large table, where the estimate is
- * accurate), answers it without counting 10,000 rows on every request.
+ * How to total a list. `capped`, for a filter: exact up to EXACT_UP_TO, estimated above it (its
+ * matches may be few, and then the count is cheap and must be exact; when the planner expects
+ * few, they are counted without a cap). `default-view`, for an unfiltered view: the same, except
+ * that when the planner's estimate from the table statistics (accurate without a filter) is far
+ * above the limit, it is the answer, without counting 10,000 rows on every request.
  */
-export type TotalKind = 'exact' | 'capped' | 'default-view';
+export type TotalKind = 'capped' | 'default-view';
 
 /** The planner's row estimate when the estimate is at least this many times the exact limit. */
 const TRUST_ESTIMATE_ABOVE = 5;
@@ -29,7 +29,6 @@ const TRUST_ESTIMATE_ABOVE = 5;
 /** `query` selects the rows to count (any columns). */
 export async function listTotal(db: Db, query: SQLWrapper, kind: TotalKind): Promise<number> {
   const inner: SQL = sql`${query}`;
-  if (kind === 'exact') return exactCount(db, inner);
   const estimate = await plannedRows(db, inner);
   if (kind === 'default-view' && estimate >= TRUST_ESTIMATE_ABOVE * EXACT_UP_TO) return estimate;
   // Few matches expected: count them all with the planner's plan for all of them (a `limit`

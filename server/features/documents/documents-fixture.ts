@@ -4,7 +4,6 @@
  * create patients, send hand-written multipart uploads, and check that the rows and the stored
  * files are the same set. Each test file that calls it gets its own database.
  */
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { foldText } from '../../../domain/text';
@@ -12,10 +11,9 @@ import { makeCnp } from '../../../domain/validation/cnp';
 import { documents, patients } from '../../db/schema';
 import { listAllFiles } from '../../platform/storage/disk';
 import { setupTestApp, signedInStaff } from '../../test/harness';
+import { multipart, type Part } from '../../test/multipart';
 
 export const MAX = 256 * 1024;
-
-export type Part = { name: string; value?: string; filename?: string; data?: Buffer; type?: string };
 
 export async function documentsContext() {
   const ctx = await setupTestApp({ env: { UPLOAD_MAX_BYTES: String(MAX) } });
@@ -38,26 +36,6 @@ export async function documentsContext() {
       })
       .returning();
     return row;
-  }
-
-  /** A multipart body written by hand, so tests control field order and raw file names. */
-  function multipart(parts: Part[]) {
-    const boundary = `----clinic${randomBytes(8).toString('hex')}`;
-    const chunks: Buffer[] = [];
-    for (const p of parts) {
-      const file = p.filename !== undefined;
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${file ? `; filename="${p.filename}"` : ''}\r\n` +
-            `${file ? `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`,
-          'utf8',
-        ),
-        p.data ?? Buffer.from(p.value ?? '', 'utf8'),
-        Buffer.from('\r\n'),
-      );
-    }
-    chunks.push(Buffer.from(`--${boundary}--\r\n`));
-    return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
   }
 
   function upload(parts: Part[], headers: Record<string, string> = staff.headers) {
@@ -83,5 +61,5 @@ export async function documentsContext() {
     expect(await listAllFiles(filesDir)).toEqual(rows.map((r) => r.key).sort());
   }
 
-  return { ctx, staff, db, filesDir, newPatient, multipart, upload, doc, expectConsistent };
+  return { ctx, staff, db, filesDir, newPatient, upload, doc, expectConsistent };
 }

@@ -11,11 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENT_MESSAGES } from '../../../domain/documents';
 import { auditEvents, documents } from '../../db/schema';
 import { listAllFiles } from '../../platform/storage/disk';
+import { multipart } from '../../test/multipart';
 import { documentsContext, MAX } from './documents-fixture';
 import { ACCEPTED, IMPOSTORS, PDF } from './samples';
 
-const { ctx, staff, db, filesDir, newPatient, multipart, upload, doc, expectConsistent } =
-  await documentsContext();
+const { ctx, staff, db, filesDir, newPatient, upload, doc, expectConsistent } = await documentsContext();
 
 describe('POST /api/documents', () => {
   it('accepts every type the spec lists, stored under a generated name', async () => {

@@ -10,10 +10,11 @@ import { makeCnp } from '../../../domain/validation/cnp';
 import { auditEvents, documents, patients } from '../../db/schema';
 import { listAllFiles } from '../../platform/storage/disk';
 import { setupTestApp, signedInStaff } from '../../test/harness';
+import { multipart } from '../../test/multipart';
 import { documentsContext } from './documents-fixture';
 import { ACCEPTED, PDF } from './samples';
 
-const { ctx, staff, db, filesDir, newPatient, multipart, doc, expectConsistent } = await documentsContext();
+const { ctx, staff, db, filesDir, newPatient, doc, expectConsistent } = await documentsContext();
 
 describe('GET /api/documents', () => {
   it('lists with the spec fields, filters and pages', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COUNTIES } from '../../../domain/counties';
+import { publicInstitute } from '../../config';
 import { MESSAGES } from '../../platform/errors';
 
 const STATES = COUNTIES.map(({ iso_code, name }) => ({ iso_code, name }));
@@ -54,16 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { tags: ['misc'], summary: 'Institute name, tagline and public contacts' },
     },
-    async () => {
-      const c = app.deps.config;
-      return {
-        status: 1,
-        name: c.INSTITUTE_NAME,
-        tagline: c.INSTITUTE_TAGLINE,
-        contactEmail: c.CONTACT_EMAIL,
-        gdprProtocolUrl: c.GDPR_PROTOCOL_URL,
-      };
-    },
+    async () => ({ status: 1, ...publicInstitute(app.deps.config) }),
   );
 };
 
