@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { created, ts, updated } from './schema-columns';
+import { created, ts, updated } from './columns';
 
 // ---------------------------------------------------------------- identity (better-auth)
 export const users = pgTable(

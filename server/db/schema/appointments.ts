@@ -1,0 +1,85 @@
+/** Appointments and custom statuses (owner: appointments). */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  time,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { calendars } from './calendars';
+import { created, updated } from './columns';
+import { users } from './identity';
+import { patients } from './patients';
+
+export const appointmentStatuses = pgTable('appointment_statuses', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  withoutAppointment: boolean('without_appointment').notNull().default(false),
+  hidden: boolean('hidden').notNull().default(false),
+  createdAt: created(),
+});
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    doctorId: text('doctor_id').references(() => users.id, { onDelete: 'set null' }),
+    calendarId: integer('calendar_id').references(() => calendars.id, { onDelete: 'restrict' }),
+    /** request | appointment_request | scheduled | scheduled_paperless | scheduled_with_papers | custom */
+    status: text('status').notNull(),
+    customStatusId: integer('custom_status_id').references(() => appointmentStatuses.id, {
+      onDelete: 'restrict',
+    }),
+    selectedDate: date('selected_date', { mode: 'string' }),
+    selectedTime: time('selected_time'),
+    /** True when the appointment occupies (calendar, date, time) exclusively (DESIGN §6). */
+    holdsSlot: boolean('holds_slot').notNull().default(false),
+    /** True for requests made on the public form: one per patient and day. */
+    publicRequest: boolean('public_request').notNull().default(false),
+    /** What the patient typed on the public form, kept for staff to review. */
+    requestData: jsonb('request_data'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('appointments_slot_uq')
+      .on(t.calendarId, t.selectedDate, t.selectedTime)
+      .where(sql`${t.holdsSlot}`),
+    uniqueIndex('appointments_doctor_slot_uq')
+      .on(t.doctorId, t.selectedDate, t.selectedTime)
+      .where(sql`${t.holdsSlot} and ${t.doctorId} is not null`),
+    uniqueIndex('appointments_public_request_uq')
+      .on(t.patientId, t.selectedDate)
+      .where(sql`${t.publicRequest}`),
+    index('appointments_patient_idx').on(t.patientId, t.selectedDate),
+    index('appointments_doctor_idx').on(t.doctorId, t.selectedDate),
+    index('appointments_date_idx').on(t.selectedDate, t.selectedTime),
+    // The appointment list's two orders, read from an index so a page stops after its rows
+    // (docs/PERFORMANCE.md): upcoming first with undated last (hideOlder), and newest first.
+    index('appointments_upcoming_idx').on(
+      sql`coalesce(${t.selectedDate}, 'infinity'::date)`,
+      t.selectedTime,
+      t.id,
+    ),
+    index('appointments_recent_idx').on(
+      t.selectedDate.desc().nullsLast(),
+      t.selectedTime.desc().nullsLast(),
+      t.id.desc(),
+    ),
+    index('appointments_status_idx').on(t.status, t.selectedDate),
+    index('appointments_calendar_idx').on(t.calendarId, t.selectedDate),
+    // The patient list's appointment filters count distinct patients: these give them in
+    // patient order from the index alone, so the count stops at its cap (list-total.ts).
+    index('appointments_custom_status_idx').on(t.customStatusId, t.patientId),
+    index('appointments_status_patient_idx').on(t.status, t.patientId),
+    index('appointments_doctor_patient_idx').on(t.doctorId, t.patientId),
+  ],
+);

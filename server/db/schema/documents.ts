@@ -1,0 +1,32 @@
+/** Patient documents (owner: documents). */
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { appointments } from './appointments';
+import { created } from './columns';
+import { users } from './identity';
+import { patients } from './patients';
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    filename: text('filename').notNull(),
+    ext: text('ext').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    /** tosend | sent */
+    status: text('status').notNull().default('tosend'),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [
+    index('documents_patient_idx').on(t.patientId, t.createdAt),
+    index('documents_created_idx').on(t.createdAt, t.id),
+    index('documents_status_idx').on(t.status, t.createdAt),
+  ],
+);

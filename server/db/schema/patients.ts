@@ -1,0 +1,40 @@
+/** Patients (owner: patients). */
+import { sql } from 'drizzle-orm';
+import { index, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { created, ts, updated } from './columns';
+import { counties } from './counties';
+import { users } from './identity';
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** name folded to lower case without diacritics, for search (domain/text.ts foldText). */
+    nameSearch: text('name_search').notNull(),
+    cnp: text('cnp').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    gpName: text('gp_name'),
+    gpEmail: text('gp_email'),
+    gpPhone: text('gp_phone'),
+    insuranceStatus: text('insurance_status').notNull(),
+    stateResidency: text('state_residency')
+      .notNull()
+      .references(() => counties.isoCode),
+    covidVaccine: smallint('covid_vaccine').notNull().default(0),
+    createdAt: created(),
+    updatedAt: updated(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the identity was replaced by a pseudonym (GDPR art. 17(3)(c)); irreversible. */
+    anonymisedAt: ts('anonymised_at'),
+  },
+  (t) => [
+    uniqueIndex('patients_cnp_uq').on(t.cnp),
+    index('patients_phone_idx').on(t.phone),
+    index('patients_name_trgm_idx').using('gin', sql`${t.nameSearch} gin_trgm_ops`),
+    index('patients_name_sort_idx').on(t.nameSearch, t.id),
+    // The top-bar search matches e-mails anywhere in the text, like names (docs/PERFORMANCE.md).
+    index('patients_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+  ],
+);
