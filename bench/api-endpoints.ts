@@ -1,9 +1,9 @@
 /** The endpoints bench/api.ts loads, each as autocannon requests (paths and bodies vary per request). */
 import { COUNTIES } from '../domain/counties';
+import { addDays, weekdayOf } from '../domain/dates';
 import { foldText } from '../domain/text';
 import { makeCnp } from '../domain/validation/cnp';
 import { LAST } from '../server/db/demo-names';
-import { addDays } from './data-gen';
 
 export type Endpoint = {
   name: string;
@@ -37,7 +37,7 @@ function futureWeekdays(today: string): string[] {
   ];
   const out: string[] = [];
   for (let d = addDays(today, 1); d < addDays(today, 58 * 30); d = addDays(d, 1)) {
-    const wd = new Date(`${d}T12:00:00Z`).getUTCDay();
+    const wd = weekdayOf(d);
     if (wd !== 0 && wd !== 6 && !closed.includes(d.slice(5))) out.push(d);
   }
   return out;

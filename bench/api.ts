@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { bucharestDate } from '../server/platform/clock';
+import { clinicToday } from '../domain/dates';
 import { type Endpoint, endpoints } from './api-endpoints';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,7 +119,7 @@ const cookie = signIn.headers
 const cals = (await (await fetch(`${appUrl}/api/calendars`, { headers: { cookie } })).json()) as {
   data: { id: number }[];
 };
-const today = bucharestDate(new Date());
+const today = clinicToday(new Date());
 const list = endpoints({
   today,
   calendarId: cals.data[1]?.id ?? cals.data[0].id,

@@ -7,6 +7,7 @@
  * indexes on (calendar, date, time) and (doctor, date, time) can never collide, and the
  * appointments still spread evenly over the five years instead of filling the first days.
  */
+import { addDays, weekdayOf } from '../domain/dates';
 import type { Random } from '../server/db/random';
 
 export const CUSTOM_STATUSES = [
@@ -49,12 +50,6 @@ const HOLIDAYS = [
   '12-26',
 ];
 
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Working days from four years back to one year ahead (five years), without holidays. */
@@ -62,7 +57,7 @@ export function workingDays(today: string): string[] {
   const out: string[] = [];
   const end = addDays(today, 365);
   for (let d = addDays(today, -4 * 365); d <= end; d = addDays(d, 1)) {
-    const wd = weekday(d);
+    const wd = weekdayOf(d);
     if (wd !== 0 && wd !== 6 && !HOLIDAYS.includes(d.slice(5))) out.push(d);
   }
   return out;

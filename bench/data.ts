@@ -16,11 +16,11 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { clinicToday, formatDay } from '../domain/dates';
 import { type Database, openPglite, openPostgres, runMigrations } from '../server/db/client';
 import { generatePatient } from '../server/db/demo-patients';
 import { seededRandom } from '../server/db/random';
 import { createStaffUser } from '../server/platform/auth/staff';
-import { bucharestDate } from '../server/platform/clock';
 import * as g from './data-gen';
 
 const { values: opts } = parseArgs({
@@ -98,7 +98,7 @@ if (existing > 0) {
 }
 log(`target: ${database.kind}, ${N} patients`);
 const rng = seededRandom(Number(opts.seed));
-const today = bucharestDate(new Date());
+const today = clinicToday(new Date());
 const days = g.workingDays(today);
 
 // ------------------------------------------------------------------ staff, calendars, statuses
@@ -327,7 +327,7 @@ for (let i = 0; i < groups; i++) {
   const patientId = first + rng.int(0, N - 1);
   const date = days[rng.int(0, days.length - 1)];
   const doctor = rng.pick(doctors);
-  batch.push([guid, patientId, `Consultatie ${date.split('-').reverse().join('.')}`, date, doctor]);
+  batch.push([guid, patientId, `Consultatie ${formatDay(date)}`, date, doctor]);
   for (const [type, options] of Object.entries(g.CONSULT_SECTIONS))
     entries.push([guid, patientId, type, doctor, rng.pick(options)]);
   if (batch.length >= BATCH) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RE, isRealDate, TIME_RE } from './dates';
 
 /** Appointment statuses (SPEC §4); custom statuses live in the database. */
 export const BUILTIN_STATUSES = [
@@ -117,9 +118,6 @@ export function statusBadgeColor(status: string): 'primary' | 'secondary' {
 
 // ------------------------------------------------------------------ payloads (SPEC §7)
 
-export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-
 const id = z.coerce.number().int().positive();
 /** Empty strings and null from a form are "not chosen". */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -140,13 +138,6 @@ const optionalTime = z.preprocess(
     .transform((t) => t.slice(0, 5))
     .optional(),
 );
-
-export function isRealDate(d: string): boolean {
-  if (!DATE_RE.test(d)) return false;
-  const [y, m, day] = d.split('-').map(Number);
-  const dt = new Date(Date.UTC(y, m - 1, day));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === day;
-}
 
 type SlotFields = { calendar_id?: number; date?: string; time?: string };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BUILTIN_STATUSES, DATE_RE, isRealDate } from './appointments';
+import { BUILTIN_STATUSES } from './appointments';
+import { DATE_RE, isRealDate } from './dates';
 
 /** Dashboard texts (SPEC §2, §8). */
 export const DASHBOARD_MESSAGES = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_RE, isRealDate } from './appointments';
+import { DATE_RE, isRealDate } from './dates';
 
 /** Time-off texts: the failure toasts are SPEC §8 verbatim, the rest our Romanian wording. */
 export const MY_ACCOUNT_MESSAGES = {

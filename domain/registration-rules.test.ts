@@ -1,32 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MONTHS_AHEAD, REGISTRATION_TIME } from './appointments';
-import {
-  addMonths,
-  isSelectableRegistrationDate,
-  isWeekend,
-  lastRegistrationDate,
-  REGISTRATION_SLOT,
-} from './registration-rules';
+import { addMonths } from './dates';
+import { isSelectableRegistrationDate, lastRegistrationDate, REGISTRATION_SLOT } from './registration-rules';
 
 describe('registration date rules', () => {
   it('uses the appointment constants (08:00, 60 months)', () => {
     expect(REGISTRATION_SLOT).toBe(REGISTRATION_TIME);
     expect(lastRegistrationDate('2026-11-25')).toBe(addMonths('2026-11-25', MAX_MONTHS_AHEAD));
     expect(lastRegistrationDate('2026-11-25')).toBe('2031-11-25');
-  });
-
-  it('adds months with the day clamped to the end of the month', () => {
-    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
-    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
-    expect(addMonths('2028-02-29', 60)).toBe('2033-02-28');
-    expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
-  });
-
-  it('knows weekends whatever the time zone', () => {
-    expect(isWeekend('2026-11-28')).toBe(true);
-    expect(isWeekend('2026-11-29')).toBe(true);
-    expect(isWeekend('2026-11-30')).toBe(false);
-    expect(isWeekend('2026-11-27')).toBe(false);
   });
 
   it('selects weekdays from today to 60 months ahead, real dates only', () => {

@@ -5,6 +5,8 @@
  */
 // The same values as REGISTRATION_TIME and MAX_MONTHS_AHEAD of ./appointments (which loads zod);
 // domain/registration-rules.test.ts keeps them equal.
+import { addMonths, isRealDate, isWeekend } from './dates';
+
 const REGISTRATION_TIME = '08:00';
 const MAX_MONTHS_AHEAD = 60;
 
@@ -32,48 +34,6 @@ export const HONEYPOT_FIELD = 'website';
 /** The only time a public request can ask for (SPEC §4 "Registration"). */
 export const REGISTRATION_SLOT = REGISTRATION_TIME;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(s: string): boolean {
-  if (!ISO_DATE.test(s)) return false;
-  const [y, m, d] = s.split('-').map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-
-/** 0 = Sunday ... 6 = Saturday of a YYYY-MM-DD date, independent of the process time zone. */
-export function weekdayOf(isoDate: string): number {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
-
-export function isWeekend(isoDate: string): boolean {
-  const w = weekdayOf(isoDate);
-  return w === 0 || w === 6;
-}
-
-/** Adds whole months to YYYY-MM-DD; the day is clamped to the month's end (31 Jan + 1 = 28/29 Feb). */
-export function addMonths(isoDate: string, months: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  const total = y * 12 + (m - 1) + months;
-  const ny = Math.floor(total / 12);
-  const nm = total % 12;
-  const lastDay = new Date(Date.UTC(ny, nm + 1, 0)).getUTCDate();
-  const nd = Math.min(d, lastDay);
-  return `${String(ny).padStart(4, '0')}-${String(nm + 1).padStart(2, '0')}-${String(nd).padStart(2, '0')}`;
-}
-
-/** Today as YYYY-MM-DD in Europe/Bucharest, whatever the time zone of the machine. */
-export function bucharestToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Bucharest',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /** The last day a request may ask for: today + 60 months (SPEC §9). */
 export function lastRegistrationDate(today: string): string {
   return addMonths(today, MAX_MONTHS_AHEAD);
@@ -85,6 +45,6 @@ export function lastRegistrationDate(today: string): string {
  */
 export function isSelectableRegistrationDate(isoDate: string, today: string): boolean {
   return (
-    isIsoDate(isoDate) && !isWeekend(isoDate) && isoDate >= today && isoDate <= lastRegistrationDate(today)
+    isRealDate(isoDate) && !isWeekend(isoDate) && isoDate >= today && isoDate <= lastRegistrationDate(today)
   );
 }

@@ -3,6 +3,7 @@
  * one schema for the browser form and the server route, the date rules, and the messages.
  */
 import { z } from 'zod';
+import { isRealDate } from './dates';
 import {
   cnpField,
   insuranceField,
@@ -15,14 +16,14 @@ import {
   stateField,
   vaccineField,
 } from './patients';
-import { HONEYPOT_FIELD, isIsoDate, REGISTRATION_MESSAGES, REGISTRATION_SLOT } from './registration-rules';
+import { HONEYPOT_FIELD, REGISTRATION_MESSAGES, REGISTRATION_SLOT } from './registration-rules';
 
 export * from './registration-rules';
 
 const dateField = z
   .string({ error: REGISTRATION_MESSAGES.date })
   .trim()
-  .refine(isIsoDate, REGISTRATION_MESSAGES.date);
+  .refine(isRealDate, REGISTRATION_MESSAGES.date);
 
 /** The registration request of SPEC §3, as the form sends it. */
 export const registrationSchema = z.object({

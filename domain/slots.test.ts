@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  addMonths,
-  availableTimes,
-  clinicToday,
-  expandRanges,
-  lastBookableDay,
-  slotRefusal,
-  weekdayOf,
-} from './slots';
+import { clinicToday } from './dates';
+import { availableTimes, expandRanges, lastBookableDay, slotRefusal } from './slots';
 
 // Wednesday 2026-11-25: two 30-minute entries in the morning, one on Thursday.
 const availability = [
@@ -77,17 +70,10 @@ describe('slotRefusal', () => {
   });
 });
 
-describe('dates', () => {
-  it('computes weekdays from the calendar date alone', () => {
-    expect(weekdayOf('2026-11-22')).toBe(0);
-    expect(weekdayOf('2026-11-25')).toBe(3);
-    expect(weekdayOf('2024-02-29')).toBe(4);
-  });
-
+describe('booking window', () => {
   it('bounds the booking window at today + 60 months, clamping month ends', () => {
     expect(lastBookableDay('2026-11-23')).toBe('2031-11-23');
     expect(lastBookableDay('2024-02-29')).toBe('2029-02-28');
-    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
   });
 
   it('expands ranges clipped to a window without duplicates', () => {

@@ -5,8 +5,8 @@
  * instant, whatever the process TZ.
  */
 import { MAX_MONTHS_AHEAD } from './appointments';
+import { addDays, addMonths, hhmm, weekdayOf } from './dates';
 
-export const CLINIC_TIME_ZONE = 'Europe/Bucharest';
 export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /** One availability entry: a bookable interval starting at `from` on a weekday (0 = Sunday). */
@@ -14,53 +14,6 @@ export type AvailabilityEntry = { weekday: number; from: string; to: string };
 /** An inclusive range of days (calendar unavailable days, doctor time off). */
 export type DayRange = { from: string; to: string };
 export type TimeOption = { value: string; label: string };
-
-/** YYYY-MM-DD of an instant in Europe/Bucharest. */
-export function clinicToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: CLINIC_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/** HH:MM of an instant in Europe/Bucharest. */
-export function clinicTime(now: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: CLINIC_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const toDay = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-const fromDay = (s: string) => {
-  const [y, m, d] = s.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d));
-};
-
-/** Day of the week of a calendar date (0 = Sunday), independent of any time zone. */
-export function weekdayOf(date: string): number {
-  return fromDay(date).getUTCDay();
-}
-
-export function addDays(date: string, days: number): string {
-  const d = fromDay(date);
-  d.setUTCDate(d.getUTCDate() + days);
-  return toDay(d);
-}
-
-/** Adds months, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(d, last));
-  return toDay(first);
-}
 
 /** The last bookable day: today plus 60 months. */
 export function lastBookableDay(today: string): string {
@@ -84,8 +37,6 @@ export function expandRanges(ranges: readonly DayRange[], from: string, to: stri
   }
   return [...days].sort();
 }
-
-export const hhmm = (t: string) => t.slice(0, 5);
 
 /**
  * The times offered on `date`: that weekday's availability entries minus the starts already

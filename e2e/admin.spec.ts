@@ -9,7 +9,8 @@ import {
   type Page,
   request as playwrightRequest,
 } from '@playwright/test';
-import { addDays, bucharestToday, dayLabel, weekdayOf } from './dates';
+import { addDays, weekdayOf } from '../domain/dates';
+import { dayLabel, today } from './dates';
 import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
 
 const LAB = 'Explorări funcționale';
@@ -132,7 +133,7 @@ test('a new availability entry is offered in set-appointment', async ({ page }) 
     params: { filters: JSON.stringify({ status: 'scheduled_with_papers' }), hideOlder: 'false', perPage: 10 },
   });
   const appt = (await list.json()).appointments[0] as { id: number; doctor_id: string | null };
-  let saturday = addDays(bucharestToday(), 2);
+  let saturday = addDays(today(), 2);
   for (let i = 0; i < 120; i++, saturday = addDays(saturday, 1)) {
     if (weekdayOf(saturday) !== SATURDAY) continue;
     const res = await boss.get(`/api/appointment/calendar/${lab.id}/availability`, {

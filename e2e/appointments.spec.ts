@@ -10,16 +10,15 @@ import {
   type Page,
   request as playwrightRequest,
 } from '@playwright/test';
+import { addDays, formatDay } from '../domain/dates';
 import { maskCnp } from '../domain/privacy';
 import { availableTimes } from '../domain/slots';
 import { makeCnp } from '../domain/validation/cnp';
-import { addDays, bucharestToday, dayLabel } from './dates';
+import { dayLabel, today } from './dates';
 import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
 
 const CLINIC = 'Ambulatoriu Cardiologie';
 const SLOT_STATUS = 'Consult cardiologic';
-
-const ddmmyyyy = (day: string) => day.split('-').reverse().join('.');
 
 type Options = {
   doctors: { id: string; name: string }[];
@@ -43,15 +42,14 @@ test.afterAll(async () => {
 
 /** A day from a week ahead with a free slot in `calendar` for `doctor` (the server's own rules). */
 async function freeSlot(calendarId: number, doctorId: string): Promise<{ date: string; time: string }> {
-  const today = bucharestToday();
-  for (let day = addDays(today, 7), i = 0; i < 60; i++, day = addDays(day, 1)) {
+  for (let day = addDays(today(), 7), i = 0; i < 60; i++, day = addDays(day, 1)) {
     const res = await staff.get(`/api/appointment/calendar/${calendarId}/availability`, {
       params: { date: day, doctor_id: doctorId },
     });
     const data = (await res.json()).data;
     if (data.unavailableDays.includes(day)) continue;
     const taken = data.appointments.map((a: { selected_time: string }) => a.selected_time);
-    const times = availableTimes({ date: day, today, availability: data.availability, taken });
+    const times = availableTimes({ date: day, today: today(), availability: data.availability, taken });
     if (times.length) return { date: day, time: times[0].value };
   }
   throw new Error('no free slot in the next 60 days');
@@ -84,7 +82,7 @@ async function menuItems(page: Page): Promise<string[]> {
 test('the life of a public request, from confirmation to deletion', async ({ page }) => {
   test.setTimeout(120_000);
   // The request, as a patient sends it on the public form.
-  let day = addDays(bucharestToday(), 1);
+  let day = addDays(today(), 1);
   for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
     const check = await staff.get('/api/appointment/check-register-date', {
       params: { filters: JSON.stringify({ selected_date: day }) },
@@ -163,11 +161,11 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
   await expect(dialog).toBeHidden();
   await expect(badge).toHaveText(SLOT_STATUS);
   const summary = page.getByRole('tabpanel', { name: 'Sumar' });
-  await expect(summary).toContainText(`${ddmmyyyy(slot.date)}, ora ${slot.time}`);
+  await expect(summary).toContainText(`${formatDay(slot.date)}, ora ${slot.time}`);
   await expect(summary).toContainText(CLINIC);
   // The patient is told by e-mail, with what to bring.
   await expect
-    .poll(() => sentMails().find((m) => m.includes(email) && m.includes(ddmmyyyy(slot.date))), {
+    .poll(() => sentMails().find((m) => m.includes(email) && m.includes(formatDay(slot.date))), {
       timeout: 15_000,
     })
     .toContain('actul de identitate');
@@ -191,7 +189,7 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText(doctor.name);
   await expect(row).toContainText(SLOT_STATUS);
-  await expect(row).toContainText(`${ddmmyyyy(slot.date)} ${slot.time}`);
+  await expect(row).toContainText(`${formatDay(slot.date)} ${slot.time}`);
   await expect(row).toContainText(maskCnp(cnp)); // lists show only the last 4 digits
   await expect(page.getByTestId('live-clock')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
   const next = page.getByRole('complementary', { name: 'Urmatoarele programari' });

@@ -1,16 +1,10 @@
-/** Day arithmetic the browser specs share (days as YYYY-MM-DD, the clinic's zone). */
+/**
+ * How the date pickers name days, for the browser specs. Day arithmetic comes from domain/dates.ts
+ * like everywhere else; `today()` is the clinic's today on the real clock the server uses.
+ */
+import { clinicToday } from '../domain/dates';
 
-export function bucharestToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date());
-}
-
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
-/** 0 = Sunday ... 6 = Saturday. */
-export const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+export const today = () => clinicToday(new Date());
 
 /** Month names as the date pickers show them (dayjs locale ro capitalises them). */
 export const MONTHS_RO = [

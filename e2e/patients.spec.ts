@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { clinicToday, formatDay } from '../domain/dates';
 import { makeCnp } from '../domain/validation/cnp';
 import { dayLabel } from './dates';
 import { expect, expectNoA11yViolations, signIn, test } from './fixtures';
@@ -177,12 +178,7 @@ test.describe('patient detail', () => {
     await expect(page.getByText('Dr. Ana Țurcanu')).toBeVisible();
 
     // The consultation form: default title, one section saved.
-    const today = new Intl.DateTimeFormat('ro-RO', {
-      timeZone: 'Europe/Bucharest',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-    }).format(new Date());
+    const today = formatDay(clinicToday(new Date()));
     const title = page.getByLabel('Titlul consultatiei');
     await expect(title).toHaveValue(`Consultatie ${today}`);
     await title.fill(`Consultatie e2e ${today}`);

@@ -4,8 +4,9 @@
  * field messages, a complete request that lands in the database, and the first-load weight.
  */
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { addDays, weekdayOf } from '../domain/dates';
 import { makeCnp } from '../domain/validation/cnp';
-import { addDays, bucharestToday, dayLabel, weekdayOf } from './dates';
+import { dayLabel, today } from './dates';
 import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, test } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -17,7 +18,7 @@ const EMAIL = /^E-mail\W*$/;
 
 /** The first weekday from tomorrow whose date check answers `status` (1 OK, 0 BAD). */
 async function findDay(api: APIRequestContext, status: 0 | 1): Promise<string> {
-  let day = addDays(bucharestToday(), 1);
+  let day = addDays(today(), 1);
   for (let i = 0; i < 180; i++, day = addDays(day, 1)) {
     if (weekdayOf(day) === 0 || weekdayOf(day) === 6) continue;
     const res = await api.get('/api/appointment/check-register-date', {
@@ -158,7 +159,7 @@ test('the form states the rules, and a complete request reaches the database', a
 
 test('weekends and past days cannot be picked', async ({ page }) => {
   await page.goto('/user/register');
-  let saturday = addDays(bucharestToday(), 1);
+  let saturday = addDays(today(), 1);
   while (weekdayOf(saturday) !== 6) saturday = addDays(saturday, 1);
   await expect(await showDay(page, saturday)).toBeDisabled();
   await expect(
@@ -166,7 +167,7 @@ test('weekends and past days cannot be picked', async ({ page }) => {
   ).toBeDisabled();
   await page.keyboard.press('Escape');
   await openPicker(page);
-  const yesterday = page.getByRole('button', { name: dayLabel(addDays(bucharestToday(), -1)), exact: true });
+  const yesterday = page.getByRole('button', { name: dayLabel(addDays(today(), -1)), exact: true });
   if (await yesterday.isVisible()) await expect(yesterday).toBeDisabled();
 });
 

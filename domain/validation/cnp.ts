@@ -3,6 +3,8 @@
  * 13 digits, first digit 1-9, a real date of birth not in the future, county code not 00,
  * control digit = weighted sum mod 11 (10 becomes 1).
  */
+import { clinicToday, isRealYmd } from '../dates';
+
 const WEIGHTS = [2, 7, 9, 1, 4, 6, 3, 5, 8, 2, 7, 9] as const;
 
 export type CnpInfo = {
@@ -18,24 +20,8 @@ export function cnpControlDigit(first12: string): number {
   return rest === 10 ? 1 : rest;
 }
 
-function isRealDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
-}
-
 function pad(n: number, len = 2): string {
   return String(n).padStart(len, '0');
-}
-
-/** Today as YYYY-MM-DD in Europe/Bucharest, whatever the process TZ. */
-function todayBucharest(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Bucharest',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }
 
 /** Parses a CNP; returns null when it is not valid. `now` decides what "the future" is. */
@@ -49,12 +35,12 @@ export function parseCnp(raw: string, now: Date = new Date()): CnpInfo | null {
   const day = Number(cnp.slice(5, 7));
   const county = cnp.slice(7, 9);
   if (county === '00') return null;
-  const today = todayBucharest(now);
+  const today = clinicToday(now);
   const candidates: number[] =
     s === 1 || s === 2 ? [1900] : s === 3 || s === 4 ? [1800] : s === 5 || s === 6 ? [2000] : [2000, 1900];
   for (const century of candidates) {
     const year = century + yy;
-    if (!isRealDate(year, month, day)) continue;
+    if (!isRealYmd(year, month, day)) continue;
     const birthDate = `${year}-${pad(month)}-${pad(day)}`;
     if (birthDate > today) continue;
     // 7/8 are foreign residents (odd male, even female); 9 is a foreigner without sex information.

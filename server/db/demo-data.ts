@@ -6,9 +6,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
+import { addDays, clinicToday, weekdayOf } from '../../domain/dates';
 import type { Config } from '../config';
 import { createStaffUser } from '../platform/auth/staff';
-import { bucharestDate } from '../platform/clock';
 import type { Db } from './client';
 import { CONSULT_SECTIONS } from './demo-names';
 import { generatePatient } from './demo-patients';
@@ -87,12 +87,6 @@ const HOLIDAYS = [
   '2027-01-24',
 ];
 
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-const weekday = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
 const SLOT_TIMES = Array.from(
   { length: 12 },
   (_, i) => `${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
@@ -131,7 +125,7 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
   const doctorIds = DEMO_ACCOUNTS.filter((a) => 'doctor' in a && a.doctor && !('authorized' in a)).map(
     (a) => ids[a.email],
   );
-  const today = bucharestDate(now);
+  const today = clinicToday(now);
 
   await db.transaction(async (tx) => {
     const statuses = await tx.insert(s.appointmentStatuses).values(CUSTOM_STATUSES).returning();
@@ -191,7 +185,7 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
       const count = rng.int(1, 3);
       for (let k = 0; k < count; k++) {
         let day = addDays(today, rng.int(-56, 56));
-        while (weekday(day) === 0 || weekday(day) === 6 || HOLIDAYS.includes(day)) day = addDays(day, 1);
+        while (weekdayOf(day) === 0 || weekdayOf(day) === 6 || HOLIDAYS.includes(day)) day = addDays(day, 1);
         const future = day >= today;
         const roll = rng.next();
         const doctorId = rng.pick(doctorIds);
@@ -230,7 +224,7 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
           continue;
         }
         const cal = rng.chance(0.6) ? clinic : lab;
-        if (cal === lab && weekday(day) === 5) continue;
+        if (cal === lab && weekdayOf(day) === 5) continue;
         if (onLeave(doctorId, day)) continue;
         const time = rng.pick(SLOT_TIMES);
         const slotKey = `${cal.id}|${day}|${time}`;

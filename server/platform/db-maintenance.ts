@@ -6,15 +6,16 @@
  * PGlite answers one query at a time, so the run holds other requests back for its duration
  * (seconds at 100,000 patients); hence the night.
  */
+
+import { clinicTime } from '../../domain/dates';
 import type { Database } from '../db/client';
-import { bucharestTime } from './clock';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Milliseconds from `now` to the next `at` (HH:MM) on the Bucharest clock. */
 export function msUntilBucharest(at: string, now: Date): number {
   const [h, m] = at.split(':').map(Number);
-  const [nh, nm] = bucharestTime(now).split(':').map(Number);
+  const [nh, nm] = clinicTime(now).split(':').map(Number);
   const minutes = (h * 60 + m - (nh * 60 + nm) + 24 * 60) % (24 * 60) || 24 * 60;
   return minutes * 60_000 - now.getUTCSeconds() * 1000 - now.getUTCMilliseconds();
 }

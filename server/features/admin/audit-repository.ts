@@ -1,7 +1,7 @@
 /** Audit log reads: filters, pages newest first, and the CSV rendering of the export. */
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuditFilters, AuditRow } from '../../../domain/admin';
-import { addDays } from '../../../domain/slots';
+import { addDays } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { auditEvents, patients, users } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';

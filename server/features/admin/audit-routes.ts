@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditFiltersSchema } from '../../../domain/admin';
 import { jsonQuery, pageCount, pageQuery } from '../../../domain/api';
-import { clinicToday } from '../../../domain/slots';
+import { clinicToday } from '../../../domain/dates';
 import { audit } from '../../platform/audit';
 import * as repo from './audit-repository';
 

@@ -12,7 +12,7 @@ import {
   type CalendarInput,
   type UnavailableDaysInput,
 } from '../../../domain/admin';
-import { hhmm } from '../../../domain/slots';
+import { hhmm } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { appointments, calendarAvailability, calendars, calendarUnavailableDays } from '../../db/schema';
 import { audit } from '../../platform/audit';

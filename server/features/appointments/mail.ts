@@ -1,20 +1,19 @@
 /** The e-mail a patient receives when an appointment gets a date and time. */
+import { formatDay } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { enqueueMail } from '../../platform/mail';
-
-const ddmmyyyy = (date: string) => date.split('-').reverse().join('.');
 
 export async function mailAppointmentSet(
   db: Db,
   m: { to: string | null; patient: string; date: string; time: string; calendar: string; institute: string },
 ) {
   if (!m.to) return;
-  const when = `${ddmmyyyy(m.date)}, ora ${m.time}`;
+  const when = `${formatDay(m.date)}, ora ${m.time}`;
   const text = [
     `Buna ziua, ${m.patient},`,
     '',
     `Programarea dumneavoastra la ${m.institute} a fost stabilita:`,
-    `- data: ${ddmmyyyy(m.date)}`,
+    `- data: ${formatDay(m.date)}`,
     `- ora: ${m.time}`,
     `- locatia: ${m.calendar}`,
     '',

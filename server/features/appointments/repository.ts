@@ -11,9 +11,10 @@ import type {
   StatusRef,
 } from '../../../domain/appointments';
 import { COUNTIES } from '../../../domain/counties';
+import { hhmm } from '../../../domain/dates';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
 import { maskCnp } from '../../../domain/privacy';
-import { type DayRange, hhmm, WEEKDAY_NAMES } from '../../../domain/slots';
+import { type DayRange, WEEKDAY_NAMES } from '../../../domain/slots';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import {

@@ -10,19 +10,12 @@ import {
   appointmentFiltersSchema,
   assignDoctorSchema,
   confirmSchema,
-  DATE_RE,
   newAppointmentSchema,
   patientSearchSchema,
   setAppointmentSchema,
 } from '../../../domain/appointments';
-import {
-  addDays,
-  addMonths,
-  clinicTime,
-  clinicToday,
-  expandRanges,
-  lastBookableDay,
-} from '../../../domain/slots';
+import { addDays, addMonths, clinicTime, clinicToday, DATE_RE } from '../../../domain/dates';
+import { expandRanges, lastBookableDay } from '../../../domain/slots';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import * as repo from './repository';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CALENDAR_MESSAGES, calendarEventsSchema } from '../../../domain/calendars';
 import { resolveRange } from '../../../domain/dashboard';
-import { addDays } from '../../../domain/slots';
+import { addDays } from '../../../domain/dates';
 import { calendars, calendarUnavailableDays, timeOff } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 // The calendar events are the same as the dashboard calendar's, filtered by calendar and doctor.

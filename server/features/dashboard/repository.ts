@@ -11,7 +11,7 @@ import {
   type WeekCounts,
   type WeeklyStatus,
 } from '../../../domain/dashboard';
-import { addDays, hhmm, weekdayOf } from '../../../domain/slots';
+import { addDays, hhmm, weekdayOf } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import {
   appointmentStatuses,

@@ -1,7 +1,7 @@
 /** /api/dashboard (SPEC §2 Dashboard, §7): figures, latest pending, calendar and weekly chart. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarRangeSchema, resolveRange, WEEKS_AFTER, WEEKS_BEFORE } from '../../../domain/dashboard';
-import { addDays, clinicToday, weekdayOf } from '../../../domain/slots';
+import { addDays, clinicToday, weekdayOf } from '../../../domain/dates';
 import { slowCache } from '../../platform/slow-cache';
 import * as repo from './repository';
 

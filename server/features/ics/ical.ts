@@ -4,35 +4,6 @@
  * right without needing a VTIMEZONE block.
  */
 
-const offsetFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Europe/Bucharest',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Minutes Europe/Bucharest is ahead of UTC at an instant. */
-function offsetAt(ms: number): number {
-  const p: Record<string, number> = {};
-  for (const { type, value } of offsetFormatter.formatToParts(new Date(ms))) p[type] = Number(value);
-  return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - ms) / 60_000;
-}
-
-/** The instant of a Europe/Bucharest wall-clock date (YYYY-MM-DD) and time (HH:MM). */
-export function bucharestInstant(date: string, time: string): Date {
-  const [y, m, d] = date.split('-').map(Number);
-  const [h, min] = time.split(':').map(Number);
-  const asUtc = Date.UTC(y, m - 1, d, h, min);
-  // Two passes settle the offset also around the DST changes.
-  let ms = asUtc - offsetAt(asUtc) * 60_000;
-  ms = asUtc - offsetAt(ms) * 60_000;
-  return new Date(ms);
-}
-
 export const icsStamp = (d: Date) =>
   d
     .toISOString()

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { verifications } from '../../db/schema';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../calendars/test-data';
-import { bucharestInstant, foldLine } from './ical';
+import { foldLine } from './ical';
 
 const ctx = await setupTestApp({ clock });
 const { db } = ctx.database;
@@ -109,12 +109,6 @@ describe('calendar feed (.ics)', () => {
 });
 
 describe('iCalendar helpers', () => {
-  it('converts Bucharest wall-clock times across the DST changes', () => {
-    expect(bucharestInstant('2026-03-29', '02:30').toISOString()).toBe('2026-03-29T00:30:00.000Z');
-    expect(bucharestInstant('2026-03-29', '05:00').toISOString()).toBe('2026-03-29T02:00:00.000Z');
-    expect(bucharestInstant('2026-10-25', '12:00').toISOString()).toBe('2026-10-25T10:00:00.000Z');
-  });
-
   it('folds long lines without splitting a character', () => {
     const folded = foldLine(`SUMMARY:${'ș'.repeat(60)}`);
     for (const part of folded.split('\r\n')) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);

@@ -7,13 +7,13 @@ import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addMinutes } from '../../../domain/dashboard';
-import { addDays, clinicToday, hhmm, weekdayOf } from '../../../domain/slots';
+import { addDays, clinicInstant, clinicToday, hhmm, weekdayOf } from '../../../domain/dates';
 import { appointments, calendars, patients } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { availabilityEnds } from '../dashboard/repository';
 import { feedOwner } from '../my-account/repository';
-import { bucharestInstant, buildCalendar } from './ical';
+import { buildCalendar } from './ical';
 
 /** How far back the feed goes; the future is complete. */
 const DAYS_BACK = 90;
@@ -67,8 +67,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const end = ends.get(`${r.calendarId}:${weekdayOf(date)}:${time}`) ?? addMinutes(time, 30);
         return {
           uid: `programare-${r.id}@${host}`,
-          start: bucharestInstant(date, time),
-          end: bucharestInstant(date, end > time ? end : addMinutes(time, 30)),
+          start: clinicInstant(date, time),
+          end: clinicInstant(date, end > time ? end : addMinutes(time, 30)),
           summary: r.calendar ? `${r.patient} - ${r.calendar}` : r.patient,
           location: r.calendar,
         };

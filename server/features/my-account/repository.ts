@@ -1,8 +1,8 @@
 /** SQL of the signed-in user's time off and calendar-feed token. */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { hhmm } from '../../../domain/dates';
 import type { AffectedAppointment, TimeOffPeriod } from '../../../domain/my-account';
-import { hhmm } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { appointments, calendars, patients, timeOff, users, verifications } from '../../db/schema';
 

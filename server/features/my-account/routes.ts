@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { formatDay } from '../../../domain/dates';
 import { MY_ACCOUNT_MESSAGES, timeOffSchema } from '../../../domain/my-account';
 import { timeOff } from '../../db/schema';
 import { audit } from '../../platform/audit';
@@ -13,8 +14,6 @@ import { conflict, notFound } from '../../platform/errors';
 import * as repo from './repository';
 
 const tags = ['my-account'];
-/** DD.MM.YYYY of a YYYY-MM-DD day. */
-const formatDay = (d: string) => d.split('-').reverse().join('.');
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const routes: FastifyPluginAsyncZod = async (app) => {

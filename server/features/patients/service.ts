@@ -10,6 +10,7 @@ import {
   ENTRY_LABELS,
 } from '../../../domain/consultations';
 import { countyName } from '../../../domain/counties';
+import { clinicToday, formatDay } from '../../../domain/dates';
 import {
   type EditPatient,
   INSURANCE_LABELS,
@@ -24,7 +25,6 @@ import { formatPhone, normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
 import { consultationEntries, consultationGroups, patients } from '../../db/schema';
 import { audit } from '../../platform/audit';
-import { bucharestDate } from '../../platform/clock';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { LetterData } from '../../platform/pdf';
 import { sanitizeRichText } from '../../platform/sanitize';
@@ -118,7 +118,7 @@ export async function saveConsultation(db: Db, req: FastifyRequest, input: Consu
     return content.replace(/<[^>]*>/g, '').trim() ? [{ type, content }] : [];
   });
   if (!sections.length) throw badRequest(CONSULTATION_TEXTS.nothingToSave);
-  const today = bucharestDate(now);
+  const today = clinicToday(now);
   return db.transaction(async (tx) => {
     if (!(await repo.findPatient(tx, input.patientId, true))) throw notFound(PATIENT_TEXTS.notFound);
     const [existing] = await tx
@@ -240,7 +240,6 @@ export async function saveLetter(
   });
 }
 
-const dmy = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.');
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 export async function patientDetail(db: Db, id: number): Promise<PatientDetail | null> {
@@ -318,15 +317,15 @@ export async function letterData(
     (a, b) => order.indexOf(a.type as ConsultationEntryType) - order.indexOf(b.type as ConsultationEntryType),
   );
   const cnp = parseCnp(p.cnp, now);
-  const today = bucharestDate(now);
+  const today = clinicToday(now);
   return {
     institute,
     title: group.title,
-    date: dmy(group.date),
+    date: formatDay(group.date),
     patient: {
       name: p.name,
       cnp: p.cnp,
-      birth: cnp ? dmy(cnp.birthDate) : '',
+      birth: cnp ? formatDay(cnp.birthDate) : '',
       sex: cnp ? (cnp.sex === 'M' ? 'Masculin' : 'Feminin') : '',
       age: cnp ? `${ageOn(cnp.birthDate, today)} ani` : '',
       county: countyName(p.stateResidency),
@@ -337,9 +336,9 @@ export async function letterData(
       label: ENTRY_LABELS[e.type as ConsultationEntryType] ?? e.type,
       html: e.content,
       doctor: e.doctor,
-      date: dmy(bucharestDate(new Date(e.created_at))),
+      date: formatDay(clinicToday(new Date(e.created_at))),
     })),
     doctors: [...new Set(entries.map((e) => e.doctor).filter((d): d is string => !!d))],
-    issuedOn: dmy(today),
+    issuedOn: formatDay(today),
   };
 }

@@ -12,16 +12,15 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { type AppointmentStatus, STATUS_LABELS } from '../../../domain/appointments';
 import { type ConsultationEntryType, ENTRY_LABELS } from '../../../domain/consultations';
 import { countyName } from '../../../domain/counties';
+import { clinicTime, clinicToday, formatDay } from '../../../domain/dates';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
 import { formatPhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
-import { bucharestDate, bucharestTime } from '../../platform/clock';
 import type { Storage } from '../../platform/storage';
 import { type PatientRow, patientRecord } from './repository';
 import { renderSummary, type SummaryData } from './summary-pdf';
 
-const dmy = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.');
-const stamp = (d: Date) => `${dmy(bucharestDate(d))} ${bucharestTime(d)}`;
+const stamp = (d: Date) => `${formatDay(clinicToday(d))} ${clinicTime(d)}`;
 
 /** A file name safe inside any unzip tool: ASCII letters, digits, dot, dash, underscore. */
 export function zipName(id: number, filename: string): string {
@@ -81,14 +80,14 @@ function summaryData(
     ],
     appointments: rec.appts.map((a) => ({
       when: a.selectedDate
-        ? `${dmy(a.selectedDate)}${a.selectedTime ? ` ${a.selectedTime.slice(0, 5)}` : ''}`
+        ? `${formatDay(a.selectedDate)}${a.selectedTime ? ` ${a.selectedTime.slice(0, 5)}` : ''}`
         : 'fără dată',
       status: STATUS_LABELS[a.status as AppointmentStatus] ?? a.status,
       doctor: '',
     })),
     consultations: rec.groups.map((g) => ({
       title: g.title,
-      date: dmy(g.date),
+      date: formatDay(g.date),
       sections: rec.entries
         .filter((e) => e.groupGuid === g.guid)
         .map((e) => ({ label: ENTRY_LABELS[e.type as ConsultationEntryType] ?? e.type, html: e.content })),

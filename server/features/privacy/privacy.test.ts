@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
+import { clinicToday } from '../../../domain/dates';
 import { ANONYMISE_PHRASE, PRIVACY_MESSAGES } from '../../../domain/privacy';
 import {
   appointments,
@@ -21,7 +22,6 @@ import {
   outbox,
   patients,
 } from '../../db/schema';
-import { bucharestDate } from '../../platform/clock';
 import { getStorage } from '../../platform/storage';
 import { listAllFiles } from '../../platform/storage/disk';
 import { setupTestApp, signedInStaff } from '../../test/harness';
@@ -68,7 +68,7 @@ describe('GET /api/privacy/patients/:id/export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="pacient-${subject.id}-date-${bucharestDate(new Date())}.zip"`,
+      `attachment; filename="pacient-${subject.id}-date-${clinicToday(new Date())}.zip"`,
     );
     const files = unzipSync(new Uint8Array(res.rawPayload));
     const [docRow] = await db.select().from(documents).where(eq(documents.patientId, subject.id));

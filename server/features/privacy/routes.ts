@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageCount, pageQuery } from '../../../domain/api';
+import { clinicToday } from '../../../domain/dates';
 import { patientIdField } from '../../../domain/patients';
 import {
   anonymiseSchema,
@@ -17,7 +18,6 @@ import {
 } from '../../../domain/privacy';
 import { consents, consentTexts } from '../../db/schema';
 import { audit } from '../../platform/audit';
-import { bucharestDate } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
 import { getStorage } from '../../platform/storage';
 import { anonymisePatient } from './anonymise';
@@ -101,10 +101,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .header('content-type', 'application/zip')
-        .header(
-          'content-disposition',
-          `attachment; filename="pacient-${p.id}-date-${bucharestDate(now)}.zip"`,
-        )
+        .header('content-disposition', `attachment; filename="pacient-${p.id}-date-${clinicToday(now)}.zip"`)
         .header('cache-control', 'no-store')
         .send(stream);
     },
@@ -213,7 +210,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { page, perPage } = req.query;
       const years = app.deps.config.RETENTION_YEARS;
-      const cutoff = yearsBefore(bucharestDate(app.deps.clock.now()), years);
+      const cutoff = yearsBefore(clinicToday(app.deps.clock.now()), years);
       const { total, rows } = await repo.retentionDue(db(), cutoff, page, perPage);
       const data: RetentionItem[] = rows.map((r) => ({
         id: r.id,

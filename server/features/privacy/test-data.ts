@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { clinicToday, nextWeekday as nextClinicWeekday } from '../../../domain/dates';
 import { makeCnp } from '../../../domain/validation/cnp';
 import { calendars, consultationGroups, documents, patients } from '../../db/schema';
-import { bucharestDate } from '../../platform/clock';
 import { getStorage } from '../../platform/storage';
 import type { Staff, TestContext } from '../../test/harness';
 
@@ -16,10 +16,7 @@ import type { Staff, TestContext } from '../../test/harness';
  * real clock: staff sessions are checked against it.)
  */
 export function nextWeekday(from: Date = new Date()): string {
-  const d = new Date(`${bucharestDate(from)}T12:00:00Z`);
-  do d.setUTCDate(d.getUTCDate() + 1);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
-  return d.toISOString().slice(0, 10);
+  return nextClinicWeekday(clinicToday(from));
 }
 
 export async function addPublicCalendar(ctx: TestContext): Promise<number> {

@@ -7,6 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonQuery } from '../../../domain/api';
+import { clinicToday } from '../../../domain/dates';
 import { renderConsentText } from '../../../domain/privacy';
 import {
   CONSENT_TEXT,
@@ -18,7 +19,6 @@ import {
   registrationSchema,
 } from '../../../domain/registration';
 import { audit } from '../../platform/audit';
-import { bucharestDate } from '../../platform/clock';
 import { currentConsentVersion } from '../../platform/consent';
 import { HttpError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
@@ -71,7 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { db } = app.deps.database;
       const day = req.query.filters.selected_date;
       const cal = await findPublicCalendar(db, app.deps.config);
-      const today = bucharestDate(app.deps.clock.now());
+      const today = clinicToday(app.deps.clock.now());
       if (await isDateAvailable(db, cal, day, today)) return { status: 1 as const };
       return { status: 0 as const, message: REGISTRATION_MESSAGES.unavailable };
     },
@@ -124,7 +124,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { db } = app.deps.database;
       const { config } = app.deps;
       const cal = await findPublicCalendar(db, config);
-      const today = bucharestDate(app.deps.clock.now());
+      const today = clinicToday(app.deps.clock.now());
       // Capacity is not checked here but inside the transaction, where it holds under concurrency.
       if (!cal || !(await isDayOpen(db, cal, r.appt_date, today))) throw unavailable(400);
 

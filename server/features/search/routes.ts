@@ -5,9 +5,9 @@
  */
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hhmm } from '../../../domain/dates';
 import { maskCnp } from '../../../domain/privacy';
 import { SEARCH_LIMIT, type SearchPatient, searchQuerySchema } from '../../../domain/search';
-import { hhmm } from '../../../domain/slots';
 import { appointmentStatuses, appointments, calendars, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { searchPatients } from './repository';

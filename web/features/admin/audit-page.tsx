@@ -26,7 +26,7 @@ import {
   type AuditRow,
 } from '../../../domain/admin';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../domain/dates';
 import { serverPaging } from '../../lib/server-paging';
 import { auditExportUrl, useAudit, useAuditActions, useStaff } from './api';
 

@@ -30,8 +30,8 @@ import {
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { ROLE_LABELS, type StaffRow } from '../../../domain/admin';
+import { formatDateTime } from '../../../domain/dates';
 import { useCurrentUser } from '../../app/current-user';
-import { formatDateTime } from '../../lib/dates';
 import {
   type StaffAction,
   useSaveSettings,

@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AdminCalendar, unavailableDaysSchema } from '../../../domain/admin';
-import { formatDate, todayInBucharest } from '../../lib/dates';
+import { clinicToday, formatDay } from '../../../domain/dates';
 import { useAddUnavailableDays, useDeleteUnavailableDays } from './api';
 import { withToast } from './notify';
 
@@ -34,7 +34,7 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
     }
   };
 
-  const today = todayInBucharest();
+  const today = clinicToday(new Date());
   const past = calendar.unavailableDays.filter((d) => d.to < today).length;
   const rows = calendar.unavailableDays
     .filter((d) => showPast || d.to >= today)
@@ -95,14 +95,14 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
             {rows.map((d) => (
               <Table.Tr key={d.id}>
                 <Table.Td>
-                  {d.from === d.to ? formatDate(d.from) : `${formatDate(d.from)} - ${formatDate(d.to)}`}
+                  {d.from === d.to ? formatDay(d.from) : `${formatDay(d.from)} - ${formatDay(d.to)}`}
                 </Table.Td>
                 <Table.Td>{d.reason ?? ''}</Table.Td>
                 <Table.Td>
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Sterge ${formatDate(d.from)}`}
+                    aria-label={`Sterge ${formatDay(d.from)}`}
                     onClick={() => withToast(() => remove.mutateAsync({ calendarId: calendar.id, id: d.id }))}
                   >
                     <IconTrash size={16} />

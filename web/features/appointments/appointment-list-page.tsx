@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
 import type { AppointmentFilters, AppointmentRow } from '../../../domain/appointments';
+import { formatDay } from '../../../domain/dates';
 import { formatPhone } from '../../../domain/validation/phone';
-import { formatDate } from '../../lib/dates';
 import { serverPaging } from '../../lib/server-paging';
 import { useAppointments } from './api';
 import { AppointmentFiltersBar } from './appointment-filters';
@@ -87,7 +87,7 @@ export default function AppointmentListPage() {
                 render: (a) =>
                   a.selected_date ? (
                     <Text size="sm" span>
-                      {formatDate(a.selected_date)} {a.selected_time ?? ''}
+                      {formatDay(a.selected_date)} {a.selected_time ?? ''}
                     </Text>
                   ) : (
                     '-'

@@ -5,7 +5,7 @@ import { IconStethoscope, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { APPOINTMENT_MESSAGES, type AppointmentDetail, STATUS_LABELS } from '../../../domain/appointments';
-import { formatDate } from '../../lib/dates';
+import { formatDay } from '../../../domain/dates';
 import { useDeleteAppointment } from './api';
 import { MutedText } from './muted-text';
 import { toastFailure, toastSuccess } from './toasts';
@@ -57,7 +57,7 @@ export function AppointmentSummary({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Item label="Data si ora">
           {a.selected_date
-            ? `${formatDate(a.selected_date)}${a.selected_time ? `, ora ${a.selected_time}` : ''}`
+            ? `${formatDay(a.selected_date)}${a.selected_time ? `, ora ${a.selected_time}` : ''}`
             : '-'}
         </Item>
         <Item label="Status">{STATUS_LABELS[a.status] ?? a.status}</Item>

@@ -1,15 +1,7 @@
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { CLINIC_TIME_ZONE, formatDate } from '../../lib/dates';
+import { clinicParts, formatDay } from '../../../domain/dates';
 import { MutedText } from './muted-text';
-
-const clockFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CLINIC_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** The clinic's time (Europe/Bucharest), ticking every second whatever the browser's zone. */
 export function LiveClock() {
@@ -18,12 +10,13 @@ export function LiveClock() {
     const timer = window.setInterval(() => setNow(new Date()), 1000);
     return () => window.clearInterval(timer);
   }, []);
+  const { time, seconds } = clinicParts(now);
   return (
     <div>
       <Text fz={32} fw={700} lh={1.1} ff="monospace" aria-live="off" data-testid="live-clock">
-        {clockFormat.format(now)}
+        {time}:{seconds}
       </Text>
-      <MutedText size="sm">{formatDate(now)} · ora Romaniei</MutedText>
+      <MutedText size="sm">{formatDay(now)} · ora Romaniei</MutedText>
     </div>
   );
 }

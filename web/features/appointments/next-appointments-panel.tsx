@@ -1,13 +1,13 @@
 import { Anchor, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { NextAppointment } from '../../../domain/appointments';
-import { formatDate, todayInBucharest } from '../../lib/dates';
+import { clinicToday, formatDay } from '../../../domain/dates';
 import { LiveClock } from './live-clock';
 import { MutedText } from './muted-text';
 
 /** Side panel of the list: the clinic clock and the next appointments, each a link. */
 export function NextAppointmentsPanel({ items }: { items: NextAppointment[] }) {
-  const today = todayInBucharest();
+  const today = clinicToday(new Date());
   return (
     <Card withBorder padding="md" component="aside" aria-label="Urmatoarele programari">
       <LiveClock />
@@ -28,7 +28,7 @@ export function NextAppointmentsPanel({ items }: { items: NextAppointment[] }) {
                 <Anchor component={Link} to={`/app/appointments/${a.id}`} size="sm" lineClamp={1}>
                   {a.patient}
                 </Anchor>
-                <MutedText size="xs">{a.date === today ? 'Astazi' : formatDate(a.date)}</MutedText>
+                <MutedText size="xs">{a.date === today ? 'Astazi' : formatDay(a.date)}</MutedText>
               </div>
             </Group>
           ))}

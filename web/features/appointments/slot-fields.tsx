@@ -8,8 +8,8 @@ import { Select, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMemo } from 'react';
 import type { CalendarRef } from '../../../domain/appointments';
-import { availableTimes, type DayRange, inRanges, lastBookableDay, weekdayOf } from '../../../domain/slots';
-import { todayInBucharest } from '../../lib/dates';
+import { clinicToday, weekdayOf } from '../../../domain/dates';
+import { availableTimes, type DayRange, inRanges, lastBookableDay } from '../../../domain/slots';
 import { useAvailability } from './api';
 import { useMutedColor } from './muted-text';
 
@@ -39,7 +39,7 @@ export function SlotFields({
   ownSlot,
   progressive,
 }: Props) {
-  const today = todayInBucharest();
+  const today = clinicToday(new Date());
   const mutedColor = useMutedColor();
   const base = useAvailability(value.calendar_id, doctorId);
   const day = useAvailability(value.calendar_id, doctorId, value.date);

@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { DASHBOARD_MESSAGES, type LastAppointment } from '../../../domain/dashboard';
+import { formatDay } from '../../../domain/dates';
 import { formatPhone } from '../../../domain/validation/phone';
-import { formatDate } from '../../lib/dates';
 
 /** The latest pending appointments, each row a link to its appointment (SPEC §2). */
 export function LatestAppointments({
@@ -45,7 +45,7 @@ export function LatestAppointments({
                   </Text>
                 </div>
                 <div style={{ textAlign: 'right', flexShrink: 0 }}>
-                  <Text size="sm">{formatDate(r.date)}</Text>
+                  <Text size="sm">{formatDay(r.date)}</Text>
                   <Text size="xs" c="dimmed">
                     {r.time}
                   </Text>

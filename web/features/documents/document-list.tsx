@@ -1,8 +1,8 @@
 /** A patient's documents as a list (patient and appointment Documents tabs, SPEC §2). */
 import { Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { formatDay } from '../../../domain/dates';
 import { DOCUMENT_MESSAGES, type DocumentItem } from '../../../domain/documents';
-import { formatDate } from '../../lib/dates';
 import { openDocument } from './api';
 import { DeleteDocumentButton, DocumentStatusMenu } from './document-actions';
 import { DocumentIcon } from './document-icon';
@@ -39,7 +39,7 @@ export function DocumentList({ documents, loading }: { documents: DocumentItem[]
                     {d.title || d.filename}
                   </Text>
                   <Text size="xs" className={classes.meta} truncate>
-                    {d.filename} · {formatDate(d.created_at)}
+                    {d.filename} · {formatDay(d.created_at)}
                   </Text>
                 </div>
               </Group>

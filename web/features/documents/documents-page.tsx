@@ -7,6 +7,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
+import { formatDay } from '../../../domain/dates';
 import {
   DOCUMENT_STATUS_LABELS,
   DOCUMENT_STATUSES,
@@ -14,7 +15,6 @@ import {
   type DocumentItem,
   type DocumentStatus,
 } from '../../../domain/documents';
-import { formatDate } from '../../lib/dates';
 import { serverPaging } from '../../lib/server-paging';
 import { useDocumentPatients, useDocuments } from './api';
 import { DeleteDocumentButton, DocumentStatusMenu } from './document-actions';
@@ -153,7 +153,7 @@ export default function DocumentsPage() {
               </Group>
             ),
           },
-          { accessor: 'created_at', title: 'Data incarcarii', render: (d) => formatDate(d.created_at) },
+          { accessor: 'created_at', title: 'Data incarcarii', render: (d) => formatDay(d.created_at) },
           { accessor: 'patient', title: 'Pacient' },
           { accessor: 'pid', title: 'CNP' },
           { accessor: 'status', title: 'Status', render: (d) => <DocumentStatusMenu doc={d} /> },

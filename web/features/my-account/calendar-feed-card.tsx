@@ -1,7 +1,7 @@
 import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCalendarShare, IconCheck, IconCopy } from '@tabler/icons-react';
+import { formatDateTime } from '../../../domain/dates';
 import { MY_ACCOUNT_MESSAGES as M } from '../../../domain/my-account';
-import { formatDateTime } from '../../lib/dates';
 import { useCalendarFeed, useRevokeFeed, useRotateFeed } from './api';
 import { toastSuccess, toastWriteFailed } from './toasts';
 

@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Group, List, Paper, Table, Text, Title } from '@
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { formatDay } from '../../../domain/dates';
 import {
   MY_ACCOUNT_MESSAGES as M,
   type TimeOffPeriod,
   type TimeOffWriteAnswer,
 } from '../../../domain/my-account';
-import { formatDate } from '../../lib/dates';
 import { useTimeOff } from './api';
 import { TimeOffModal } from './time-off-modal';
 import { toastLoadFailed } from './toasts';
@@ -48,7 +48,7 @@ export function TimeOffSection() {
             {affected.map((a) => (
               <List.Item key={a.id}>
                 <Anchor component={Link} to={`/app/appointments/${a.id}`}>
-                  {formatDate(a.date)} {a.time} - {a.patient}
+                  {formatDay(a.date)} {a.time} - {a.patient}
                   {a.calendar ? ` (${a.calendar})` : ''}
                 </Anchor>
               </List.Item>
@@ -79,10 +79,10 @@ export function TimeOffSection() {
                 }}
                 tabIndex={0}
                 style={{ cursor: 'pointer' }}
-                aria-label={`Modifica concediul ${formatDate(p.from)} - ${formatDate(p.to)}`}
+                aria-label={`Modifica concediul ${formatDay(p.from)} - ${formatDay(p.to)}`}
               >
-                <Table.Td>{formatDate(p.from)}</Table.Td>
-                <Table.Td>{formatDate(p.to)}</Table.Td>
+                <Table.Td>{formatDay(p.from)}</Table.Td>
+                <Table.Td>{formatDay(p.to)}</Table.Td>
                 <Table.Td>{days(p)}</Table.Td>
               </Table.Tr>
             ))}

@@ -2,10 +2,10 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatDay, hhmm } from '../../../domain/dates';
 import { PATIENT_TEXTS, type PatientDetail } from '../../../domain/patients';
 import { formatPhone } from '../../../domain/validation/phone';
 import { useCurrentUser } from '../../app/current-user';
-import { formatDate, formatTime } from '../../lib/dates';
 import { PatientStatusBadge } from './patient-status-badge';
 
 export function AppointmentsTab({ patient }: { patient: PatientDetail }) {
@@ -25,9 +25,9 @@ export function AppointmentsTab({ patient }: { patient: PatientDetail }) {
               <Group gap={6} wrap="nowrap">
                 <IconClock size={16} aria-hidden />
                 <Text fw={600}>
-                  {a.selected_time ? formatTime(a.selected_time) : '--:--'}{' '}
+                  {a.selected_time ? hhmm(a.selected_time) : '--:--'}{' '}
                   <Text span c="dimmed" fw={400}>
-                    {a.selected_date ? formatDate(a.selected_date) : 'fara data'}
+                    {a.selected_date ? formatDay(a.selected_date) : 'fara data'}
                   </Text>
                 </Text>
               </Group>

@@ -14,8 +14,8 @@ import {
   ENTRY_LABELS,
   isBlankHtml,
 } from '../../../domain/consultations';
+import { clinicToday } from '../../../domain/dates';
 import { API_MESSAGES, ApiError } from '../../lib/api';
-import { todayInBucharest } from '../../lib/dates';
 import { useSaveConsultation } from './api';
 import { RichTextField } from './rich-text-field';
 
@@ -25,7 +25,7 @@ const EMPTY = Object.fromEntries(CONSULTATION_SECTIONS.map((s) => [s, ''])) as R
 >;
 
 export function ConsultationForm({ patientId }: { patientId: number }) {
-  const [title, setTitle] = useState(() => defaultConsultationTitle(todayInBucharest()));
+  const [title, setTitle] = useState(() => defaultConsultationTitle(clinicToday(new Date())));
   const [titleError, setTitleError] = useState<string | null>(null);
   const [sections, setSections] = useState(EMPTY);
   const [saving, setSaving] = useState<ConsultationSection | null>(null);

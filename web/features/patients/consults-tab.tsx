@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconMailForward, IconNotes } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CONSULTATION_TEXTS, isBlankHtml } from '../../../domain/consultations';
+import { formatDay } from '../../../domain/dates';
 import type { ConsultationGroupView, PatientDetail } from '../../../domain/patients';
 import { API_MESSAGES, ApiError } from '../../lib/api';
-import { formatDate } from '../../lib/dates';
 import { letterUrl, useSaveLetter, useSendLetter } from './api';
 import { ConsultationEntry } from './consultation-entry';
 import { RichTextField } from './rich-text-field';
@@ -116,7 +116,7 @@ export function ConsultsTab({ patient }: { patient: PatientDetail }) {
                   {g.consultations.length} {g.consultations.length === 1 ? 'sectiune' : 'sectiuni'}
                 </Badge>
                 <Text size="sm" c="dimmed">
-                  {formatDate(g.date)}
+                  {formatDay(g.date)}
                 </Text>
               </Group>
             </Group>

@@ -9,9 +9,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
 import { BUILTIN_STATUSES, STATUS_LABELS } from '../../../domain/appointments';
+import { formatDay, hhmm } from '../../../domain/dates';
 import { PATIENT_TEXTS, type PatientFilters, type PatientListItem } from '../../../domain/patients';
 import { formatPhone } from '../../../domain/validation/phone';
-import { formatDate, formatTime } from '../../lib/dates';
 import { serverPaging } from '../../lib/server-paging';
 import { AddPatientDrawer } from './add-patient-drawer';
 import { useFilterOptions, usePatients } from './api';
@@ -118,7 +118,7 @@ export default function PatientListPage() {
               render: (p) =>
                 p.appointment_date ? (
                   <Text size="sm" span>
-                    {formatDate(p.appointment_date)} {formatTime(p.appointment_time)}
+                    {formatDay(p.appointment_date)} {hhmm(p.appointment_time)}
                   </Text>
                 ) : (
                   '-'

@@ -2,10 +2,10 @@
 import { Button, Card, Divider, Stack, Text } from '@mantine/core';
 import { IconUserEdit } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { clinicToday, formatDay } from '../../../domain/dates';
 import type { PatientDetail } from '../../../domain/patients';
 import { ageOn, parseCnp } from '../../../domain/validation/cnp';
 import { formatPhone } from '../../../domain/validation/phone';
-import { formatDate, todayInBucharest } from '../../lib/dates';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   if (children === null || children === undefined || children === '') return null;
@@ -21,14 +21,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export function PatientSidePanel({ patient, onEdit }: { patient: PatientDetail; onEdit: () => void }) {
   const cnp = parseCnp(patient.cnp);
-  const age = cnp ? ageOn(cnp.birthDate, todayInBucharest()) : null;
+  const age = cnp ? ageOn(cnp.birthDate, clinicToday(new Date())) : null;
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
         <Row label="CNP">{patient.cnp}</Row>
         {cnp && (
           <Row label="Varsta si sex">
-            {age} ani · {cnp.sex === 'M' ? 'Masculin' : 'Feminin'} · nascut(a) {formatDate(cnp.birthDate)}
+            {age} ani · {cnp.sex === 'M' ? 'Masculin' : 'Feminin'} · nascut(a) {formatDay(cnp.birthDate)}
           </Row>
         )}
         <Row label="Judet de resedinta">{patient.state_name}</Row>

@@ -5,9 +5,9 @@
 import { Badge, Button, Card, Group, Spoiler, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { formatDateTime } from '../../../domain/dates';
 import { type ConsentTextInput, consentTextSchema } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
 import { useConsentTexts, useCreateConsentText } from './api';
 
 export function ConsentTextsSection() {

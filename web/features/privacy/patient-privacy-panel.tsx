@@ -6,10 +6,10 @@ import { Alert, Badge, Button, Card, Group, Modal, Spoiler, Stack, Text, Title }
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatDateTime } from '../../../domain/dates';
 import type { ConsentRecord } from '../../../domain/privacy';
 import { useCurrentUser } from '../../app/current-user';
 import { ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/dates';
 import { AnonymiseModal } from './anonymise-modal';
 import { exportUrl, usePatientPrivacy, useWithdrawConsent } from './api';
 

@@ -8,8 +8,8 @@ import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/api';
+import { formatDateTime, formatDay } from '../../../domain/dates';
 import type { RetentionItem } from '../../../domain/privacy';
-import { formatDate, formatDateTime } from '../../lib/dates';
 import { useRetentionDue } from './api';
 import { ConsentTextsSection } from './consent-texts-section';
 
@@ -27,7 +27,7 @@ export default function RetentionPage() {
         </Title>
         <Text size="sm">
           {info
-            ? `Pacienti fara niciun contact (programare, consultatie, document) de cel putin ${info.retention_years} ani, adica inainte de ${formatDate(info.cutoff)}.`
+            ? `Pacienti fara niciun contact (programare, consultatie, document) de cel putin ${info.retention_years} ani, adica inainte de ${formatDay(info.cutoff)}.`
             : 'Pacienti fara niciun contact in perioada de pastrare.'}{' '}
           Nimic nu se sterge automat: fiecare dosar se revizuieste conform regulilor de arhivare.
         </Text>
@@ -63,7 +63,7 @@ export default function RetentionPage() {
               ),
             },
             { accessor: 'cnp', title: 'CNP', noWrap: true },
-            { accessor: 'last_contact', title: 'Ultimul contact', render: (r) => formatDate(r.last_contact) },
+            { accessor: 'last_contact', title: 'Ultimul contact', render: (r) => formatDay(r.last_contact) },
             {
               accessor: 'anonymised_at',
               title: 'Stare',

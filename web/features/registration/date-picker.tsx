@@ -6,7 +6,7 @@
 import { Loader } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { isWeekend } from '../../../domain/registration-rules';
+import { isWeekend } from '../../../domain/dates';
 import { RomanianDates } from '../../lib/romanian-dates';
 import { DATE_DESCRIPTION, DATE_LABEL, DATE_PLACEHOLDER } from './date-picker-labels';
 import { CalendarIcon } from './icons';

@@ -6,7 +6,8 @@
 import { Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { bucharestToday, lastRegistrationDate, REGISTRATION_SLOT } from '../../../domain/registration-rules';
+import { clinicToday } from '../../../domain/dates';
+import { lastRegistrationDate, REGISTRATION_SLOT } from '../../../domain/registration-rules';
 import { API_MESSAGES, ApiError } from '../../lib/api';
 import { checkRegisterDate } from './api';
 import { DATE_DESCRIPTION, DATE_LABEL, DATE_PLACEHOLDER } from './date-picker-labels';
@@ -79,7 +80,7 @@ export function DateTimeFields({
   state: DateState;
   onChoose: (day: string | null) => void;
 }) {
-  const today = bucharestToday(new Date());
+  const today = clinicToday(new Date());
   return (
     <Stack gap="md">
       <Suspense fallback={<PickerPlaceholder />}>

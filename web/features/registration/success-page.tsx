@@ -2,8 +2,8 @@
 import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { formatDay } from '../../../domain/dates';
 import { useInstitute } from '../../app/institute';
-import { formatDate } from '../../lib/dates';
 import { PublicLayout } from './public-layout';
 
 export default function SuccessPage() {
@@ -22,7 +22,7 @@ export default function SuccessPage() {
           </Title>
           {state?.date && (
             <Text>
-              Ați cerut o consultație la distanță pentru data de <b>{formatDate(state.date)}</b>, ora 08:00.
+              Ați cerut o consultație la distanță pentru data de <b>{formatDay(state.date)}</b>, ora 08:00.
             </Text>
           )}
           <Text>

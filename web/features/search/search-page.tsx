@@ -15,9 +15,9 @@ import { IconSearch, IconUserSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { STATUS_LABELS } from '../../../domain/appointments';
+import { formatDay } from '../../../domain/dates';
 import { SEARCH_MESSAGES, type SearchPatient } from '../../../domain/search';
 import { formatPhone } from '../../../domain/validation/phone';
-import { formatDate } from '../../lib/dates';
 import { useSearch } from './api';
 
 /** /app/pages/search/{text}: patients and their appointments, each a link. */
@@ -106,7 +106,7 @@ function PatientResult({ p }: { p: SearchPatient }) {
                 size="sm"
                 style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
               >
-                {a.date ? `${formatDate(a.date)} ${a.time ?? ''}` : 'Fara data'}
+                {a.date ? `${formatDay(a.date)} ${a.time ?? ''}` : 'Fara data'}
               </Anchor>
               <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }} maw={160}>
                 {a.status_title ?? STATUS_LABELS[a.status as keyof typeof STATUS_LABELS] ?? a.status}
