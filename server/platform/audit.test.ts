@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema';
 import { setupTestApp, signedInStaff } from '../test/harness';
+import { SYSTEM_ACTOR } from './actor';
 import { audit } from './audit';
 
 const ctx = await setupTestApp();
@@ -30,7 +31,7 @@ describe('audit group commit', () => {
 
   it('writes the good rows of a group when one of them is refused', async () => {
     const writes = ['a', 'b', 'bad', 'c', 'd'].map((tag) =>
-      audit(db, null, {
+      audit(db, SYSTEM_ACTOR, {
         action: 'test.group',
         entityId: tag,
         // PostgreSQL refuses a NUL character in jsonb: this row cannot be written.

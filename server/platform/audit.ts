@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
+import type { Actor } from './actor';
 
 export type AuditEntry = {
   action: string;
@@ -66,14 +66,14 @@ export function enableAuditGroupCommit(db: Db) {
  * write runs in one, so the event and the change commit together; on the app's own handle the
  * event joins the group commit above and this resolves once it is written.
  */
-export async function audit(db: Db, req: FastifyRequest | null, entry: AuditEntry): Promise<void> {
+export async function audit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
   const row: Row = {
-    actorId: req?.user?.id ?? null,
+    actorId: actor.userId,
     action: entry.action,
     entityType: entry.entityType ?? null,
     entityId: entry.entityId === undefined ? null : String(entry.entityId),
     patientId: entry.patientId ?? null,
-    ip: req?.ip ?? null,
+    ip: actor.ip,
     details: entry.details ?? null,
   };
   const group = groupCommits.get(db);

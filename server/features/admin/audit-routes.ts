@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { filters } = req.query;
       const rows = await repo.exportAudit(db(), filters);
       // Exporting personal-data access is itself worth recording.
-      await audit(db(), req, {
+      await audit(db(), req.actor, {
         action: 'admin.audit.export',
         entityType: 'audit',
         details: { filters, rows: rows.length },

@@ -35,7 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const newId = await service.createCalendar(db(), req, req.body);
+      const newId = await service.createCalendar(db(), req.actor, req.body);
       return reply.status(201).send({ status: 1, id: newId, message: ADMIN_MESSAGES.calendarSaved });
     },
   );
@@ -52,7 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await service.updateCalendar(db(), req, req.params.id, req.body);
+      await service.updateCalendar(db(), req.actor, req.params.id, req.body);
       return { status: 1, message: ADMIN_MESSAGES.calendarSaved };
     },
   );
@@ -64,7 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a calendar without appointments (409 otherwise)', params: calParams },
     },
     async (req) => {
-      await service.deleteCalendar(db(), req, req.params.id);
+      await service.deleteCalendar(db(), req.actor, req.params.id);
       return { status: 1, message: ADMIN_MESSAGES.calendarDeleted };
     },
   );
@@ -81,7 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const entryId = await service.addAvailability(db(), req, req.params.id, req.body);
+      const entryId = await service.addAvailability(db(), req.actor, req.params.id, req.body);
       return reply.status(201).send({ status: 1, id: entryId, message: ADMIN_MESSAGES.saved });
     },
   );
@@ -98,7 +98,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await service.updateAvailability(db(), req, req.params.id, req.params.entryId, req.body);
+      await service.updateAvailability(db(), req.actor, req.params.id, req.params.entryId, req.body);
       return { status: 1, message: ADMIN_MESSAGES.saved };
     },
   );
@@ -107,7 +107,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/calendars/:id/availability/:entryId',
     { config, schema: { tags, summary: 'Remove an availability entry', params: entryParams } },
     async (req) => {
-      await service.deleteAvailability(db(), req, req.params.id, req.params.entryId);
+      await service.deleteAvailability(db(), req.actor, req.params.id, req.params.entryId);
       return { status: 1, message: ADMIN_MESSAGES.deleted };
     },
   );
@@ -124,7 +124,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const rangeId = await service.addUnavailableDays(db(), req, req.params.id, req.body);
+      const rangeId = await service.addUnavailableDays(db(), req.actor, req.params.id, req.body);
       return reply.status(201).send({ status: 1, id: rangeId, message: ADMIN_MESSAGES.saved });
     },
   );
@@ -133,7 +133,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/calendars/:id/unavailable-days/:entryId',
     { config, schema: { tags, summary: 'Remove unavailable days', params: entryParams } },
     async (req) => {
-      await service.deleteUnavailableDays(db(), req, req.params.id, req.params.entryId);
+      await service.deleteUnavailableDays(db(), req.actor, req.params.id, req.params.entryId);
       return { status: 1, message: ADMIN_MESSAGES.deleted };
     },
   );

@@ -4,7 +4,6 @@
  * overlapping entries at the same moment cannot both pass the overlap check.
  */
 import { and, asc, count, eq, gt, lt, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   ADMIN_MESSAGES,
   type AdminCalendar,
@@ -15,6 +14,7 @@ import {
 import { hhmm } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { appointments, calendarAvailability, calendars, calendarUnavailableDays } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 
@@ -61,7 +61,7 @@ async function applyPublic(tx: Db, id: number, input: CalendarInput) {
       .where(and(eq(calendars.publicRequests, true), ne(calendars.id, id)));
 }
 
-export async function createCalendar(db: Db, req: FastifyRequest, input: CalendarInput) {
+export async function createCalendar(db: Db, actor: Actor, input: CalendarInput) {
   return db.transaction(async (tx) => {
     const [c] = await tx
       .insert(calendars)
@@ -72,7 +72,7 @@ export async function createCalendar(db: Db, req: FastifyRequest, input: Calenda
       })
       .returning({ id: calendars.id });
     await applyPublic(tx, c.id, input);
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'admin.calendar.create',
       entityType: 'calendar',
       entityId: c.id,
@@ -82,7 +82,7 @@ export async function createCalendar(db: Db, req: FastifyRequest, input: Calenda
   });
 }
 
-export async function updateCalendar(db: Db, req: FastifyRequest, id: number, input: CalendarInput) {
+export async function updateCalendar(db: Db, actor: Actor, id: number, input: CalendarInput) {
   await db.transaction(async (tx) => {
     await lockCalendar(tx, id);
     await applyPublic(tx, id, input);
@@ -90,7 +90,7 @@ export async function updateCalendar(db: Db, req: FastifyRequest, id: number, in
       .update(calendars)
       .set({ title: input.title, publicRequests: input.publicRequests, dailyCapacity: input.dailyCapacity })
       .where(eq(calendars.id, id));
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'admin.calendar.update',
       entityType: 'calendar',
       entityId: id,
@@ -99,13 +99,13 @@ export async function updateCalendar(db: Db, req: FastifyRequest, id: number, in
   });
 }
 
-export async function deleteCalendar(db: Db, req: FastifyRequest, id: number) {
+export async function deleteCalendar(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const c = await lockCalendar(tx, id);
     const [{ n }] = await tx.select({ n: count() }).from(appointments).where(eq(appointments.calendarId, id));
     if (Number(n) > 0) throw conflict(ADMIN_MESSAGES.calendarInUse);
     await tx.delete(calendars).where(eq(calendars.id, id));
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'admin.calendar.delete',
       entityType: 'calendar',
       entityId: id,
@@ -132,12 +132,7 @@ async function assertNoOverlap(tx: Db, calendarId: number, input: AvailabilityIn
   if (clash) throw conflict(ADMIN_MESSAGES.availabilityOverlap);
 }
 
-export async function addAvailability(
-  db: Db,
-  req: FastifyRequest,
-  calendarId: number,
-  input: AvailabilityInput,
-) {
+export async function addAvailability(db: Db, actor: Actor, calendarId: number, input: AvailabilityInput) {
   return db.transaction(async (tx) => {
     await lockCalendar(tx, calendarId);
     await assertNoOverlap(tx, calendarId, input);
@@ -145,7 +140,7 @@ export async function addAvailability(
       .insert(calendarAvailability)
       .values({ calendarId, weekday: input.weekday, fromTime: input.from, toTime: input.to })
       .returning({ id: calendarAvailability.id });
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'admin.availability.create',
       entityType: 'calendar',
       entityId: calendarId,
@@ -157,7 +152,7 @@ export async function addAvailability(
 
 export async function updateAvailability(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   calendarId: number,
   entryId: number,
   input: AvailabilityInput,
@@ -171,7 +166,7 @@ export async function updateAvailability(
       .where(and(eq(calendarAvailability.id, entryId), eq(calendarAvailability.calendarId, calendarId)))
       .returning({ id: calendarAvailability.id });
     if (done.length === 0) throw notFound(ADMIN_MESSAGES.entryNotFound);
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'admin.availability.update',
       entityType: 'calendar',
       entityId: calendarId,
@@ -180,7 +175,7 @@ export async function updateAvailability(
   });
 }
 
-export async function deleteAvailability(db: Db, req: FastifyRequest, calendarId: number, entryId: number) {
+export async function deleteAvailability(db: Db, actor: Actor, calendarId: number, entryId: number) {
   await db.transaction(async (tx) => {
     const done = await tx
       .delete(calendarAvailability)
@@ -188,7 +183,7 @@ export async function deleteAvailability(db: Db, req: FastifyRequest, calendarId
       .returning();
     if (done.length === 0) throw notFound(ADMIN_MESSAGES.entryNotFound);
     const e = done[0];
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'admin.availability.delete',
       entityType: 'calendar',
       entityId: calendarId,
@@ -199,7 +194,7 @@ export async function deleteAvailability(db: Db, req: FastifyRequest, calendarId
 
 export async function addUnavailableDays(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   calendarId: number,
   input: UnavailableDaysInput,
 ) {
@@ -209,7 +204,7 @@ export async function addUnavailableDays(
       .insert(calendarUnavailableDays)
       .values({ calendarId, fromDate: input.from, toDate: input.to, reason: input.reason || null })
       .returning({ id: calendarUnavailableDays.id });
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'admin.unavailable-days.create',
       entityType: 'calendar',
       entityId: calendarId,
@@ -219,19 +214,14 @@ export async function addUnavailableDays(
   });
 }
 
-export async function deleteUnavailableDays(
-  db: Db,
-  req: FastifyRequest,
-  calendarId: number,
-  rangeId: number,
-) {
+export async function deleteUnavailableDays(db: Db, actor: Actor, calendarId: number, rangeId: number) {
   await db.transaction(async (tx) => {
     const done = await tx
       .delete(calendarUnavailableDays)
       .where(and(eq(calendarUnavailableDays.id, rangeId), eq(calendarUnavailableDays.calendarId, calendarId)))
       .returning();
     if (done.length === 0) throw notFound(ADMIN_MESSAGES.entryNotFound);
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'admin.unavailable-days.delete',
       entityType: 'calendar',
       entityId: calendarId,

@@ -33,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const id = await staff.inviteStaff(db(), req, app.deps.config, req.body);
+      const id = await staff.inviteStaff(db(), req.actor, app.deps.config, req.body);
       return reply.status(201).send({ status: 1, id, message: ADMIN_MESSAGES.invited });
     },
   );
@@ -45,7 +45,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Send a new invitation link (only before a password is set)', params },
     },
     async (req) => {
-      await staff.resendInvitation(db(), req, app.deps.config, req.params.id);
+      await staff.resendInvitation(db(), req.actor, app.deps.config, req.params.id);
       return { status: 1, message: ADMIN_MESSAGES.invited };
     },
   );
@@ -62,7 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await staff.updateStaff(db(), req, req.params.id, req.body);
+      await staff.updateStaff(db(), req.actor, req.params.id, req.body);
       return { status: 1, message: ADMIN_MESSAGES.staffUpdated };
     },
   );
@@ -71,7 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/staff/:id/deactivate',
     { config, schema: { tags, summary: 'Deactivate the account and end its sessions at once', params } },
     async (req) => {
-      await staff.setActive(db(), req, req.params.id, false);
+      await staff.setActive(db(), req.actor, req.params.id, false);
       return { status: 1, message: ADMIN_MESSAGES.deactivated };
     },
   );
@@ -80,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/staff/:id/reactivate',
     { config, schema: { tags, summary: 'Reactivate a deactivated account', params } },
     async (req) => {
-      await staff.setActive(db(), req, req.params.id, true);
+      await staff.setActive(db(), req.actor, req.params.id, true);
       return { status: 1, message: ADMIN_MESSAGES.reactivated };
     },
   );
@@ -92,7 +92,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Remove the two-factor setup so the person can enrol again', params },
     },
     async (req) => {
-      await staff.resetTwoFactor(db(), req, req.params.id);
+      await staff.resetTwoFactor(db(), req.actor, req.params.id);
       return { status: 1, message: ADMIN_MESSAGES.twoFactorReset };
     },
   );
@@ -120,7 +120,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }
       await db().transaction(async (tx) => {
         await setRequireTwoFactor(tx, req.body.requireTwoFactor);
-        await audit(tx, req, { action: 'admin.settings.update', entityType: 'setting', details: req.body });
+        await audit(tx, req.actor, {
+          action: 'admin.settings.update',
+          entityType: 'setting',
+          details: req.body,
+        });
       });
       return { status: 1, message: ADMIN_MESSAGES.settingsSaved, data: req.body };
     },

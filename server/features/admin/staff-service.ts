@@ -5,7 +5,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, like, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   ADMIN_MESSAGES,
   INVITATION_HOURS,
@@ -16,6 +15,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { createStaffUser } from '../../platform/auth/staff';
 import { conflict, notFound } from '../../platform/errors';
@@ -110,14 +110,14 @@ async function issueInvitation(
   return token;
 }
 
-export async function inviteStaff(db: Db, req: FastifyRequest, config: Config, input: StaffInvite) {
+export async function inviteStaff(db: Db, actor: Actor, config: Config, input: StaffInvite) {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (existing) throw conflict(ADMIN_MESSAGES.emailTaken);
     // No password: the credential account is created when the link is used.
     const id = await createStaffUser(tx, { ...input, authorized: true });
     await issueInvitation(tx, config, { id, email: input.email, firstName: input.firstName });
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'admin.staff.invite',
       entityType: 'user',
       entityId: id,
@@ -128,7 +128,7 @@ export async function inviteStaff(db: Db, req: FastifyRequest, config: Config, i
 }
 
 /** Sends a new link to someone who has not set a password yet (the old link stops working). */
-export async function resendInvitation(db: Db, req: FastifyRequest, config: Config, id: string) {
+export async function resendInvitation(db: Db, actor: Actor, config: Config, id: string) {
   await db.transaction(async (tx) => {
     const u = await findUser(tx, id);
     const [cred] = await tx
@@ -137,11 +137,11 @@ export async function resendInvitation(db: Db, req: FastifyRequest, config: Conf
       .where(and(eq(accounts.userId, id), eq(accounts.providerId, 'credential')));
     if (cred) throw conflict(ADMIN_MESSAGES.alreadyHasPassword);
     await issueInvitation(tx, config, u);
-    await audit(tx, req, { action: 'admin.staff.reinvite', entityType: 'user', entityId: id });
+    await audit(tx, actor, { action: 'admin.staff.reinvite', entityType: 'user', entityId: id });
   });
 }
 
-export async function updateStaff(db: Db, req: FastifyRequest, id: string, patch: StaffUpdate) {
+export async function updateStaff(db: Db, actor: Actor, id: string, patch: StaffUpdate) {
   await db.transaction(async (tx) => {
     const before = await findUser(tx, id);
     const effective = (u: { superadmin: boolean; active: boolean; authorized: boolean }) =>
@@ -156,7 +156,7 @@ export async function updateStaff(db: Db, req: FastifyRequest, id: string, patch
     const changed = Object.fromEntries(
       Object.entries(patch).filter(([k, v]) => before[k as keyof typeof before] !== v),
     );
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action:
         patch.authorized === true && !before.authorized ? 'admin.staff.authorize' : 'admin.staff.update',
       entityType: 'user',
@@ -166,15 +166,15 @@ export async function updateStaff(db: Db, req: FastifyRequest, id: string, patch
   });
 }
 
-export async function setActive(db: Db, req: FastifyRequest, id: string, active: boolean) {
-  if (!active && req.user?.id === id) throw conflict(ADMIN_MESSAGES.selfDeactivate);
+export async function setActive(db: Db, actor: Actor, id: string, active: boolean) {
+  if (!active && actor.userId === id) throw conflict(ADMIN_MESSAGES.selfDeactivate);
   await db.transaction(async (tx) => {
     const before = await findUser(tx, id);
     if (!active && before.superadmin && before.active && before.authorized) await keepOneSuperadmin(tx, id);
     await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id));
     // Ends every open session now, not at its idle timeout.
     if (!active) await tx.delete(sessions).where(eq(sessions.userId, id));
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: active ? 'admin.staff.reactivate' : 'admin.staff.deactivate',
       entityType: 'user',
       entityId: id,
@@ -183,11 +183,11 @@ export async function setActive(db: Db, req: FastifyRequest, id: string, active:
   });
 }
 
-export async function resetTwoFactor(db: Db, req: FastifyRequest, id: string) {
+export async function resetTwoFactor(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     await findUser(tx, id);
     await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
     await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, id));
-    await audit(tx, req, { action: 'admin.staff.reset-2fa', entityType: 'user', entityId: id });
+    await audit(tx, actor, { action: 'admin.staff.reset-2fa', entityType: 'user', entityId: id });
   });
 }

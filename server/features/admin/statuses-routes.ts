@@ -69,7 +69,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .insert(appointmentStatuses)
           .values({ title: req.body.title, withoutAppointment: req.body.without_appointment })
           .returning({ id: appointmentStatuses.id });
-        await audit(tx, req, {
+        await audit(tx, req.actor, {
           action: 'admin.status.create',
           entityType: 'status',
           entityId: row.id,
@@ -101,7 +101,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .update(appointmentStatuses)
           .set({ title: req.body.title, withoutAppointment: req.body.without_appointment })
           .where(eq(appointmentStatuses.id, before.id));
-        await audit(tx, req, {
+        await audit(tx, req.actor, {
           action: 'admin.status.update',
           entityType: 'status',
           entityId: before.id,
@@ -135,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .update(appointmentStatuses)
             .set({ hidden })
             .where(eq(appointmentStatuses.id, req.params.id));
-          await audit(tx, req, {
+          await audit(tx, req.actor, {
             action: hidden ? 'admin.status.hide' : 'admin.status.unhide',
             entityType: 'status',
             entityId: req.params.id,
@@ -157,7 +157,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const s = await lockStatus(tx, req.params.id);
         if ((await usage(tx, s.id)) > 0) throw conflict(ADMIN_MESSAGES.statusInUse);
         await tx.delete(appointmentStatuses).where(eq(appointmentStatuses.id, s.id));
-        await audit(tx, req, {
+        await audit(tx, req.actor, {
           action: 'admin.status.delete',
           entityType: 'status',
           entityId: s.id,

@@ -2,6 +2,7 @@
  * /api/appointment... (SPEC §7) except POST /appointment and GET /appointment/check-register-date,
  * which belong to the public registration feature.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonQuery, pageCount, pageQuery } from '../../../domain/api';
@@ -31,9 +32,9 @@ const booleanText = z
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock.now();
-  const ctx = (req: Parameters<typeof audit>[1]) => ({
+  const ctx = (req: FastifyRequest) => ({
     db,
-    req: req!,
+    actor: req.actor,
     today: clinicToday(now()),
     institute: app.deps.config.INSTITUTE_NAME,
   });
@@ -213,7 +214,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const appointment = await repo.findAppointment(db, req.params.id);
       if (!appointment) throw notFound(APPOINTMENT_MESSAGES.notFound);
-      await audit(db, req, {
+      await audit(db, req.actor, {
         action: 'patient.read',
         entityType: 'appointment',
         entityId: appointment.id,

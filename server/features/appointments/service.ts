@@ -4,7 +4,6 @@
  * audited, the patient told by e-mail when the appointment gets a date and time.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   APPOINTMENT_MESSAGES,
@@ -20,13 +19,14 @@ import {
 import { inRanges } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { appointmentStatuses, appointments, patients, registrationDays } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { mailAppointmentSet } from './mail';
 import { doctorTimeOff, isActiveDoctor } from './repository';
 import { assertBookable, withSlotGuard } from './slot-rules';
 
-export type Ctx = { db: Db; req: FastifyRequest; today: string; institute: string };
+export type Ctx = { db: Db; actor: Actor; today: string; institute: string };
 
 async function lockAppointment(tx: Db, id: number, action?: AppointmentAction) {
   const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
@@ -60,7 +60,7 @@ export async function confirm(ctx: Ctx, appointmentId: number, target: ConfirmTa
       .update(appointments)
       .set({ status: target, updatedAt: new Date() })
       .where(eq(appointments.id, row.id));
-    await audit(tx, ctx.req, {
+    await audit(tx, ctx.actor, {
       action: 'appointment.confirm',
       entityType: 'appointment',
       entityId: row.id,
@@ -111,7 +111,7 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
           row.selectedTime?.slice(0, 5) !== slot.time;
         if (moved) await notifyPatient(ctx, tx, row.patientId, { ...slot, calendar: calendar.title });
       }
-      await audit(tx, ctx.req, {
+      await audit(tx, ctx.actor, {
         action: 'appointment.set-status',
         entityType: 'appointment',
         entityId: row.id,
@@ -189,7 +189,7 @@ export async function createAppointment(ctx: Ctx, input: NewInput): Promise<numb
           ...slot,
           calendar: calendarTitle,
         });
-      await audit(tx, ctx.req, {
+      await audit(tx, ctx.actor, {
         action: 'appointment.create',
         entityType: 'appointment',
         entityId: created.id,
@@ -215,7 +215,7 @@ export async function assignDoctor(ctx: Ctx, input: z.output<typeof assignDoctor
         .update(appointments)
         .set({ doctorId: input.doctor_id, updatedAt: new Date() })
         .where(eq(appointments.id, row.id));
-      await audit(tx, ctx.req, {
+      await audit(tx, ctx.actor, {
         action: 'appointment.assign-doctor',
         entityType: 'appointment',
         entityId: row.id,
@@ -238,7 +238,7 @@ export async function deleteAppointment(ctx: Ctx, id: number) {
         .where(
           and(eq(registrationDays.calendarId, row.calendarId), eq(registrationDays.day, row.selectedDate)),
         );
-    await audit(tx, ctx.req, {
+    await audit(tx, ctx.actor, {
       action: 'appointment.delete',
       entityType: 'appointment',
       entityId: row.id,

@@ -57,7 +57,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .update(users)
         .set({ firstName, lastName, name: `${firstName} ${lastName}`, updatedAt: new Date() })
         .where(eq(users.id, u.id));
-      await audit(app.deps.database.db, req, { action: 'user.update', entityType: 'user', entityId: u.id });
+      await audit(app.deps.database.db, req.actor, {
+        action: 'user.update',
+        entityType: 'user',
+        entityId: u.id,
+      });
       return { status: 1 as const, ...u, firstName, lastName, twoFactorRequired: req.twoFactorMissing };
     },
   );

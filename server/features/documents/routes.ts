@@ -56,7 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { filters, page, perPage } = req.query;
       const { total, documents: list } = await repo.listDocuments(db(), filters, page, perPage);
-      await audit(db(), req, {
+      await audit(db(), req.actor, {
         action: 'document.list',
         entityType: 'document',
         patientId: filters.patient_id ?? null,
@@ -126,7 +126,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .update(documents)
           .set({ status, ...(appointment_id !== undefined ? { appointmentId: appointment_id } : {}) })
           .where(eq(documents.id, id));
-        await audit(tx, req, {
+        await audit(tx, req.actor, {
           action: 'document.status',
           entityType: 'document',
           entityId: id,
@@ -145,7 +145,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const doc = await loadDocument(req.params.id);
       await db().transaction(async (tx) => {
         await tx.delete(documents).where(eq(documents.id, doc.id));
-        await audit(tx, req, {
+        await audit(tx, req.actor, {
           action: 'document.delete',
           entityType: 'document',
           entityId: doc.id,
@@ -173,7 +173,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const doc = await loadDocument(req.params.id);
-      await audit(db(), req, {
+      await audit(db(), req.actor, {
         action: 'document.open',
         entityType: 'document',
         entityId: doc.id,

@@ -178,7 +178,7 @@ export async function handleUpload(
           uploadedBy: req.user?.id ?? null,
         })
         .returning({ id: documents.id });
-      await audit(tx, req, {
+      await audit(tx, req.actor, {
         action: 'document.upload',
         entityType: 'document',
         entityId: row.id,

@@ -73,7 +73,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           location: r.calendar,
         };
       });
-      await audit(db, req, {
+      await audit(db, req.actor, {
         action: 'calendar-feed.read',
         entityType: 'user',
         entityId: owner.userId,

@@ -53,7 +53,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
               .where(and(eq(timeOff.id, id), eq(timeOff.userId, userId)))
               .returning({ id: timeOff.id });
       const affectedAppointments = await repo.appointmentsIn(tx, userId, input.from, input.to);
-      await audit(tx, req, {
+      await audit(tx, req.actor, {
         action: id === undefined ? 'time-off.create' : 'time-off.update',
         entityType: 'time_off',
         entityId: row.id,
@@ -87,7 +87,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const token = await db.transaction(async (tx) => {
         const t = await repo.rotateFeedToken(tx, req.user!.id);
-        await audit(tx, req, { action: 'calendar-feed.rotate', entityType: 'user', entityId: req.user!.id });
+        await audit(tx, req.actor, {
+          action: 'calendar-feed.rotate',
+          entityType: 'user',
+          entityId: req.user!.id,
+        });
         return t;
       });
       const path = `/api/calendar-feed/${token}.ics`;
@@ -106,7 +110,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const revoked = await repo.revokeFeedToken(db, req.user!.id);
       if (revoked)
-        await audit(db, req, { action: 'calendar-feed.revoke', entityType: 'user', entityId: req.user!.id });
+        await audit(db, req.actor, {
+          action: 'calendar-feed.revoke',
+          entityType: 'user',
+          entityId: req.user!.id,
+        });
       return { status: 1, message: MY_ACCOUNT_MESSAGES.feedRevoked };
     },
   );
@@ -140,7 +148,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           .where(and(eq(timeOff.id, req.params.id), eq(timeOff.userId, req.user!.id)))
           .returning(repo.periodColumns);
         if (deleted.length === 0) throw notFound(MY_ACCOUNT_MESSAGES.notFound);
-        await audit(tx, req, {
+        await audit(tx, req.actor, {
           action: 'time-off.delete',
           entityType: 'time_off',
           entityId: req.params.id,

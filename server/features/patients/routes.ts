@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { filters, page, perPage } = req.query;
       const { total, patients } = await repo.listPatients(db(), filters, page, perPage);
-      await audit(db(), req, {
+      await audit(db(), req.actor, {
         action: 'patient.list',
         entityType: 'patient',
         details: { filters: Object.keys(filters), page, perPage },
@@ -89,7 +89,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const patient = await service.patientDetail(db(), req.params.id);
       if (!patient) throw notFound(PATIENT_TEXTS.notFound);
-      await audit(db(), req, {
+      await audit(db(), req.actor, {
         action: 'patient.read',
         entityType: 'patient',
         entityId: patient.id,
@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const id = await service.createPatient(db(), req, req.body);
+      const id = await service.createPatient(db(), req.actor, req.body);
       return reply.status(201).send({ status: 1, id, patient_id: id, message: PATIENT_TEXTS.created });
     },
   );
@@ -129,11 +129,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const now = app.deps.clock.now();
       if (CONSULTATION_KEYS.some((k) => k in body)) {
         const input = parseOr400(consultationUpdateSchema, body);
-        const consultation = await service.saveConsultation(db(), req, input, now);
+        const consultation = await service.saveConsultation(db(), req.actor, input, now);
         return { status: 1, message: CONSULTATION_TEXTS.saved, consultation };
       }
       const input = parseOr400(editPatientSchema, body);
-      await service.updatePatient(db(), req, req.body.patientId, input, now);
+      await service.updatePatient(db(), req.actor, req.body.patientId, input, now);
       return { status: 1, message: PATIENT_TEXTS.updated };
     },
   );
@@ -154,7 +154,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(CONSULTATION_TEXTS.entryNotFound);
       const content = await service.updateEntry(
         db(),
-        req,
+        req.actor,
         id,
         entryId,
         req.body.content,
@@ -177,7 +177,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const id = await service.saveLetter(
         db(),
-        req,
+        req.actor,
         req.params.id,
         req.body.guid,
         req.body.content,
@@ -199,7 +199,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { id, guid } = req.params;
       if (!(await repo.findGroup(db(), id, guid))) throw notFound(CONSULTATION_TEXTS.groupNotFound);
-      await audit(db(), req, {
+      await audit(db(), req.actor, {
         action: 'consultation.letter.link',
         entityType: 'consultation',
         entityId: guid,
@@ -235,7 +235,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!data) throw notFound(CONSULTATION_TEXTS.groupNotFound);
       const pdf = await renderConsultationLetter(data);
       await app.loadSession(req, reply).catch(() => {}); // who opened it, when a session is there
-      await audit(db(), req, {
+      await audit(db(), req.actor, {
         action: 'consultation.letter.read',
         entityType: 'consultation',
         entityId: guid,
@@ -292,7 +292,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             },
           ],
         });
-        await audit(tx, req, {
+        await audit(tx, req.actor, {
           action: 'consultation.letter.send',
           entityType: 'consultation',
           entityId: guid,

@@ -1,7 +1,6 @@
 /** Rules of the patient area: create, update, consultations and their letters. */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   CONSULTATION_SECTIONS,
   CONSULTATION_TEXTS,
@@ -24,6 +23,7 @@ import { ageOn, parseCnp } from '../../../domain/validation/cnp';
 import { formatPhone, normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
 import { consultationEntries, consultationGroups, patients } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { LetterData } from '../../platform/pdf';
@@ -38,7 +38,7 @@ const isUniqueViolation = (err: unknown) => {
 const nullable = (v: string | undefined) => (v === undefined || v === '' ? null : v);
 const phoneOrNull = (v: string | undefined) => (v ? (normalizePhone(v) ?? v) : null);
 
-export async function createPatient(db: Db, req: FastifyRequest, input: NewPatient): Promise<number> {
+export async function createPatient(db: Db, actor: Actor, input: NewPatient): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
       if (await repo.patientIdByCnp(tx, input.cnp)) throw conflict(PATIENT_TEXTS.duplicateCnp);
@@ -56,10 +56,10 @@ export async function createPatient(db: Db, req: FastifyRequest, input: NewPatie
           insuranceStatus: input.insurance_status,
           stateResidency: input.state_residency,
           covidVaccine: input.vaccine,
-          createdBy: req.user?.id ?? null,
+          createdBy: actor.userId,
         })
         .returning({ id: patients.id });
-      await audit(tx, req, {
+      await audit(tx, actor, {
         action: 'patient.create',
         entityType: 'patient',
         entityId: row.id,
@@ -74,7 +74,7 @@ export async function createPatient(db: Db, req: FastifyRequest, input: NewPatie
   }
 }
 
-export async function updatePatient(db: Db, req: FastifyRequest, id: number, input: EditPatient, now: Date) {
+export async function updatePatient(db: Db, actor: Actor, id: number, input: EditPatient, now: Date) {
   await db.transaction(async (tx) => {
     const current = await repo.findPatient(tx, id, true);
     if (!current) throw notFound(PATIENT_TEXTS.notFound);
@@ -94,7 +94,7 @@ export async function updatePatient(db: Db, req: FastifyRequest, id: number, inp
         updatedAt: now,
       })
       .where(eq(patients.id, id));
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'patient.update',
       entityType: 'patient',
       entityId: id,
@@ -110,7 +110,7 @@ export async function updatePatient(db: Db, req: FastifyRequest, id: number, inp
  * consultation; saving a section again in that group replaces its text (one entry per section).
  * The patient row is locked so two saves at once cannot create two groups.
  */
-export async function saveConsultation(db: Db, req: FastifyRequest, input: ConsultationUpdate, now: Date) {
+export async function saveConsultation(db: Db, actor: Actor, input: ConsultationUpdate, now: Date) {
   const sections = CONSULTATION_SECTIONS.flatMap((type) => {
     const raw = input[type];
     if (raw === undefined) return [];
@@ -140,11 +140,11 @@ export async function saveConsultation(db: Db, req: FastifyRequest, input: Consu
         patientId: input.patientId,
         title: input.consultationTitle,
         date: today,
-        createdBy: req.user?.id ?? null,
+        createdBy: actor.userId,
       });
     }
-    for (const s of sections) await upsertEntry(tx, req, input.patientId, guid, s.type, s.content, now);
-    await audit(tx, req, {
+    for (const s of sections) await upsertEntry(tx, actor, input.patientId, guid, s.type, s.content, now);
+    await audit(tx, actor, {
       action: 'consultation.save',
       entityType: 'consultation',
       entityId: guid,
@@ -157,7 +157,7 @@ export async function saveConsultation(db: Db, req: FastifyRequest, input: Consu
 
 async function upsertEntry(
   tx: Db,
-  req: FastifyRequest,
+  actor: Actor,
   patientId: number,
   guid: string,
   type: ConsultationEntryType,
@@ -172,20 +172,20 @@ async function upsertEntry(
   if (entry) {
     await tx
       .update(consultationEntries)
-      .set({ content, doctorId: req.user?.id ?? null, updatedAt: now })
+      .set({ content, doctorId: actor.userId, updatedAt: now })
       .where(eq(consultationEntries.id, entry.id));
     return entry.id;
   }
   const [row] = await tx
     .insert(consultationEntries)
-    .values({ groupGuid: guid, patientId, type, content, doctorId: req.user?.id ?? null })
+    .values({ groupGuid: guid, patientId, type, content, doctorId: actor.userId })
     .returning({ id: consultationEntries.id });
   return row.id;
 }
 
 export async function updateEntry(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   patientId: number,
   entryId: number,
   raw: string,
@@ -204,7 +204,7 @@ export async function updateEntry(
       .update(consultationEntries)
       .set({ content, updatedAt: now })
       .where(eq(consultationEntries.id, entryId));
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'consultation.entry.update',
       entityType: 'consultation_entry',
       entityId: entryId,
@@ -218,7 +218,7 @@ export async function updateEntry(
 /** Saves (or replaces) the letter text of a consultation group. */
 export async function saveLetter(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   patientId: number,
   guid: string,
   raw: string,
@@ -228,8 +228,8 @@ export async function saveLetter(
   if (!content.replace(/<[^>]*>/g, '').trim()) throw badRequest(CONSULTATION_TEXTS.contentRequired);
   return db.transaction(async (tx) => {
     if (!(await repo.findGroup(tx, patientId, guid))) throw notFound(CONSULTATION_TEXTS.groupNotFound);
-    const id = await upsertEntry(tx, req, patientId, guid, 'letter', content, now);
-    await audit(tx, req, {
+    const id = await upsertEntry(tx, actor, patientId, guid, 'letter', content, now);
+    await audit(tx, actor, {
       action: 'consultation.letter.save',
       entityType: 'consultation',
       entityId: guid,

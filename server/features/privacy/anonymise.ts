@@ -6,7 +6,6 @@
  * deleted after the commit (a file is never removed for a change that rolled back).
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { anonymisedCnp, anonymisedName, PRIVACY_MESSAGES } from '../../../domain/privacy';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
@@ -20,6 +19,7 @@ import {
   outbox,
   patients,
 } from '../../db/schema';
+import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
@@ -41,9 +41,10 @@ export type AnonymiseResult = { documents: number; appointments: number; consult
 export async function anonymisePatient(
   db: Db,
   storage: Storage,
-  req: FastifyRequest,
+  actor: Actor,
   id: number,
   now: Date,
+  log: { error(details: object): void },
 ): Promise<AnonymiseResult> {
   const { keys, result } = await db.transaction(async (tx) => {
     const p = await findPatient(tx, id, true);
@@ -123,7 +124,7 @@ export async function anonymisePatient(
       .returning({ id: documents.id, key: documents.storageKey });
 
     const result = { documents: docs.length, appointments: appts.length, consultations };
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'privacy.anonymise',
       entityType: 'patient',
       entityId: id,
@@ -138,7 +139,7 @@ export async function anonymisePatient(
       await storage.delete(key);
     } catch (err) {
       // The row is gone; the orphaned file holds no link to the patient and a sweep may retry.
-      req.log.error({ event: 'privacy.anonymise.file-delete-failed', key, err: (err as Error).message });
+      log.error({ event: 'privacy.anonymise.file-delete-failed', key, err: (err as Error).message });
     }
   }
   return result;

@@ -87,7 +87,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const p = await patientOr404(req.params.id);
       const now = app.deps.clock.now();
       // Recorded first, so the export lists its own access like every other one.
-      await audit(db(), req, {
+      await audit(db(), req.actor, {
         action: 'privacy.export',
         entityType: 'patient',
         entityId: p.id,
@@ -119,7 +119,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await anonymisePatient(db(), storage, req, req.params.id, app.deps.clock.now());
+      const result = await anonymisePatient(
+        db(),
+        storage,
+        req.actor,
+        req.params.id,
+        app.deps.clock.now(),
+        req.log,
+      );
       return { status: 1, message: PRIVACY_MESSAGES.anonymised, result };
     },
   );
@@ -145,7 +152,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (!c) throw notFound(PRIVACY_MESSAGES.consentNotFound);
         if (c.withdrawnAt) throw conflict(PRIVACY_MESSAGES.consentAlreadyWithdrawn);
         await tx.update(consents).set({ withdrawnAt: now }).where(eq(consents.id, consentId));
-        await audit(tx, req, {
+        await audit(tx, req.actor, {
           action: 'privacy.consent.withdraw',
           entityType: 'consent',
           entityId: consentId,
@@ -186,7 +193,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         const [exists] = await tx.select().from(consentTexts).where(eq(consentTexts.version, version));
         if (exists) throw conflict(PRIVACY_MESSAGES.versionExists);
         await tx.insert(consentTexts).values({ version, text, createdAt: now });
-        await audit(tx, req, {
+        await audit(tx, req.actor, {
           action: 'privacy.consent-text.create',
           entityType: 'consent_text',
           entityId: version,
@@ -219,7 +226,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         last_contact: r.last_contact,
         anonymised_at: iso(r.anonymised_at),
       }));
-      await audit(db(), req, {
+      await audit(db(), req.actor, {
         action: 'privacy.retention.list',
         entityType: 'patient',
         details: { page, perPage, total },

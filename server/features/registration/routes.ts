@@ -163,7 +163,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
                 }),
               );
             }
-            await audit(tx, req, {
+            await audit(tx, req.actor, {
               action: 'registration.create',
               entityType: 'appointment',
               entityId: a.id,

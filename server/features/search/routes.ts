@@ -56,7 +56,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       }));
       // A search lists patient identities: recorded like other patient reads, without the text
       // typed (it may be a CNP).
-      await audit(db, req, { action: 'patient.search', entityType: 'patient', details: { results: ids } });
+      await audit(db, req.actor, {
+        action: 'patient.search',
+        entityType: 'patient',
+        details: { results: ids },
+      });
       return { status: 1, patients };
     },
   );

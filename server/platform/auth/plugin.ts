@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import type { SessionUser } from '../../../domain/auth';
 import type { Db } from '../../db/client';
 import { verifications } from '../../db/schema';
+import type { Actor } from '../actor';
 import type { Clock } from '../clock';
 import { HttpError, MESSAGES } from '../errors';
 import { ABSOLUTE_LIFETIME_MS, type Auth, IDLE_TIMEOUT_SECONDS, UPDATE_AGE_SECONDS } from './auth';
@@ -18,6 +19,8 @@ import { createSessionFastPath } from './session-fast-path';
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The signed-in user and the client address, as services and the audit trail take them. */
+    readonly actor: Actor;
     sessionId: string | null;
     /** True when the clinic requires two-factor sign-in and this account has not set it up. */
     twoFactorMissing: boolean;
@@ -85,6 +88,11 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('twoFactorMissing', false);
+  app.decorateRequest('actor', {
+    getter(this: FastifyRequest): Actor {
+      return { userId: this.user?.id ?? null, ip: this.ip };
+    },
+  });
 
   app.route({
     method: ['GET', 'POST'],
