@@ -25,8 +25,7 @@ import { enableAuditGroupCommit } from './platform/audit';
 import { type AuthOptions, createAuth } from './platform/auth/auth';
 import authPlugin from './platform/auth/plugin';
 import { type Clock, systemClock } from './platform/clock';
-import { isBadDataValue, isDatabaseDown } from './platform/db-errors';
-import { HttpError, MESSAGES } from './platform/errors';
+import { HttpError, MESSAGES, toHttpError, validationError } from './platform/errors';
 import { registerJsonBodyParser } from './platform/json-body';
 import { loadSpaIndex } from './platform/spa-index';
 
@@ -119,36 +118,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   app.setErrorHandler((err, req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors: Record<string, string> = {};
-      for (const v of err.validation) {
-        const field =
-          v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
-          String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.[0] ?? '');
-        if (!(field in errors)) errors[field || '_'] = v.message ?? MESSAGES.validation;
-      }
-      const first = Object.values(errors)[0];
-      return reply.status(400).send({ status: 0, message: first ?? MESSAGES.validation, errors });
-    }
-    if (err instanceof HttpError) {
+    const known = hasZodFastifySchemaValidationErrors(err)
+      ? validationError(
+          err.validation.map((v) => ({
+            path: (
+              v.instancePath.replace(/^\//, '') ||
+              String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.[0] ?? '')
+            )
+              .split('/')
+              .filter(Boolean),
+            message: v.message ?? MESSAGES.validation,
+          })),
+        )
+      : toHttpError(err);
+    if (known) {
+      if (known.statusCode === 503)
+        req.log.error({ code: (err as { code?: string }).code }, 'database unavailable');
       return reply
-        .status(err.statusCode)
-        .send({ status: 0, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+        .status(known.statusCode)
+        .send({ status: 0, message: known.message, ...(known.errors ? { errors: known.errors } : {}) });
     }
-    const e = err as Error & { statusCode?: number; code?: string };
-    if (isDatabaseDown(e)) {
-      req.log.error({ code: e.code }, 'database unavailable');
-      return reply.status(503).send({ status: 0, message: MESSAGES.unavailable });
-    }
-    if (isBadDataValue(e)) return reply.status(400).send({ status: 0, message: MESSAGES.validation });
-    const code = e.statusCode ?? 500;
-    if (code === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE')
-      return reply.status(413).send({ status: 0, message: MESSAGES.tooLarge });
-    if (code === 429) return reply.status(429).send({ status: 0, message: MESSAGES.tooMany });
-    if (code >= 400 && code < 500) {
-      // Fastify's own 4xx (bad JSON, wrong content type...): say so without internals.
-      return reply.status(code).send({ status: 0, message: MESSAGES.validation });
-    }
+    const e = err as Error & { code?: string };
     req.log.error(
       {
         err: {

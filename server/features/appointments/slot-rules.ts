@@ -5,6 +5,7 @@
 import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
 import { type SlotRefusal, slotRefusal } from '../../../domain/slots';
 import type { Db } from '../../db/client';
+import { constraintViolation } from '../../platform/db-errors';
 import { badRequest, conflict, type HttpError } from '../../platform/errors';
 import { calendarFacts, doctorTimeOff } from './repository';
 
@@ -43,24 +44,15 @@ export async function assertBookable(
   return facts.calendar;
 }
 
-/** The name of the unique constraint an error violated (drizzle wraps the driver's error in `cause`). */
-export function violatedUnique(err: unknown): string | null {
-  let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 5; depth++) {
-    if (e.code === '23505') return e.constraint ?? /"([^"]+)"/.exec(e.message ?? '')?.[1] ?? '';
-    e = e.cause as typeof e;
-  }
-  return null;
-}
-
 /** Runs a write; a lost race for a slot becomes 409 with the message the user needs. */
 export async function withSlotGuard<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    const constraint = violatedUnique(err);
-    if (constraint === null) throw err;
-    if (constraint === 'appointments_doctor_slot_uq') throw conflict(APPOINTMENT_MESSAGES.doctorSlotTaken);
+    const violation = constraintViolation(err);
+    if (violation?.kind !== 'unique') throw err;
+    if (violation.constraint === 'appointments_doctor_slot_uq')
+      throw conflict(APPOINTMENT_MESSAGES.doctorSlotTaken);
     throw conflict(APPOINTMENT_MESSAGES.slotTaken);
   }
 }

@@ -19,7 +19,8 @@ import {
 import type { Db } from '../../db/client';
 import { documents } from '../../db/schema';
 import { audit } from '../../platform/audit';
-import { badRequest, HttpError } from '../../platform/errors';
+import { constraintViolation } from '../../platform/db-errors';
+import { fieldError, HttpError, parseOr400 } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import { contentMatches, safeFileName } from './files';
 import { watchMultipartEnd } from './multipart-end';
@@ -31,7 +32,6 @@ export const FORM_OVERHEAD_BYTES = 64 * 1024;
 export type StoredFile = { key: string; filename: string; ext: DocumentExtension; size: number };
 
 const tooLarge = () => new HttpError(413, DOCUMENT_MESSAGES.tooLarge);
-const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
 /** Streams one file part to storage and checks it; on any refusal nothing stays stored. */
 async function storeFile(part: MultipartFile, storage: Storage): Promise<StoredFile> {
@@ -78,20 +78,6 @@ async function storeFile(part: MultipartFile, storage: Storage): Promise<StoredF
   }
   return { key, filename, ext, size };
 }
-
-function zodErrors(issues: { path: PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const i of issues) {
-    const k = String(i.path[0] ?? '_');
-    if (!(k in errors)) errors[k] = i.message;
-  }
-  return errors;
-}
-
-const isForeignKeyError = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23503' || e?.cause?.code === '23503';
-};
 
 export async function handleUpload(
   req: FastifyRequest,
@@ -152,12 +138,7 @@ export async function handleUpload(
       stored = state.stored;
     }
     if (!stored) throw fieldError('document', DOCUMENT_MESSAGES.fileRequired);
-    const parsed = documentUploadFields.safeParse(fields);
-    if (!parsed.success) {
-      const errors = zodErrors(parsed.error.issues);
-      throw badRequest(Object.values(errors)[0], errors);
-    }
-    const { title, patient_id, appointment_id } = parsed.data;
+    const { title, patient_id, appointment_id } = parseOr400(documentUploadFields, fields);
     if (appointment_id && !(await repo.appointmentOfPatient(db, appointment_id, patient_id))) {
       throw fieldError('appointment_id', DOCUMENT_MESSAGES.notFound);
     }
@@ -190,7 +171,8 @@ export async function handleUpload(
     return { id };
   } catch (err) {
     if (stored) await storage.delete(stored.key).catch(() => {});
-    if (isForeignKeyError(err)) throw fieldError('patient_id', DOCUMENT_MESSAGES.patientRequired);
+    if (constraintViolation(err)?.kind === 'foreign-key')
+      throw fieldError('patient_id', DOCUMENT_MESSAGES.patientRequired);
     const e = err as { code?: string; statusCode?: number };
     if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT') throw tooLarge();
     throw err;

@@ -23,7 +23,7 @@ import {
   patientIdField,
 } from '../../../domain/patients';
 import { audit } from '../../platform/audit';
-import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { badRequest, HttpError, notFound, parseOr400 } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { renderConsultationLetter } from '../../platform/pdf';
 import { pathOf, urlSigner } from '../../platform/signed-url';
@@ -31,18 +31,6 @@ import * as repo from './repository';
 import * as service from './service';
 
 const LETTER_URL_TTL_SECONDS = 300;
-
-/** Validates with `schema` and answers the same 400 shape as route validation. */
-function parseOr400<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
-  const r = schema.safeParse(data);
-  if (r.success) return r.data;
-  const errors: Record<string, string> = {};
-  for (const issue of r.error.issues) {
-    const key = issue.path.join('.') || '_';
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  throw badRequest(Object.values(errors)[0], errors);
-}
 
 const idParams = z.object({ id: patientIdField });
 const letterParams = z.object({ id: patientIdField, guid: z.uuid() });

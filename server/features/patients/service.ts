@@ -25,15 +25,11 @@ import type { Db } from '../../db/client';
 import { consultationEntries, consultationGroups, patients } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
+import { constraintViolation } from '../../platform/db-errors';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { LetterData } from '../../platform/pdf';
 import { sanitizeRichText } from '../../platform/sanitize';
 import * as repo from './repository';
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 const nullable = (v: string | undefined) => (v === undefined || v === '' ? null : v);
 const phoneOrNull = (v: string | undefined) => (v ? (normalizePhone(v) ?? v) : null);
@@ -69,7 +65,7 @@ export async function createPatient(db: Db, actor: Actor, input: NewPatient): Pr
     });
   } catch (err) {
     // Two creations of the same CNP at once: the unique index decides, the loser gets the same 409.
-    if (isUniqueViolation(err)) throw conflict(PATIENT_TEXTS.duplicateCnp);
+    if (constraintViolation(err)?.kind === 'unique') throw conflict(PATIENT_TEXTS.duplicateCnp);
     throw err;
   }
 }

@@ -24,6 +24,7 @@ import {
   patients,
   registrationDays,
 } from '../../db/schema';
+import { constraintViolation } from '../../platform/db-errors';
 
 export type PublicCalendar = { id: number; capacity: number };
 
@@ -254,18 +255,10 @@ export async function createRequest(
     });
   } catch (err) {
     // Lost a race on appointments_public_request_uq: the other request is this patient's answer.
-    if (isUniqueViolation(err)) {
+    if (constraintViolation(err)?.kind === 'unique') {
       const existing = await existingRequest(db, r.cnp, r.appt_date);
       if (existing) return { appointment: existing, created: false };
     }
     throw err;
   }
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
 }

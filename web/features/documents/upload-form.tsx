@@ -98,8 +98,7 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
   const onReject = (rejections: FileRejection[]) => {
     const first = rejections[0];
     if (
-      first &&
-      first.errors.every((e) => e.code === 'too-many-files') &&
+      first?.errors.every((e) => e.code === 'too-many-files') &&
       isAcceptedExtension(fileExtension(first.file.name))
     ) {
       pick(first.file);
