@@ -1,13 +1,53 @@
 import { z } from 'zod';
 
-/** The envelope every JSON answer carries (DESIGN §5). */
+/**
+ * The envelope every JSON answer carries (DESIGN §5), written once as zod schemas: routes declare
+ * them as `response` (so Fastify serialises with them and OpenAPI documents them) and the web
+ * client takes its types from them with `z.infer` (type-only imports: no zod in the bundle).
+ */
 export type ApiOk<T extends object = object> = { status: 1 } & T;
 export type ApiError = { status: 0; message: string; errors?: Record<string, string> };
+
+/** A success answer: `{ status: 1, ...shape }`. */
+export const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ status: z.literal(1), ...shape });
+
+/** `{ status: 1, message }`: a write whose answer is its Romanian confirmation. */
+export const messageReply = ok({ message: z.string() });
+export type MessageReply = z.infer<typeof messageReply>;
+
+/** Every failure: a Romanian message and, for validation, one message per field. */
+export const errorReply = z.object({
+  status: z.literal(0),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+  retryAfter: z.union([z.string(), z.number()]).optional(),
+});
+
+/** The failures any route may answer, documented on every operation (OpenAPI clients handle them). */
+const ERROR_CODES = [400, 401, 403, 404, 409, 413, 429, 503] as const;
+
+/**
+ * The `response` of a route's schema: its success answers plus the documented failures.
+ * `replies({ 200: ok({ data: thing }) })`.
+ */
+export function replies<T extends Record<number, z.ZodType>>(success: T) {
+  const errors = Object.fromEntries(ERROR_CODES.map((c) => [c, errorReply])) as Record<
+    (typeof ERROR_CODES)[number],
+    typeof errorReply
+  >;
+  return { ...errors, ...success };
+}
 
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
-export type PageMeta = { total: number; page: number; perPage: number; pageCount: number };
+export const pageMeta = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMeta>;
 
 export function pageCount(total: number, perPage: number): number {
   return Math.ceil(total / perPage);

@@ -34,7 +34,20 @@ export const PASSWORD_MESSAGES = {
   tooShort: `Parola trebuie sa aiba cel putin ${STAFF_PASSWORD_MIN} caractere.`,
   tooCommon: 'Parola este prea des folosita; alegeti alta.',
   mismatch: 'Parolele nu coincid.',
+  currentRequired: 'Introduceți parola curentă.',
 } as const;
+
+/** My account, "Schimbare parolă": the current password, a new one twice. */
+export const passwordChangeSchema = zm
+  .object({
+    currentPassword: zm.string().check(zm.minLength(1, PASSWORD_MESSAGES.currentRequired)),
+    newPassword: zm.string().check(zm.minLength(STAFF_PASSWORD_MIN, PASSWORD_MESSAGES.tooShort)),
+    repeat: zm.string(),
+  })
+  .check(
+    zm.refine((v) => v.repeat === v.newPassword, { message: PASSWORD_MESSAGES.mismatch, path: ['repeat'] }),
+  );
+export type PasswordChange = zm.infer<typeof passwordChangeSchema>;
 
 export type SessionUser = {
   id: string;

@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { ok } from './api';
 import { DATE_RE, isRealDate } from './dates';
 
 /** Time-off texts: the failure toasts are SPEC §8 verbatim, the rest our Romanian wording. */
 export const MY_ACCOUNT_MESSAGES = {
   loadFailed: 'Could not load data',
   writeFailed: 'Could not create data',
+  /** Our words beside the spec's: an update and a delete say so (SPEC §8 names only 'create'). */
+  updateFailed: 'Could not update data',
+  deleteFailed: 'Could not delete data',
+  /** A refusal (an overlap, a period gone meanwhile) is not a communication failure: its title. */
+  refusedTitle: 'Perioada nu a fost salvată',
   failureText: 'System could not communicate properly with the endpoints',
   empty: 'Nu aveti concediu inregistrat',
   order: 'Data de sfarsit nu poate fi inaintea datei de inceput.',
@@ -24,6 +30,7 @@ export const MY_ACCOUNT_MESSAGES = {
 
 const day = z
   .string({ error: MY_ACCOUNT_MESSAGES.required })
+  .min(1, { error: MY_ACCOUNT_MESSAGES.required, abort: true })
   .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
   .refine(isRealDate, 'Data nu este valida.');
 
@@ -33,20 +40,37 @@ export const timeOffSchema = z
   .refine((v) => v.from <= v.to, { path: ['to'], message: MY_ACCOUNT_MESSAGES.order });
 export type TimeOffInput = z.infer<typeof timeOffSchema>;
 
-export type TimeOffPeriod = { id: number; from: string; to: string };
-export type AffectedAppointment = {
-  id: number;
-  patient: string;
-  date: string;
-  time: string;
-  calendar: string | null;
-};
-export type TimeOffWriteAnswer = {
-  status: 1;
-  message: string;
-  data: TimeOffPeriod;
-  affectedAppointments: AffectedAppointment[];
-};
+// ------------------------------------------------------------------ replies (docs/ARCHITECTURE.md)
 
-export type CalendarFeedState = { status: 1; active: boolean; createdAt: string | null };
-export type CalendarFeedCreated = { status: 1; message: string; url: string; path: string };
+export const timeOffPeriod = z.object({ id: z.number().int(), from: z.string(), to: z.string() });
+export type TimeOffPeriod = z.infer<typeof timeOffPeriod>;
+
+/** A doctor's slot-holding appointment inside a new time-off period: allowed, listed to be moved. */
+export const affectedAppointment = z.object({
+  id: z.number().int(),
+  patient: z.string(),
+  date: z.string(),
+  time: z.string(),
+  calendar: z.string().nullable(),
+});
+export type AffectedAppointment = z.infer<typeof affectedAppointment>;
+
+/** GET /my-account */
+export const timeOffListReply = ok({ data: z.array(timeOffPeriod) });
+export type TimeOffListReply = z.infer<typeof timeOffListReply>;
+/** GET /my-account/{id} */
+export const timeOffReply = ok({ data: timeOffPeriod });
+/** POST /my-account, PATCH /my-account/{id} */
+export const timeOffWriteReply = ok({
+  message: z.string(),
+  data: timeOffPeriod,
+  affectedAppointments: z.array(affectedAppointment),
+});
+export type TimeOffWriteReply = z.infer<typeof timeOffWriteReply>;
+
+/** GET /my-account/calendar-feed: whether the private feed is on (its URL is shown only once). */
+export const calendarFeedStateReply = ok({ active: z.boolean(), createdAt: z.string().nullable() });
+export type CalendarFeedStateReply = z.infer<typeof calendarFeedStateReply>;
+/** POST /my-account/calendar-feed */
+export const calendarFeedCreatedReply = ok({ message: z.string(), url: z.string(), path: z.string() });
+export type CalendarFeedCreatedReply = z.infer<typeof calendarFeedCreatedReply>;

@@ -44,7 +44,7 @@ test('add, change and delete a time-off period', async ({ page }) => {
   const table = page.getByTestId('time-off-table');
   await page.getByRole('button', { name: 'Add new' }).click();
   const day = await pickRange(page, ahead, 14, 16);
-  await page.getByRole('dialog').getByRole('button', { name: 'Salveaza' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Salvează' }).click();
   await expect(page.getByText('Concediul a fost adaugat')).toBeVisible();
   const row = table.getByRole('row', { name: new RegExp(`${day(14)}`) });
   await expect(row).toContainText(day(16));
@@ -54,23 +54,23 @@ test('add, change and delete a time-off period', async ({ page }) => {
   await row.click();
   await expect(page.getByRole('dialog', { name: 'Modificare concediu' })).toBeVisible();
   await pickRange(page, ahead, 14, 18, true);
-  await page.getByRole('dialog').getByRole('button', { name: 'Salveaza' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Salvează' }).click();
   await expect(page.getByText('Concediul a fost actualizat')).toBeVisible();
   const changed = table.getByRole('row', { name: new RegExp(`${day(14)}`) });
   await expect(changed).toContainText(day(18));
 
-  // Overlap is refused with the spec's write-failure toast.
+  // An overlap is a refusal, not a communication failure: the toast says why, in Romanian.
   await page.getByRole('button', { name: 'Add new' }).click();
   await pickRange(page, ahead, 18, 20);
-  await page.getByRole('dialog').getByRole('button', { name: 'Salveaza' }).click();
-  await expect(page.getByText('Could not create data')).toBeVisible();
-  await expect(
-    page.getByText(/System could not communicate properly with the endpoints/).first(),
-  ).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Renunta' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Salvează' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Perioada nu a fost salvată' });
+  await expect(refusal).toContainText('Perioada se suprapune cu alt concediu inregistrat.');
+  await expect(page.getByText('Could not create data')).toHaveCount(0);
+  await expect(page.getByText(/System could not communicate properly/)).toHaveCount(0);
+  await page.getByRole('dialog').getByRole('button', { name: 'Renunță' }).click();
 
   await changed.click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Sterge' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Șterge' }).click();
   await expect(page.getByText('Concediul a fost sters')).toBeVisible();
   await expect(table.getByRole('row', { name: new RegExp(`${day(14)}`) })).toHaveCount(0);
 });
@@ -105,14 +105,14 @@ test('change password (other sessions end), then two-factor set-up shows a QR co
 
   try {
     await page.goto('/app/my-account');
-    await page.getByLabel('Parola curenta').fill('gresita-de-tot-123');
-    await page.getByLabel('Parola noua', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel('Repetati parola noua').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Schimba parola' }).click();
-    await expect(page.getByText('Parola curenta nu este corecta.')).toBeVisible();
+    await page.getByLabel('Parola curentă').fill('gresita-de-tot-123');
+    await page.getByLabel('Parola nouă', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Repetați parola nouă').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Schimbă parola' }).click();
+    await expect(page.getByText('Parola curentă nu este corectă.')).toBeVisible();
 
-    await page.getByLabel('Parola curenta').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Schimba parola' }).click();
+    await page.getByLabel('Parola curentă').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Schimbă parola' }).click();
     await expect(page.getByText('Parola a fost schimbata. Celelalte sesiuni au fost inchise.')).toBeVisible();
     expect((await other.request.get('/api/user/user-details')).status()).toBe(401);
     const fresh = await browser.newContext();

@@ -5,6 +5,7 @@
  */
 export * from './appointments';
 export * from './audit';
+export * from './calendar-feeds';
 export * from './calendars';
 export * from './consents';
 export * from './consultations';
@@ -14,4 +15,5 @@ export * from './identity';
 export * from './outbox';
 export * from './patients';
 export * from './registration';
+export * from './settings';
 export * from './time-off';

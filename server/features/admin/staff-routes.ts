@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES, settingsSchema, staffInviteSchema, staffUpdateSchema } 
 import { users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { conflict } from '../../platform/errors';
-import { requireTwoFactor, setRequireTwoFactor } from './settings';
+import { requireTwoFactor, setRequireTwoFactor } from '../../platform/settings';
 import * as staff from './staff-service';
 
 const tags = ['admin'];
@@ -119,7 +119,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (!me?.on) throw conflict(ADMIN_MESSAGES.ownTwoFactorFirst);
       }
       await db().transaction(async (tx) => {
-        await setRequireTwoFactor(tx, req.body.requireTwoFactor);
+        await setRequireTwoFactor(tx, req.actor, req.body.requireTwoFactor);
         await audit(tx, req.actor, {
           action: 'admin.settings.update',
           entityType: 'setting',

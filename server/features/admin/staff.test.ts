@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin';
-import { accounts, auditEvents, outbox, sessions, twoFactors, users, verifications } from '../../db/schema';
+import {
+  accounts,
+  auditEvents,
+  outbox,
+  sessions,
+  settings,
+  twoFactors,
+  users,
+  verifications,
+} from '../../db/schema';
 import { type Staff, setupTestApp, signedInStaff, signIn } from '../../test/harness';
 
 const ctx = await setupTestApp();
@@ -244,11 +253,8 @@ describe('settings', () => {
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, boss.id));
     expect((await as(boss).put('/api/admin/settings', { requireTwoFactor: true })).statusCode).toBe(200);
     expect((await as(boss).get('/api/admin/settings')).json().data).toEqual({ requireTwoFactor: true });
-    const rows = await db
-      .select()
-      .from(verifications)
-      .where(eq(verifications.identifier, 'setting:require-2fa'));
-    expect(rows.map((r) => r.value)).toEqual(['true']);
+    const rows = await db.select().from(settings);
+    expect(rows.map((r) => [r.key, r.value, r.updatedBy])).toEqual([['require-two-factor', true, boss.id]]);
     expect((await as(boss).put('/api/admin/settings', { requireTwoFactor: 'da' })).statusCode).toBe(400);
     const events = await db.select().from(auditEvents).where(eq(auditEvents.action, 'admin.settings.update'));
     expect(events).toHaveLength(1);

@@ -1,5 +1,5 @@
 /** SQL of the appointment area: list, detail, reference data and the slot facts. */
-import { and, asc, desc, eq, gte, ilike, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AppointmentDetail,
   AppointmentFilters,
@@ -12,6 +12,7 @@ import type {
 } from '../../../domain/appointments';
 import { COUNTIES } from '../../../domain/counties';
 import { hhmm } from '../../../domain/dates';
+import type { AffectedAppointment } from '../../../domain/my-account';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
 import { maskCnp } from '../../../domain/privacy';
 import { type DayRange, WEEKDAY_NAMES } from '../../../domain/slots';
@@ -314,4 +315,34 @@ export async function searchPatients(db: Db, text: string, limit = 20) {
     .orderBy(asc(p.nameSearch), asc(p.id))
     .limit(limit);
   return found.map((r) => ({ ...r, cnp: maskCnp(r.cnp) }));
+}
+
+/** A doctor's slot-holding appointments on [from, to], by date and time (my-account lists them on a new time off). */
+export async function doctorAppointmentsBetween(
+  db: Db,
+  doctorId: string,
+  from: string,
+  to: string,
+): Promise<AffectedAppointment[]> {
+  const rows = await db
+    .select({
+      id: appointments.id,
+      patient: patients.name,
+      date: appointments.selectedDate,
+      time: appointments.selectedTime,
+      calendar: calendars.title,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        eq(appointments.holdsSlot, true),
+        gte(appointments.selectedDate, from),
+        lte(appointments.selectedDate, to),
+      ),
+    )
+    .orderBy(asc(appointments.selectedDate), asc(appointments.selectedTime));
+  return rows.map((r) => ({ ...r, date: r.date as string, time: hhmm(r.time) }));
 }

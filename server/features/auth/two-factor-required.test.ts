@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users, verifications } from '../../db/schema';
-import { REQUIRE_2FA_SETTING } from '../../platform/auth/plugin';
+import { users } from '../../db/schema';
+import { SYSTEM_ACTOR } from '../../platform/actor';
 import { MESSAGES } from '../../platform/errors';
+import { setRequireTwoFactor } from '../../platform/settings';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 
 const ctx = await setupTestApp();
@@ -18,12 +18,7 @@ describe('two-factor sign-in required for all staff', () => {
 
     expect((await get('/api/appointment/statuses', without.headers)).statusCode).toBe(200);
 
-    await ctx.database.db.insert(verifications).values({
-      id: randomUUID(),
-      identifier: REQUIRE_2FA_SETTING,
-      value: 'true',
-      expiresAt: new Date('2999-01-01T00:00:00Z'),
-    });
+    await setRequireTwoFactor(ctx.database.db, SYSTEM_ACTOR, true);
 
     const refused = await get('/api/appointment/statuses', without.headers);
     expect(refused.statusCode).toBe(403);

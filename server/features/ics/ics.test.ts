@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { verifications } from '../../db/schema';
+import { calendarFeedTokens } from '../../db/schema';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../calendars/test-data';
 import { foldLine } from './ical';
@@ -64,11 +64,11 @@ describe('calendar feed (.ics)', () => {
     const token = path.slice('/api/calendar-feed/'.length, -'.ics'.length);
     const rows = await db
       .select()
-      .from(verifications)
-      .where(eq(verifications.identifier, `ics:${doctor.id}`));
+      .from(calendarFeedTokens)
+      .where(eq(calendarFeedTokens.userId, doctor.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0].value).not.toContain(token);
-    expect(rows[0].value).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0].tokenHash).not.toContain(token);
+    expect(rows[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('refuses a rotated or revoked token', async () => {

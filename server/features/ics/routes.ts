@@ -12,7 +12,7 @@ import { appointments, calendars, patients } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { availabilityEnds } from '../dashboard/repository';
-import { feedOwner } from '../my-account/repository';
+import { feedOwner } from '../my-account';
 import { buildCalendar } from './ical';
 
 /** How far back the feed goes; the future is complete. */

@@ -1,12 +1,11 @@
-/** SQL of the signed-in user's time off and calendar-feed token. */
+/** SQL of the signed-in user's time off and calendar-feed token (tables time_off, calendar_feed_tokens). */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
-import { hhmm } from '../../../domain/dates';
-import type { AffectedAppointment, TimeOffPeriod } from '../../../domain/my-account';
+import type { TimeOffPeriod } from '../../../domain/my-account';
 import type { Db } from '../../db/client';
-import { appointments, calendars, patients, timeOff, users, verifications } from '../../db/schema';
+import { calendarFeedTokens, timeOff, users } from '../../db/schema';
 
-export const periodColumns = { id: timeOff.id, from: timeOff.fromDate, to: timeOff.toDate };
+const periodColumns = { id: timeOff.id, from: timeOff.fromDate, to: timeOff.toDate };
 
 export function listTimeOff(db: Db, userId: string): Promise<TimeOffPeriod[]> {
   return db
@@ -22,6 +21,15 @@ export async function findTimeOff(db: Db, userId: string, id: number): Promise<T
     .from(timeOff)
     .where(and(eq(timeOff.id, id), eq(timeOff.userId, userId)));
   return row ?? null;
+}
+
+/** The user's time off on [from, to] (what the slot pickers exclude), oldest first. */
+export function timeOffBetween(db: Db, userId: string, from: string, to: string): Promise<TimeOffPeriod[]> {
+  return db
+    .select(periodColumns)
+    .from(timeOff)
+    .where(and(eq(timeOff.userId, userId), lte(timeOff.fromDate, to), gte(timeOff.toDate, from)))
+    .orderBy(asc(timeOff.fromDate));
 }
 
 /**
@@ -42,81 +50,68 @@ export function overlapping(db: Db, userId: string, from: string, to: string, ex
     .where(and(...where));
 }
 
-/** The doctor's slot-holding appointments on [from, to]: allowed, but listed so they get moved. */
-export async function appointmentsIn(
-  db: Db,
-  doctorId: string,
-  from: string,
-  to: string,
-): Promise<AffectedAppointment[]> {
-  const rows = await db
-    .select({
-      id: appointments.id,
-      patient: patients.name,
-      date: appointments.selectedDate,
-      time: appointments.selectedTime,
-      calendar: calendars.title,
-    })
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
-    .where(
-      and(
-        eq(appointments.doctorId, doctorId),
-        eq(appointments.holdsSlot, true),
-        gte(appointments.selectedDate, from),
-        lte(appointments.selectedDate, to),
-      ),
-    )
-    .orderBy(asc(appointments.selectedDate), asc(appointments.selectedTime));
-  return rows.map((r) => ({ ...r, date: r.date as string, time: r.time ? hhmm(r.time) : '' }));
+export async function insertTimeOff(db: Db, userId: string, from: string, to: string): Promise<number> {
+  const [row] = await db
+    .insert(timeOff)
+    .values({ userId, fromDate: from, toDate: to })
+    .returning({ id: timeOff.id });
+  return row.id;
+}
+
+export async function updateTimeOff(db: Db, userId: string, id: number, from: string, to: string) {
+  await db
+    .update(timeOff)
+    .set({ fromDate: from, toDate: to })
+    .where(and(eq(timeOff.id, id), eq(timeOff.userId, userId)));
+}
+
+/** Deletes one of the user's periods; answers it, or null when it is not theirs or not there. */
+export async function deleteTimeOff(db: Db, userId: string, id: number): Promise<TimeOffPeriod | null> {
+  const [row] = await db
+    .delete(timeOff)
+    .where(and(eq(timeOff.id, id), eq(timeOff.userId, userId)))
+    .returning(periodColumns);
+  return row ?? null;
 }
 
 // ------------------------------------------------------------------ calendar feed token
 
-/**
- * The feed token is kept only as a SHA-256 hash in better-auth's `verifications` table
- * (identifier `ics:<userId>`), so a database leak does not reveal working feed URLs.
- */
-export const feedIdentifier = (userId: string) => `ics:${userId}`;
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const NEVER = new Date('2999-12-31T00:00:00Z');
+/** Only the SHA-256 of a feed token is stored, so a database leak reveals no working feed URL. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function feedState(db: Db, userId: string) {
   const [row] = await db
-    .select({ createdAt: verifications.createdAt })
-    .from(verifications)
-    .where(eq(verifications.identifier, feedIdentifier(userId)));
+    .select({ createdAt: calendarFeedTokens.createdAt })
+    .from(calendarFeedTokens)
+    .where(eq(calendarFeedTokens.userId, userId));
   return row ?? null;
 }
 
-/** Creates or rotates the user's feed token; returns the token, shown once. */
+/** Creates or rotates the user's feed token (the old one stops working); returns the token, shown once. */
 export async function rotateFeedToken(db: Db, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.delete(verifications).where(eq(verifications.identifier, feedIdentifier(userId)));
-  await db.insert(verifications).values({
-    id: randomBytes(16).toString('hex'),
-    identifier: feedIdentifier(userId),
-    value: hashToken(token),
-    expiresAt: NEVER,
-  });
+  const tokenHash = hashToken(token);
+  await db
+    .insert(calendarFeedTokens)
+    .values({ userId, tokenHash })
+    .onConflictDoUpdate({ target: calendarFeedTokens.userId, set: { tokenHash, createdAt: new Date() } });
   return token;
 }
 
 export async function revokeFeedToken(db: Db, userId: string): Promise<boolean> {
   const deleted = await db
-    .delete(verifications)
-    .where(eq(verifications.identifier, feedIdentifier(userId)))
-    .returning({ id: verifications.id });
+    .delete(calendarFeedTokens)
+    .where(eq(calendarFeedTokens.userId, userId))
+    .returning({ userId: calendarFeedTokens.userId });
   return deleted.length > 0;
 }
 
-/** The active account a feed token belongs to, or null. */
+/** The active, authorised account a feed token belongs to, or null. */
 export async function feedOwner(db: Db, token: string) {
   const [row] = await db
     .select({ userId: users.id, name: users.name, active: users.active, authorized: users.authorized })
-    .from(verifications)
-    .innerJoin(users, sql`${verifications.identifier} = 'ics:' || ${users.id}`)
-    .where(and(eq(verifications.value, hashToken(token)), sql`${verifications.identifier} like 'ics:%'`));
+    .from(calendarFeedTokens)
+    .innerJoin(users, eq(users.id, calendarFeedTokens.userId))
+    .where(eq(calendarFeedTokens.tokenHash, hashToken(token)));
   return row?.active && row.authorized ? row : null;
 }

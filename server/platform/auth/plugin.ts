@@ -4,15 +4,14 @@
  * deactivated) gets 403; `config: { superadmin: true }` routes are for superadmins only.
  */
 
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionUser } from '../../../domain/auth';
 import type { Db } from '../../db/client';
-import { verifications } from '../../db/schema';
 import type { Actor } from '../actor';
 import type { Clock } from '../clock';
 import { HttpError, MESSAGES } from '../errors';
+import { requireTwoFactor, SETTING_KEYS } from '../settings';
 import { ABSOLUTE_LIFETIME_MS, type Auth, IDLE_TIMEOUT_SECONDS, UPDATE_AGE_SECONDS } from './auth';
 import { createSessionFastPath } from './session-fast-path';
 
@@ -56,9 +55,6 @@ function copyHeaders(from: Headers, reply: FastifyReply) {
   });
 }
 
-/** verifications.identifier of the require-two-factor setting (written by the admin feature). */
-export const REQUIRE_2FA_SETTING = 'setting:require-2fa';
-
 export type SessionResolver = (req: FastifyRequest, reply: FastifyReply | null) => Promise<void>;
 
 type AuthPluginOptions = { auth: Auth; baseUrl: string; clock: Clock; db: Db; secret: string };
@@ -73,18 +69,9 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     idleTimeoutMs: IDLE_TIMEOUT_SECONDS * 1000,
     updateAgeMs: UPDATE_AGE_SECONDS * 1000,
     absoluteLifetimeMs: ABSOLUTE_LIFETIME_MS,
-    twoFactorSetting: REQUIRE_2FA_SETTING,
+    twoFactorSetting: SETTING_KEYS.requireTwoFactor,
   });
 
-  /** The administrators' "require two-factor for all staff" setting (admin feature, settings.ts). */
-  async function twoFactorRequired(): Promise<boolean> {
-    const [row] = await db
-      .select({ value: verifications.value })
-      .from(verifications)
-      .where(eq(verifications.identifier, REQUIRE_2FA_SETTING))
-      .limit(1);
-    return row?.value === 'true';
-  }
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('twoFactorMissing', false);
@@ -136,7 +123,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     const u = data.user as typeof data.user & Record<string, unknown>;
     if (u.active === false) return;
     req.sessionId = data.session.id;
-    req.twoFactorMissing = u.twoFactorEnabled !== true && (await twoFactorRequired());
+    req.twoFactorMissing = u.twoFactorEnabled !== true && (await requireTwoFactor(db));
     req.user = {
       id: u.id,
       email: u.email,

@@ -91,8 +91,8 @@ export function createSessionFastPath(o: FastPathOptions) {
              (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
              u.id as user_id, u.email, u.first_name, u.last_name, u.role, u.doctor, u.superadmin,
              u.authorized, u.active, u.two_factor_enabled,
-             exists (select 1 from verifications v
-                     where v.identifier = ${o.twoFactorSetting} and v.value = 'true') as two_factor_required
+             exists (select 1 from settings st
+                     where st.key = ${o.twoFactorSetting} and st.value = 'true'::jsonb) as two_factor_required
       from sessions s join users u on u.id = s.user_id
       where s.token = ${token}`)) as unknown as { rows: Row[] };
     const row = res.rows[0];

@@ -1,79 +1,85 @@
-/** Query hooks of My account: time off (SPEC §7 `/my-account`), the .ics feed, and better-auth's account calls. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * My account's calls (SPEC §7 `/my-account`, the .ics feed, better-auth's account calls). Each
+ * resource: a fetcher, its queryOptions (one query key) and the hook; reply types come from the
+ * route schemas in domain/my-account.ts.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageReply } from '../../../domain/api';
 import type {
-  CalendarFeedCreated,
-  CalendarFeedState,
-  TimeOffPeriod,
-  TimeOffWriteAnswer,
+  CalendarFeedCreatedReply,
+  CalendarFeedStateReply,
+  TimeOffInput,
+  TimeOffListReply,
+  TimeOffWriteReply,
 } from '../../../domain/my-account';
 import { api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/query-client';
 
-export const TIME_OFF_KEY = ['my-account', 'time-off'] as const;
-const FEED_KEY = ['my-account', 'calendar-feed'] as const;
-const SESSION_KEY = ['my-account', 'session'] as const;
+export const myAccountKeys = {
+  timeOff: ['my-account', 'time-off'] as const,
+  feed: ['my-account', 'calendar-feed'] as const,
+  session: ['my-account', 'session'] as const,
+};
 
-export function useTimeOff() {
-  return useQuery({
-    queryKey: TIME_OFF_KEY,
-    queryFn: () => api.get<{ data: TimeOffPeriod[] }>('/my-account').then((r) => r.data),
-  });
-}
+// ------------------------------------------------------------------ time off
 
-export type TimeOffWrite = { id?: number; from: string; to: string };
+export const getTimeOff = () => api.get<TimeOffListReply>('/my-account').then((r) => r.data);
+export const timeOffQuery = () => queryOptions({ queryKey: myAccountKeys.timeOff, queryFn: getTimeOff });
+export const useTimeOff = () => useQuery(timeOffQuery());
+
+export const saveTimeOff = ({ id, from, to }: TimeOffInput) =>
+  id === undefined
+    ? api.post<TimeOffWriteReply>('/my-account', { from, to })
+    : api.patch<TimeOffWriteReply>(`/my-account/${id}`, { from, to });
+export const deleteTimeOff = (id: number) => api.del<MessageReply>(`/my-account/${id}`);
 
 export function useSaveTimeOff() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (p: TimeOffWrite) =>
-      p.id === undefined
-        ? api.post<TimeOffWriteAnswer>('/my-account', { from: p.from, to: p.to })
-        : api.patch<TimeOffWriteAnswer>(`/my-account/${p.id}`, p),
-    onSuccess: () => qc.invalidateQueries({ queryKey: TIME_OFF_KEY }),
+    mutationFn: saveTimeOff,
+    onSuccess: () => qc.invalidateQueries({ queryKey: myAccountKeys.timeOff }),
   });
 }
 
 export function useDeleteTimeOff() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del<{ message: string }>(`/my-account/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: TIME_OFF_KEY }),
+    mutationFn: deleteTimeOff,
+    onSuccess: () => qc.invalidateQueries({ queryKey: myAccountKeys.timeOff }),
   });
 }
 
-export function useCalendarFeed() {
-  return useQuery({
-    queryKey: FEED_KEY,
-    queryFn: () => api.get<CalendarFeedState>('/my-account/calendar-feed'),
-  });
-}
+// ------------------------------------------------------------------ calendar feed
+
+export const getCalendarFeed = () => api.get<CalendarFeedStateReply>('/my-account/calendar-feed');
+export const calendarFeedQuery = () =>
+  queryOptions({ queryKey: myAccountKeys.feed, queryFn: getCalendarFeed });
+export const useCalendarFeed = () => useQuery(calendarFeedQuery());
 
 export function useRotateFeed() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<CalendarFeedCreated>('/my-account/calendar-feed'),
-    onSuccess: () => qc.invalidateQueries({ queryKey: FEED_KEY }),
+    mutationFn: () => api.post<CalendarFeedCreatedReply>('/my-account/calendar-feed'),
+    onSuccess: () => qc.invalidateQueries({ queryKey: myAccountKeys.feed }),
   });
 }
 
 export function useRevokeFeed() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del<{ message: string }>('/my-account/calendar-feed'),
-    onSuccess: () => qc.invalidateQueries({ queryKey: FEED_KEY }),
+    mutationFn: () => api.del<MessageReply>('/my-account/calendar-feed'),
+    onSuccess: () => qc.invalidateQueries({ queryKey: myAccountKeys.feed }),
   });
 }
 
+// ------------------------------------------------------------------ better-auth's account calls
+
 /** better-auth's own session answer: it carries twoFactorEnabled, which /user/user-details does not. */
-export function useAuthSession() {
-  return useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: () =>
-      api.get<{
-        user: { id: string; email: string; name: string; twoFactorEnabled?: boolean | null };
-      } | null>('/auth/get-session'),
-  });
-}
+type AuthSession = {
+  user: { id: string; email: string; name: string; twoFactorEnabled?: boolean | null };
+} | null;
+export const getAuthSession = () => api.get<AuthSession>('/auth/get-session');
+export const useAuthSession = () => useQuery({ queryKey: myAccountKeys.session, queryFn: getAuthSession });
 
 export function useChangePassword() {
   return useMutation({
@@ -87,7 +93,7 @@ export function useTwoFactor() {
   // The account (CURRENT_USER_KEY) too: it says whether two-factor is still missing.
   const refresh = () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: SESSION_KEY }),
+      qc.invalidateQueries({ queryKey: myAccountKeys.session }),
       qc.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
     ]);
   return {

@@ -2,8 +2,9 @@ import { Alert, Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title 
 import { IconCalendarShare, IconCheck, IconCopy } from '@tabler/icons-react';
 import { formatDateTime } from '../../../domain/dates';
 import { MY_ACCOUNT_MESSAGES as M } from '../../../domain/my-account';
+import { notifySuccess } from '../../lib/notify';
 import { useCalendarFeed, useRevokeFeed, useRotateFeed } from './api';
-import { toastSuccess, toastWriteFailed } from './toasts';
+import { notifyTimeOffFailure } from './notify-failure';
 
 /** The private .ics feed URL: shown once after it is made (only its hash is stored), copy, revoke. */
 export function CalendarFeedCard() {
@@ -60,7 +61,9 @@ export function CalendarFeedCard() {
           <Button
             variant={active ? 'default' : 'filled'}
             loading={rotate.isPending}
-            onClick={() => rotate.mutate(undefined, { onError: toastWriteFailed })}
+            onClick={() =>
+              rotate.mutate(undefined, { onError: (err) => notifyTimeOffFailure('create', err) })
+            }
           >
             {active ? 'Genereaza o adresa noua' : 'Genereaza adresa'}
           </Button>
@@ -73,9 +76,9 @@ export function CalendarFeedCard() {
                 revoke.mutate(undefined, {
                   onSuccess: (a) => {
                     rotate.reset();
-                    toastSuccess(a.message);
+                    notifySuccess(a.message);
                   },
-                  onError: toastWriteFailed,
+                  onError: (err) => notifyTimeOffFailure('create', err),
                 })
               }
             >

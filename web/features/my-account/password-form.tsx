@@ -1,76 +1,62 @@
 import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { PASSWORD_MESSAGES, STAFF_PASSWORD_MIN } from '../../../domain/auth';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type PasswordChange, passwordChangeSchema, STAFF_PASSWORD_MIN } from '../../../domain/auth';
 import { MY_ACCOUNT_MESSAGES as M } from '../../../domain/my-account';
+import { notifySuccess } from '../../lib/notify';
 import { useChangePassword } from './api';
-import { authMessage, toastSuccess } from './toasts';
+import { authMessage } from './auth-messages';
 
 /** Change password; the other sessions end (better-auth revokeOtherSessions). */
 export function PasswordForm() {
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ current?: string; next?: string; repeat?: string }>({});
+  const form = useForm<PasswordChange>({
+    initialValues: { currentPassword: '', newPassword: '', repeat: '' },
+    validate: schemaResolver(passwordChangeSchema, { sync: true }),
+  });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found: typeof errors = {};
-    if (!current) found.current = 'Introduceti parola curenta.';
-    if (next.length < STAFF_PASSWORD_MIN) found.next = PASSWORD_MESSAGES.tooShort;
-    if (repeat !== next) found.repeat = PASSWORD_MESSAGES.mismatch;
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  const submit = form.onSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
-      { currentPassword: current, newPassword: next },
+      { currentPassword, newPassword },
       {
         onSuccess: () => {
-          toastSuccess(M.passwordChanged);
-          setCurrent('');
-          setNext('');
-          setRepeat('');
+          notifySuccess(M.passwordChanged);
+          form.reset();
         },
         onError: (err) => {
           const message = authMessage(err);
-          setErrors(/curenta/.test(message) ? { current: message } : { next: message });
+          form.setFieldError(/curent/.test(message) ? 'currentPassword' : 'newPassword', message);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Title order={3} size="h5">
-          Schimbare parola
+          Schimbare parolă
         </Title>
         <PasswordInput
-          label="Parola curenta"
+          label="Parola curentă"
           autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.currentTarget.value)}
-          error={errors.current}
+          {...form.getInputProps('currentPassword')}
         />
         <PasswordInput
-          label="Parola noua"
-          description={`Cel putin ${STAFF_PASSWORD_MIN} caractere, nu o parola des folosita.`}
+          label="Parola nouă"
+          description={`Cel puțin ${STAFF_PASSWORD_MIN} caractere, nu o parolă des folosită.`}
           autoComplete="new-password"
-          value={next}
-          onChange={(e) => setNext(e.currentTarget.value)}
-          error={errors.next}
+          {...form.getInputProps('newPassword')}
         />
         <PasswordInput
-          label="Repetati parola noua"
+          label="Repetați parola nouă"
           autoComplete="new-password"
-          value={repeat}
-          onChange={(e) => setRepeat(e.currentTarget.value)}
-          error={errors.repeat}
+          {...form.getInputProps('repeat')}
         />
         <Text size="xs" c="dimmed">
-          Dupa schimbare, celelalte sesiuni deschise ale contului se inchid.
+          După schimbare, celelalte sesiuni deschise ale contului se închid.
         </Text>
         <Button type="submit" loading={change.isPending} w="fit-content">
-          Schimba parola
+          Schimbă parola
         </Button>
       </Stack>
     </form>

@@ -1,64 +1,65 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { useEffect, useState } from 'react';
-import {
-  MY_ACCOUNT_MESSAGES as M,
-  type TimeOffPeriod,
-  type TimeOffWriteAnswer,
-} from '../../../domain/my-account';
+import { DatePickerInput } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { type TimeOffPeriod, type TimeOffWriteReply, timeOffSchema } from '../../../domain/my-account';
+import { notifySuccess } from '../../lib/notify';
 import { useDeleteTimeOff, useSaveTimeOff } from './api';
-import { toastSuccess, toastWriteFailed } from './toasts';
+import { notifyTimeOffFailure } from './notify-failure';
 
 type Props = {
   /** null: closed; 'new': add; a period: update or delete it */
   target: TimeOffPeriod | 'new' | null;
   onClose: () => void;
-  onSaved: (answer: TimeOffWriteAnswer) => void;
+  onSaved: (answer: TimeOffWriteReply) => void;
 };
+
+type Values = { from: string; to: string };
+const EMPTY: Values = { from: '', to: '' };
 
 /** 'Add new' and the update modal: a date-range picker, submit, and delete when editing. */
 export function TimeOffModal({ target, onClose, onSaved }: Props) {
   const editing = target !== null && target !== 'new' ? target : null;
-  const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: EMPTY,
+    validate: schemaResolver(timeOffSchema, { sync: true }),
+  });
   const save = useSaveTimeOff();
   const remove = useDeleteTimeOff();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another period is opened, not on every render of the form
   useEffect(() => {
-    setRange(editing ? [editing.from, editing.to] : [null, null]);
-    setError(null);
+    form.setValues(editing ? { from: editing.from, to: editing.to } : EMPTY);
+    form.resetDirty();
+    form.clearErrors();
   }, [editing]);
 
-  const submit = () => {
-    const [from, to] = range;
-    if (!from || !to) {
-      setError(M.required);
-      return;
-    }
+  const submit = form.onSubmit((values) =>
     save.mutate(
-      { id: editing?.id, from: from.slice(0, 10), to: to.slice(0, 10) },
+      { id: editing?.id, ...values },
       {
         onSuccess: (answer) => {
-          toastSuccess(answer.message);
+          notifySuccess(answer.message);
           onSaved(answer);
           onClose();
         },
-        onError: (err) => toastWriteFailed(err),
+        onError: (err) => notifyTimeOffFailure(editing ? 'update' : 'create', err),
       },
-    );
-  };
+    ),
+  );
 
   const del = () => {
     if (!editing) return;
     remove.mutate(editing.id, {
       onSuccess: (answer) => {
-        toastSuccess(answer.message);
+        notifySuccess(answer.message);
         onClose();
       },
-      onError: (err) => toastWriteFailed(err),
+      onError: (err) => notifyTimeOffFailure('delete', err),
     });
   };
 
+  const { from, to } = form.getValues();
   return (
     <Modal
       opened={target !== null}
@@ -66,46 +67,48 @@ export function TimeOffModal({ target, onClose, onSaved }: Props) {
       title={editing ? 'Modificare concediu' : 'Concediu nou'}
       centered
     >
-      <Stack>
-        <DatePickerInput
-          type="range"
-          label="Perioada"
-          placeholder="Alegeti prima si ultima zi"
-          valueFormat="DD.MM.YYYY"
-          value={range}
-          onChange={(v) => {
-            setRange(v);
-            setError(null);
-          }}
-          allowSingleDateInRange
-          firstDayOfWeek={1}
-          error={error}
-          required
-          data-testid="time-off-range"
-          popoverProps={{ withinPortal: true }}
-        />
-        <Text size="xs" c="dimmed">
-          Ambele zile sunt incluse. Programarile existente in perioada raman; le veti vedea listate pentru a
-          le muta.
-        </Text>
-        <Group justify="space-between">
-          {editing ? (
-            <Button color="red" variant="light" onClick={del} loading={remove.isPending}>
-              Sterge
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group>
-            <Button variant="default" onClick={onClose}>
-              Renunta
-            </Button>
-            <Button onClick={submit} loading={save.isPending}>
-              Salveaza
-            </Button>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <DatePickerInput
+            type="range"
+            label="Perioada"
+            placeholder="Alegeți prima și ultima zi"
+            valueFormat="DD.MM.YYYY"
+            value={[from || null, to || null]}
+            onChange={([start, end]) => {
+              form.setValues({ from: start?.slice(0, 10) ?? '', to: end?.slice(0, 10) ?? '' });
+              form.clearErrors();
+            }}
+            allowSingleDateInRange
+            firstDayOfWeek={1}
+            error={form.errors.from ?? form.errors.to}
+            required
+            data-testid="time-off-range"
+            popoverProps={{ withinPortal: true }}
+          />
+          <Text size="xs" c="dimmed">
+            Ambele zile sunt incluse. Programările existente în perioadă rămân; le veți vedea listate pentru a
+            le muta.
+          </Text>
+          <Group justify="space-between">
+            {editing ? (
+              <Button color="red" variant="light" onClick={del} loading={remove.isPending}>
+                Șterge
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Group>
+              <Button variant="default" onClick={onClose}>
+                Renunță
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Salvează
+              </Button>
+            </Group>
           </Group>
-        </Group>
-      </Stack>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDay } from '../../../domain/dates';
 import {
+  type AffectedAppointment,
   MY_ACCOUNT_MESSAGES as M,
   type TimeOffPeriod,
-  type TimeOffWriteAnswer,
 } from '../../../domain/my-account';
+import { notify } from '../../lib/notify';
 import { useTimeOff } from './api';
 import { TimeOffModal } from './time-off-modal';
-import { toastLoadFailed } from './toasts';
 
 const days = (p: TimeOffPeriod) => Math.round((Date.parse(p.to) - Date.parse(p.from)) / 86_400_000) + 1;
 
@@ -18,10 +18,10 @@ const days = (p: TimeOffPeriod) => Math.round((Date.parse(p.to) - Date.parse(p.f
 export function TimeOffSection() {
   const periods = useTimeOff();
   const [target, setTarget] = useState<TimeOffPeriod | 'new' | null>(null);
-  const [affected, setAffected] = useState<TimeOffWriteAnswer['affectedAppointments']>([]);
+  const [affected, setAffected] = useState<AffectedAppointment[]>([]);
 
   useEffect(() => {
-    if (periods.isError) toastLoadFailed();
+    if (periods.isError) notify('error', M.failureText, { title: M.loadFailed });
   }, [periods.isError]);
 
   const rows = periods.data ?? [];

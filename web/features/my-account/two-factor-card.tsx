@@ -15,8 +15,9 @@ import {
 import qrcode from 'qrcode-generator';
 import { useMemo, useState } from 'react';
 import { MY_ACCOUNT_MESSAGES as M } from '../../../domain/my-account';
+import { notifySuccess } from '../../lib/notify';
 import { useAuthSession, useTwoFactor } from './api';
-import { authMessage, toastSuccess } from './toasts';
+import { authMessage } from './auth-messages';
 
 function qrDataUrl(text: string): string {
   const qr = qrcode(0, 'M');
@@ -45,7 +46,7 @@ export function TwoFactorCard() {
     setError(null);
     verify.mutate(value, {
       onSuccess: () => {
-        toastSuccess(M.twoFactorOn);
+        notifySuccess(M.twoFactorOn);
         enable.reset();
         setCode('');
       },
@@ -56,7 +57,7 @@ export function TwoFactorCard() {
     setError(null);
     disable.mutate(password, {
       onSuccess: () => {
-        toastSuccess(M.twoFactorOff);
+        notifySuccess(M.twoFactorOff);
         setPassword('');
       },
       onError: (e) => setError(authMessage(e)),

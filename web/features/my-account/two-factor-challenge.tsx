@@ -8,7 +8,7 @@
 import { Alert, Anchor, Button, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../lib/api';
-import { authMessage } from './toasts';
+import { authMessage } from './auth-messages';
 
 type Props = { onSuccess: () => void; onCancel?: () => void };
 
