@@ -28,7 +28,7 @@ export const CONSENT_TEXT_VERSION = 'gdpr-2026-11';
 export const CONSENT_TEXT =
   'Sunt de acord ca {institut} să prelucreze datele mele personale și datele privind sănătatea (nume, CNP, date de contact, județ, statut de asigurat, date despre medicul de familie) în scopul programării și efectuării consultației la distanță și al transmiterii rezultatului către medicul de familie, conform Regulamentului (UE) 2016/679 (GDPR). Detalii în protocolul de protecție a datelor.';
 
-/** The hidden field bots fill in and people never see (docs/decisions/registration-abuse.md). */
+/** The hidden field bots fill in and people never see (docs/decisions/0010-registration-abuse.md). */
 export const HONEYPOT_FIELD = 'website';
 
 /** The only time a public request can ask for (SPEC §4 "Registration"). */

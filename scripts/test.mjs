@@ -1,12 +1,12 @@
 // `npm test`: every suite, in the order that fails fastest.
 //   lint, typecheck -> unit (two time zones) -> API on PGlite (+ time-zone files again under a
-//   second TZ) -> API on PostgreSQL when TEST_DATABASE_URL is set -> production build ->
-//   browser tests (Playwright with the system Chromium).
+//   second TZ) -> API on PostgreSQL when TEST_DATABASE_URL is set -> hardening (fuzz, faults,
+//   crashes) -> production build -> browser tests (Playwright with the system Chromium).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { bin, mustRun } from './lib.mjs';
 
-const only = process.argv[2]; // optional: lint | unit | api | pg | e2e
+const only = process.argv[2]; // optional: lint | unit | api | pg | hardening | e2e
 const want = (s) => !only || only === s;
 const pgUrl = process.env.TEST_DATABASE_URL;
 const noPg = { TEST_DATABASE_URL: '' };
@@ -43,6 +43,12 @@ if ((want('api') || want('pg')) && pgUrl) {
   });
 } else if (want('pg')) {
   console.log('TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the API suite.');
+}
+if (want('hardening')) {
+  // Fuzz over the published OpenAPI, crash and fault tests (server/hardening/*.hardening.test.ts).
+  await mustRun('hardening tests (fuzz, faults, crashes)', bin('vitest'), ['run', '--project', 'hardening'], {
+    env: { TZ: 'UTC' },
+  });
 }
 if (want('e2e')) {
   ensureChromium();

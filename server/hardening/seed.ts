@@ -5,13 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import * as s from '../db/schema';
-import {
-  makeAppointment,
-  makeCalendar,
-  makePatient,
-  makeStatus,
-} from '../features/appointments/test-fixtures';
 import { PDF } from '../features/documents/samples';
+import { makeAppointment, makeCalendar, makePatient, makeStatus } from '../test/factories';
 import { type Staff, signedInStaff, type TestContext } from '../test/harness';
 import { multipart, type Part } from '../test/multipart';
 
@@ -67,10 +62,7 @@ export async function seedClinic(ctx: TestContext): Promise<Seed> {
     patientId: p2.id,
     status: 'confirmed',
     doctorId: doctor.id,
-    calendarId: cal.id,
-    date: '2030-03-04',
-    time: '09:00',
-    holdsSlot: true,
+    slot: { calendarId: cal.id, date: '2030-03-04', time: '09:00' },
   });
 
   const consult = await ctx.app.inject({

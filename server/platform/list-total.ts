@@ -5,7 +5,7 @@
  * typed a filter, the count stops after `EXACT_UP_TO` rows and beyond that the total is
  * PostgreSQL's own estimate from the table statistics (accurate to a few percent, always above
  * the exact limit). Filtered views do the same, since their matches grow with the institute
- * too (docs/decisions/list-totals.md).
+ * too (docs/decisions/0021-list-totals.md).
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,5 +1,5 @@
 /**
- * SQL of the dashboard (definitions in docs/decisions/dashboard-figures.md) and the
+ * SQL of the dashboard (definitions in docs/decisions/0012-dashboard-figures.md) and the
  * appointment-to-calendar-event mapping shared with the calendars area.
  */
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';

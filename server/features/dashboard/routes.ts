@@ -26,7 +26,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Pending, completed and rescheduled counts and the latest pending appointments',
-        description: 'Definitions: docs/decisions/dashboard-figures.md. "Today" is in Europe/Bucharest.',
+        description: 'Definitions: docs/decisions/0012-dashboard-figures.md. "Today" is in Europe/Bucharest.',
       },
     },
     async () => {

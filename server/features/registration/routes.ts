@@ -33,7 +33,7 @@ import {
   isDayOpen,
 } from './service';
 
-/** Per-IP budgets (docs/decisions/registration-abuse.md). */
+/** Per-IP budgets (docs/decisions/0010-registration-abuse.md). */
 export const RATE_LIMITS = {
   checkDate: { max: 60, timeWindow: '1 minute' },
   submit: { max: 10, timeWindow: '1 minute' },

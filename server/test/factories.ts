@@ -1,0 +1,209 @@
+/**
+ * The one test-data factory (docs/ARCHITECTURE.md "Tests"): rows written straight to the database
+ * with sensible defaults, each overridable, and the payloads the forms send. Every API test file
+ * builds its data here; a value a test asserts on is passed explicitly, never relied on as a
+ * default. Values are unique within a test file (each file has its own database).
+ */
+import { addDays, clinicToday, nextWeekday } from '../../domain/dates';
+import { foldText } from '../../domain/text';
+import { makeCnp } from '../../domain/validation/cnp';
+import { normalizePhone } from '../../domain/validation/phone';
+import type { Db } from '../db/client';
+import * as s from '../db/schema';
+
+// ------------------------------------------------------------------ time
+
+/**
+ * A clock the test can move: `clock.at` is "now" for the server. Tests that sign staff in keep
+ * it in the past or at the real time: session lifetimes are checked against it.
+ */
+export function movableClock(at: Date) {
+  const clock = { at, now: () => clock.at };
+  return clock;
+}
+
+/** Monday 2 March 2026, 10:00 in Bucharest (08:00 UTC): a past weekday with a fixed "today". */
+export const MONDAY_10 = new Date('2026-03-02T08:00:00Z');
+
+/** The first weekday after today in Bucharest on the real clock: a day the public form accepts. */
+export const nextRealWeekday = (from: Date = new Date()) => nextWeekday(clinicToday(from));
+
+/** A day `n` days after today in Bucharest on the real clock. */
+export const realDayIn = (n: number) => addDays(clinicToday(new Date()), n);
+
+// ------------------------------------------------------------------ identities
+
+let serial = 0;
+const next = () => ++serial;
+
+/**
+ * A valid CNP not used before in this test file (county 40, Bucharest). Without `birth` the
+ * birth year moves on every 1000 CNPs, so a file may make as many as it needs.
+ */
+export function nextCnp(birth?: string, sex: 'M' | 'F' = 'M'): string {
+  const n = next();
+  const day = birth ?? `${1950 + (Math.floor(n / 1000) % 50)}-03-14`;
+  return makeCnp(sex === 'M' ? 1 : 2, day, '40', n % 1000);
+}
+
+/** A mobile number (0722 0NN NNN) not used before in this test file. */
+export const nextPhone = () => `07220${String(next()).padStart(5, '0')}`;
+
+let ipCounter = 0;
+/** A client address no other request of the file used, so per-address limits do not interfere. */
+export function nextIp(): string {
+  ipCounter++;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+// ------------------------------------------------------------------ rows
+
+export type PatientRow = typeof s.patients.$inferSelect;
+
+export async function makePatient(
+  db: Db,
+  p: Partial<Omit<typeof s.patients.$inferInsert, 'nameSearch'>> = {},
+): Promise<PatientRow> {
+  const n = next();
+  const name = p.name ?? `Pacient Test ${n}`;
+  const [row] = await db
+    .insert(s.patients)
+    .values({
+      cnp: p.cnp ?? nextCnp(),
+      phone: normalizePhone(p.phone ?? nextPhone()) ?? p.phone!,
+      email: `pacient${n}@example.ro`,
+      insuranceStatus: 'insured-retired',
+      stateResidency: 'RO-CJ',
+      covidVaccine: 0,
+      ...p,
+      name,
+      nameSearch: foldText(name),
+    })
+    .returning();
+  return row;
+}
+
+const plus = (time: string, minutes: number) => {
+  const m = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + minutes;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+};
+
+/** Weekly entries: every weekday in `weekdays`, starting at each of `starts`, `minutes` long. */
+export function weeklyEntries(starts: string[], minutes = 30, weekdays = [1, 2, 3, 4, 5]) {
+  return weekdays.flatMap((weekday) => starts.map((from) => ({ weekday, from, to: plus(from, minutes) })));
+}
+
+/** A calendar open Monday to Friday 09:00-12:00 in 30-minute entries unless told otherwise. */
+export async function makeCalendar(
+  db: Db,
+  c: Partial<typeof s.calendars.$inferInsert> & {
+    entries?: { weekday: number; from: string; to: string }[];
+    unavailable?: { from: string; to: string; reason?: string }[];
+  } = {},
+) {
+  const { entries, unavailable, ...values } = c;
+  const [cal] = await db
+    .insert(s.calendars)
+    .values({ title: 'Cabinet cardiologie', ...values })
+    .returning();
+  const weekly = entries ?? weeklyEntries(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']);
+  if (weekly.length)
+    await db
+      .insert(s.calendarAvailability)
+      .values(
+        weekly.map((e) => ({ calendarId: cal.id, weekday: e.weekday, fromTime: e.from, toTime: e.to })),
+      );
+  if (unavailable?.length)
+    await db
+      .insert(s.calendarUnavailableDays)
+      .values(
+        unavailable.map((u) => ({
+          calendarId: cal.id,
+          fromDate: u.from,
+          toDate: u.to,
+          reason: u.reason ?? null,
+        })),
+      );
+  return cal;
+}
+
+/** The calendar that takes the public form's requests. */
+export const makePublicCalendar = (db: Db, c: Partial<typeof s.calendars.$inferInsert> = {}) =>
+  makeCalendar(db, { title: 'Consultatii la distanta', publicRequests: true, entries: [], ...c });
+
+export async function makeStatus(db: Db, st: Partial<typeof s.appointmentStatuses.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(s.appointmentStatuses)
+    .values({ title: `Status ${next()}`, ...st })
+    .returning();
+  return row;
+}
+
+/**
+ * An appointment as the database holds it. `slot` gives calendar, date and time and marks it as
+ * holding the slot (DESIGN §6); without it, pass the columns you need.
+ */
+export async function makeAppointment(
+  db: Db,
+  a: Partial<typeof s.appointments.$inferInsert> & {
+    patientId: number;
+    slot?: { calendarId: number; date: string; time: string };
+  },
+) {
+  const { slot, ...values } = a;
+  const [row] = await db
+    .insert(s.appointments)
+    .values({
+      status: 'request',
+      ...(slot
+        ? { calendarId: slot.calendarId, selectedDate: slot.date, selectedTime: slot.time, holdsSlot: true }
+        : {}),
+      ...values,
+    })
+    .returning();
+  return row;
+}
+
+export async function makeTimeOff(db: Db, userId: string, from: string, to: string) {
+  const [row] = await db.insert(s.timeOff).values({ userId, fromDate: from, toDate: to }).returning();
+  return row;
+}
+
+// ------------------------------------------------------------------ form payloads
+
+/** The add-patient form (SPEC §5), valid; `overrides` may set any field to anything. */
+export function patientForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Maria Pop',
+    cnp: nextCnp(),
+    email: 'maria.pop@example.com',
+    phone: '0722 123 456',
+    gp_name: 'Dr. Vasile Ene',
+    gp_email: 'dr.ene@example.com',
+    gp_phone: '0244 111 222',
+    insurance_status: 'insured-employed',
+    state_residency: 'RO-B',
+    vaccine: '1',
+    ...overrides,
+  };
+}
+
+/** The public request form (SPEC §5), valid for `appt_date`; `overrides` may set anything. */
+export function registrationForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    appt_date: nextRealWeekday(),
+    appt_time: '08:00',
+    name: 'Ștefan Mureșan',
+    cnp: nextCnp(),
+    email: 'stefan@example.ro',
+    phone: '0722 123 456',
+    gp_name: 'Dr. Elena Pop',
+    gp_email: 'dr.pop@example.ro',
+    gp_phone: '0264-123-456',
+    state_residency: 'RO-CJ',
+    insurance_status: 'insured-employed',
+    vaccine: 1,
+    agreement: true,
+    ...overrides,
+  };
+}
