@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  diagnosisSchema,
-  findIcd10,
-  ICD10_CODES,
-  ICD10_TEXTS,
-  icd10QuerySchema,
-  searchIcd10,
-} from './icd10';
+import { diagnosisSchema, findIcd10, ICD10_CODES, ICD10_TEXTS, icd10QuerySchema, searchIcd10 } from './icd10';
 
 const codes = (q: string, limit?: number) => searchIcd10(q, limit).map((c) => c.code);
 
@@ -14,8 +7,20 @@ describe('the ICD-10 list', () => {
   it('covers chapter IX with every 3-character category and the R/Z codes a cardiologist uses', () => {
     const three = ICD10_CODES.filter((c) => /^I\d\d$/.test(c.code)).map((c) => c.code);
     expect(three).toHaveLength(77);
-    for (const c of ['I00', 'I10', 'I20', 'I21', 'I25', 'I48', 'I50', 'I63', 'I99']) expect(three).toContain(c);
-    for (const c of ['R00.2', 'R07.4', 'R55', 'R60.0', 'Z03.5', 'Z13.6', 'Z82.4', 'Z86.7', 'Z94.1', 'Z95.0']) {
+    for (const c of ['I00', 'I10', 'I20', 'I21', 'I25', 'I48', 'I50', 'I63', 'I99'])
+      expect(three).toContain(c);
+    for (const c of [
+      'R00.2',
+      'R07.4',
+      'R55',
+      'R60.0',
+      'Z03.5',
+      'Z13.6',
+      'Z82.4',
+      'Z86.7',
+      'Z94.1',
+      'Z95.0',
+    ]) {
       expect(findIcd10(c), c).toBeDefined();
     }
   });

@@ -61,7 +61,10 @@ type Indexed = {
   order: number;
 };
 
-const splitWords = (s: string) => foldText(s).split(/[^a-z0-9]+/).filter(Boolean);
+const splitWords = (s: string) =>
+  foldText(s)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 const INDEX: Indexed[] = ICD10_CODES.map((entry, order) => {
   const extra = keywords[entry.code] ?? '';

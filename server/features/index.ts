@@ -9,6 +9,7 @@ import appointmentRoutes from './appointments/routes';
 import authRoutes from './auth/routes';
 import calendarRoutes from './calendars/routes';
 import dashboardRoutes from './dashboard/routes';
+import diagnosisRoutes from './diagnoses/routes';
 import documentRoutes from './documents/routes';
 import icsRoutes from './ics/routes';
 import miscRoutes from './misc/routes';
@@ -32,4 +33,5 @@ export const features: FastifyPluginAsync[] = [
   icsRoutes,
   adminRoutes,
   privacyRoutes,
+  diagnosisRoutes,
 ];
