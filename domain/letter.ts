@@ -98,6 +98,23 @@ export function choiceSentence(kind: ChoiceKind, choice: Choice): string {
   return `Nu s-a eliberat ${what}`;
 }
 
+/**
+ * The model's three lines of a choice, in its order, with the chosen one marked (for the form's
+ * radio labels and the PDF's ticked boxes); an issued document's line carries its series and number.
+ */
+export function choiceLines(kind: ChoiceKind, choice: Choice) {
+  return CHOICE_STATUSES.map((status) => ({
+    status,
+    chosen: choice.status === status,
+    text:
+      status === 'issued'
+        ? choice.status === 'issued'
+          ? choiceSentence(kind, choice)
+          : `S-a eliberat ${CHOICE_OBJECT[kind]}`
+        : choiceSentence(kind, { status }),
+  }));
+}
+
 /** The letter's clinical text fields, in the order the model prints them, with their headings. */
 export const LETTER_SECTIONS = [
   { key: 'reason', label: 'Motivele prezentării' },
