@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import forge from 'node-forge';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
@@ -49,6 +50,19 @@ const envSchema = z.object({
     .min(1)
     .default('Institutul de Urgență pentru Boli Cardiovasculare și Transplant'),
   INSTITUTE_TAGLINE: z.string().min(1).default('Grijă pentru inima fiecărui pacient'),
+  INSTITUTE_ADDRESS: z.string().min(1).default('Str. Exemplului nr. 1, sector 2, București'),
+  INSTITUTE_CUI: z
+    .string()
+    .regex(/^(RO)?\d{2,10}$/, 'must be a CUI: 2 to 10 digits, optionally after RO')
+    .default('12345678'),
+  INSTITUTE_CAS_CONTRACT: z
+    .string()
+    .min(1)
+    .default('DEMO-0001/2026')
+    .describe('the contract number with the CAS'),
+  INSTITUTE_CAS_NAME: z.string().min(1).default('Casa de Asigurări de Sănătate a Municipiului București'),
+  LETTER_SIGNING_P12: optionalString.describe('PKCS#12 file with the certificate that signs medical letters'),
+  LETTER_SIGNING_PASSWORD: z.string().optional().describe('password of LETTER_SIGNING_P12'),
   CONTACT_EMAIL: z.string().email().default('consultatii@institut.example'),
   GDPR_PROTOCOL_URL: z.string().url().default('https://institut.example/protectia-datelor.pdf'),
   REGISTRATION_DAILY_CAPACITY: z.coerce.number().int().min(1).max(10000).default(20),
@@ -80,7 +94,12 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The medical letters' signing certificate, opened and checked at start (sign.ts uses it). */
+export type LetterSigning = { p12: Buffer; password: string; holder: string; notAfter: Date };
+
 export type Config = Env & {
+  /** null: letters are printed unsigned ("Document nesemnat electronic"). */
+  letterSigning: LetterSigning | null;
   dataDir: string;
   authSecret: string;
   publicUrl: string;
@@ -115,10 +134,76 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...e,
+    letterSigning: openLetterSigning(e),
     dataDir,
     authSecret: e.AUTH_SECRET ?? ensureAuthSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     isProduction: e.NODE_ENV === 'production',
+  };
+}
+
+const invalid = (name: string, message: string) =>
+  new ConfigError(`Invalid configuration:\n  ${name}: ${message}`);
+
+/**
+ * Opens LETTER_SIGNING_P12 with LETTER_SIGNING_PASSWORD, so that a missing file, a wrong password
+ * or an expired certificate stops the start instead of failing the first signature.
+ */
+function openLetterSigning(e: Env, now = new Date()): LetterSigning | null {
+  const file = e.LETTER_SIGNING_P12;
+  const password = e.LETTER_SIGNING_PASSWORD;
+  if (!file) {
+    if (password) throw invalid('LETTER_SIGNING_P12', 'must be set when LETTER_SIGNING_PASSWORD is set');
+    return null;
+  }
+  if (password === undefined)
+    throw invalid('LETTER_SIGNING_PASSWORD', 'must be set when LETTER_SIGNING_P12 is set');
+  let p12: Buffer;
+  try {
+    p12 = readFileSync(path.resolve(file));
+  } catch (err) {
+    throw invalid(
+      'LETTER_SIGNING_P12',
+      `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
+  let asn1: forge.asn1.Asn1;
+  try {
+    asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
+  } catch {
+    throw invalid('LETTER_SIGNING_P12', `${file} is not a PKCS#12 (.p12/.pfx) file`);
+  }
+  let store: forge.pkcs12.Pkcs12Pfx;
+  try {
+    store = forge.pkcs12.pkcs12FromAsn1(asn1, password);
+  } catch {
+    throw invalid('LETTER_SIGNING_PASSWORD', `cannot open ${file} with this password`);
+  }
+  const certs = store.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
+  // The signer (@signpdf/signer-p12) reads the key from an encrypted (shrouded) key bag.
+  const keyBags =
+    store.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? [];
+  const cert = certs.find((b) => b.cert)?.cert;
+  if (!cert || !keyBags.some((b) => b.key))
+    throw invalid('LETTER_SIGNING_P12', `${file} must hold the certificate and its private key`);
+  if (cert.validity.notAfter < now)
+    throw invalid(
+      'LETTER_SIGNING_P12',
+      `the certificate expired on ${cert.validity.notAfter.toISOString().slice(0, 10)}`,
+    );
+  const attr = (name: string) => {
+    const field = cert.subject.getField(name);
+    if (!field) return undefined;
+    // forge keeps UTF8String values as raw bytes: decode them so "Urgență" prints as such.
+    return field.valueTagClass === forge.asn1.Type.UTF8
+      ? forge.util.decodeUtf8(field.value)
+      : (field.value as string);
+  };
+  return {
+    p12,
+    password,
+    holder: attr('CN') ?? attr('O') ?? 'certificat fără nume',
+    notAfter: cert.validity.notAfter,
   };
 }
 

@@ -91,7 +91,9 @@ describe('renderLetterPdf', () => {
   it('says "Document nesemnat electronic" unless a signer is named', async () => {
     const unsigned = await textOf(await renderLetterPdf(sampleLetterData()));
     expect(unsigned).toContain(LETTER_TEXTS.unsigned);
-    const signed = await textOf(await renderLetterPdf(sampleLetterData({ signature: { signer: 'Institutul Test' } })));
+    const signed = await textOf(
+      await renderLetterPdf(sampleLetterData({ signature: { signer: 'Institutul Test' } })),
+    );
     expect(signed).not.toContain(LETTER_TEXTS.unsigned);
     expect(signed).toContain('Semnat electronic de Institutul Test');
   });
