@@ -16,6 +16,8 @@ if (want('lint')) {
   await mustRun('typecheck (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 }
 if (want('unit')) {
+  // The letter's signature test checks the signed PDF with an independent verifier.
+  ensureDebianPackage('/usr/bin/pdfsig', 'poppler-utils', 'The signature tests need pdfsig');
   await mustRun('unit tests (TZ=UTC)', bin('vitest'), ['run', '--project', 'unit'], { env: { TZ: 'UTC' } });
   await mustRun('unit tests (TZ=America/New_York)', bin('vitest'), ['run', '--project', 'unit'], {
     env: { TZ: 'America/New_York' },
@@ -58,13 +60,18 @@ if (want('e2e')) {
 console.log('\n✔ all test suites passed');
 
 function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+  ensureDebianPackage('/usr/bin/chromium', 'chromium', 'The browser tests need the system Chromium');
+}
+
+/** Installs a Debian package when its binary is missing and we may (root); otherwise stops clearly. */
+function ensureDebianPackage(binary, pkg, why) {
+  if (existsSync(binary)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot) {
-    console.log('/usr/bin/chromium is missing: installing the Debian package (apt-get install chromium)...');
+    console.log(`${binary} is missing: installing the Debian package (apt-get install ${pkg})...`);
     try {
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-      execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      execFileSync('apt-get', ['install', '-y', '-qq', pkg], {
         stdio: 'inherit',
         env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       });
@@ -72,10 +79,8 @@ function ensureChromium() {
       /* reported below */
     }
   }
-  if (!existsSync('/usr/bin/chromium')) {
-    console.error(
-      'The browser tests need the system Chromium at /usr/bin/chromium. Install it with: sudo apt-get install -y chromium',
-    );
+  if (!existsSync(binary)) {
+    console.error(`${why} at ${binary}. Install it with: sudo apt-get install -y ${pkg}`);
     process.exit(1);
   }
 }
