@@ -3,7 +3,7 @@
  * the browser's diagnosis picker and the server (GET /api/misc/icd10, the letter's validation).
  *
  * The list is `data/icd10-ro.json`; its source and what was done to it are in
- * `data/icd10-ro.md` and docs/decisions/icd10-source.md. Chapter IX (I00-I99) comes from the
+ * `data/icd10-ro.md` and docs/decisions/0010-icd10-source.md. Chapter IX (I00-I99) comes from the
  * RoDRG tabular list (CIM-10-AM, Romanian); the R and Z codes are marked `provisional` until
  * checked against that list.
  *
