@@ -3,7 +3,7 @@
  * the browser's diagnosis picker and the server (GET /api/misc/icd10, the letter's validation).
  *
  * The list is `data/icd10-ro.json`; its source and what was done to it are in
- * `data/icd10-ro.md` and docs/decisions/0010-icd10-source.md. Chapter IX (I00-I99) comes from the
+ * `data/icd10-ro.md` and docs/decisions/0024-icd10-source.md. Chapter IX (I00-I99) comes from the
  * RoDRG tabular list (CIM-10-AM, Romanian); the R and Z codes are marked `provisional` until
  * checked against that list.
  *
@@ -14,9 +14,10 @@
  *   uses most (those with search keywords) come first, then categories before subdivisions.
  * - `findIcd10(code)` — one code ("i10", "I25.1", "I251"), or undefined.
  * - `icd10CodeSchema`, `diagnosisSchema` (`{ code, title? }` → `{ code, title }`),
- *   `icd10QuerySchema` (the route's `q`, `limit`) — Romanian messages.
+ *   `icd10QuerySchema` (the route's `q`, `limit`), `icd10Reply` (its answer) — Romanian messages.
  */
 import { z } from 'zod';
+import { ok } from './api';
 import data from './data/icd10-ro.json';
 import { foldText } from './text';
 
@@ -165,3 +166,7 @@ export const icd10QuerySchema = z.object({
     .default(ICD10_DEFAULT_LIMIT),
 });
 export type Icd10Query = z.infer<typeof icd10QuerySchema>;
+
+/** GET /api/misc/icd10's answer: the matches, best first. */
+export const icd10Reply = ok({ data: z.array(z.object({ code: z.string(), title: z.string() })) });
+export type Icd10Reply = z.infer<typeof icd10Reply>;

@@ -11,8 +11,8 @@
  * holds no patient data, so nothing is audited.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { icd10QuerySchema, searchIcd10 } from '../../../domain/icd10';
+import { replies } from '../../../domain/api';
+import { icd10QuerySchema, icd10Reply, searchIcd10 } from '../../../domain/icd10';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,12 +24,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Exact code, then code prefix, then all words at word starts, then all words anywhere; case- and diacritics-insensitive.',
         querystring: icd10QuerySchema,
-        response: {
-          200: z.object({
-            status: z.literal(1),
-            data: z.array(z.object({ code: z.string(), title: z.string() })),
-          }),
-        },
+        response: replies({ 200: icd10Reply }),
       },
     },
     async (req, reply) => {

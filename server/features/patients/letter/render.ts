@@ -7,7 +7,6 @@
  *   (`LetterPdfData`), the PDF bytes come out; no database, clock or configuration is read.
  *   `data.signature` null prints "Document nesemnat electronic"; `sign.ts` passes the signer
  *   and uses `options.beforeEnd` to add the signature placeholder before the file is closed.
- * - `formatRoDate('2026-11-25')` → '25.11.2026'.
  *
  * Layout: provider block and register number at the top, the model's sections, the four
  * mandatory choices as ticked boxes, transmission, date, signature and parafă; every page's
@@ -15,6 +14,7 @@
  * together.
  */
 import PDFDocument from 'pdfkit';
+import { formatDay } from '../../../../domain/dates';
 import {
   CHOICE_KINDS,
   type Choice,
@@ -59,11 +59,6 @@ export type LetterPdfData = {
 };
 
 export type RenderOptions = { beforeEnd?: (doc: PDFKit.PDFDocument) => void };
-
-export function formatRoDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}.${m}.${y}`;
-}
 
 const MARGIN = 50;
 const FOOTER_SPACE = 28;
@@ -190,7 +185,7 @@ function header(doc: PDFKit.PDFDocument, data: LetterPdfData, registerNo: string
     .font('regular')
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text(`Data consultației: ${formatRoDate(data.consultationDate)}`, x, doc.y + 2, {
+    .text(`Data consultației: ${formatDay(data.consultationDate)}`, x, doc.y + 2, {
       width: boxWidth,
       align: 'right',
     });
@@ -211,12 +206,12 @@ function introduction(doc: PDFKit.PDFDocument, data: LetterPdfData, registerNo: 
     ['Vă informăm că pacientul(a) ', false],
     [patient.name, true],
     [', născut(ă) la data de ', false],
-    [formatRoDate(patient.birthDate), true],
+    [formatDay(patient.birthDate), true],
     [', CNP ', false],
     [patient.cnp, true],
     [where ? `, cu domiciliul în ${where}` : '', false],
     [', a fost consultat(ă) în serviciul nostru la data de ', false],
-    [formatRoDate(data.consultationDate), true],
+    [formatDay(data.consultationDate), true],
     [', nr. registru consultații ', false],
     [registerNo, true],
     [`, de către dr. ${doctor.name}, medic ${doctor.specialty}.`, false],
@@ -337,7 +332,7 @@ function signatureBlock(doc: PDFKit.PDFDocument, data: LetterPdfData, width: num
     .font('regular')
     .fontSize(10)
     .fillColor(INK)
-    .text(`Data: ${formatRoDate(data.issuedOn)}`, MARGIN, top, { width: half });
+    .text(`Data: ${formatDay(data.issuedOn)}`, MARGIN, top, { width: half });
   const x = MARGIN + half;
   doc.font('bold').text('Semnătura și parafa medicului', x, top, { width: half, align: 'center' });
   doc.font('regular').text(`Dr. ${data.doctor.name}`, x, doc.y + 2, { width: half, align: 'center' });

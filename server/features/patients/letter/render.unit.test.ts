@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { LETTER_TEXTS, letterSchema } from '../../../../domain/letter';
-import { formatRoDate, renderLetterPdf } from './render';
+import { renderLetterPdf } from './render';
 import { sampleLetterData } from './sample';
 
 async function textOf(pdf: Buffer): Promise<string> {
@@ -103,9 +103,5 @@ describe('renderLetterPdf', () => {
     expect(text).toContain('pagina 1 din 2');
     expect(text).toContain('pagina 2 din 2');
     expect(text).toContain('două exemplare');
-  });
-
-  it('formats ISO dates the Romanian way', () => {
-    expect(formatRoDate('2026-01-05')).toBe('05.01.2026');
   });
 });

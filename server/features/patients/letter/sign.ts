@@ -6,7 +6,7 @@
  * @signpdf/signer-p12 does (`P12LetterSigner` below: the same steps, plus one fix, see there).
  * With a qualified certificate from a qualified trust service provider the signature is a
  * qualified electronic signature; with any other certificate it is an advanced one at best
- * (docs/decisions/0011-letter-signature.md says what a verifier such as `pdfsig` checks).
+ * (docs/decisions/0025-letter-signature.md says what a verifier such as `pdfsig` checks).
  *
  * Interface:
  * - `signLetterPdf(data, signing, options?)` — renders the letter (render.ts) with "Semnat
