@@ -114,16 +114,14 @@ export async function makeCalendar(
         weekly.map((e) => ({ calendarId: cal.id, weekday: e.weekday, fromTime: e.from, toTime: e.to })),
       );
   if (unavailable?.length)
-    await db
-      .insert(s.calendarUnavailableDays)
-      .values(
-        unavailable.map((u) => ({
-          calendarId: cal.id,
-          fromDate: u.from,
-          toDate: u.to,
-          reason: u.reason ?? null,
-        })),
-      );
+    await db.insert(s.calendarUnavailableDays).values(
+      unavailable.map((u) => ({
+        calendarId: cal.id,
+        fromDate: u.from,
+        toDate: u.to,
+        reason: u.reason ?? null,
+      })),
+    );
   return cal;
 }
 

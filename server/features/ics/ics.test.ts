@@ -62,10 +62,7 @@ describe('calendar feed (.ics)', () => {
   it('stores only a hash of the token', async () => {
     const { path } = await createFeed();
     const token = path.slice('/api/calendar-feed/'.length, -'.ics'.length);
-    const rows = await db
-      .select()
-      .from(calendarFeedTokens)
-      .where(eq(calendarFeedTokens.userId, doctor.id));
+    const rows = await db.select().from(calendarFeedTokens).where(eq(calendarFeedTokens.userId, doctor.id));
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash).not.toContain(token);
     expect(rows[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
