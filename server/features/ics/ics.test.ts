@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calendarFeedTokens } from '../../db/schema';
+import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../../test/calendar-data';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../calendars/test-data';
 import { foldLine } from './ical';
 
 const ctx = await setupTestApp({ clock });

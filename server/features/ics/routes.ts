@@ -11,7 +11,7 @@ import { addDays, clinicInstant, clinicToday, hhmm, weekdayOf } from '../../../d
 import { appointments, calendars, patients } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
-import { availabilityEnds } from '../dashboard/repository';
+import { availabilityEnds } from '../calendars';
 import { feedOwner } from '../my-account';
 import { buildCalendar } from './ical';
 

@@ -7,13 +7,13 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
 import { PageLoader } from '../../app/loaders';
+import { RetentionPage } from '../privacy';
 import { useMutedScope } from './muted';
 
 const StaffPage = lazy(() => import('./staff-page'));
 const CalendarsAdminPage = lazy(() => import('./calendars-admin-page'));
 const StatusesPage = lazy(() => import('./statuses-page'));
 const AuditPage = lazy(() => import('./audit-page'));
-const PrivacyPage = lazy(() => import('../privacy/retention-page'));
 
 export default function AdminPage() {
   const user = useCurrentUser();
@@ -33,7 +33,7 @@ export default function AdminPage() {
           <Route path="calendars" element={<CalendarsAdminPage />} />
           <Route path="statuses" element={<StatusesPage />} />
           <Route path="audit" element={<AuditPage />} />
-          <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="privacy" element={<RetentionPage />} />
           <Route path="*" element={<Navigate to="/error" replace />} />
         </Routes>
       </Suspense>
