@@ -124,7 +124,11 @@ describe.each(kinds)('SIGKILL during concurrent writes (%s)', (kind) => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const list = await (await fetch(`${base}/api/patients?perPage=100`, { headers: { cookie } })).json();
+    const list = (await (
+      await fetch(`${base}/api/patients?perPage=100`, { headers: { cookie } })
+    ).json()) as {
+      patients: { id: number }[];
+    };
     const patientIds: number[] = list.patients.map((p: { id: number }) => p.id);
     expect(patientIds.length).toBeGreaterThan(10);
 
@@ -136,7 +140,7 @@ describe.each(kinds)('SIGKILL during concurrent writes (%s)', (kind) => {
       const res = await fetch(`${base}/api/appointment/check-register-date?filters=${filters}`, {
         headers: { 'x-forwarded-for': `10.8.${d}.1` },
       });
-      if ((await res.json()).status === 1) days.push(day);
+      if (((await res.json()) as { status: number }).status === 1) days.push(day);
     }
     expect(days.length).toBeGreaterThan(0);
 
