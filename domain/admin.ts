@@ -235,24 +235,3 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   setting: 'Setare',
   audit: 'Jurnal',
 };
-
-/** Romanian labels for the actions the audit log shows most; others show their code. */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  'patient.read': 'Citire fisa pacient',
-  'patient.list': 'Lista pacienti',
-  'patient.create': 'Adaugare pacient',
-  'patient.update': 'Modificare pacient',
-  'document.open': 'Deschidere document',
-  'admin.staff.invite': 'Invitatie cont',
-  'admin.staff.update': 'Modificare cont',
-  'admin.staff.deactivate': 'Dezactivare cont',
-  'admin.staff.reactivate': 'Reactivare cont',
-  'admin.staff.reset-2fa': 'Resetare autentificare in doi pasi',
-  'admin.settings.update': 'Modificare setari',
-  'admin.audit.export': 'Export jurnal de audit',
-  'privacy.export': 'Export date pacient (GDPR)',
-  'privacy.anonymise': 'Anonimizare pacient',
-  'privacy.consent.withdraw': 'Retragere acord GDPR',
-  'privacy.consent-text.create': 'Versiune noua text acord',
-  'privacy.retention.list': 'Lista dosare de revizuit',
-};

@@ -177,7 +177,7 @@ test('the audit log shows a doctor reading a patient record', async ({ page }) =
   await page.getByRole('textbox', { name: 'ID pacient' }).fill(String(patient.id));
   await choose(page, page.getByRole('main'), /^Actiune/, /patient\.read/);
   const row = page.getByRole('row', { name: /Andrei Ionescu/ }).first();
-  await expect(row).toContainText('Citire fisa pacient');
+  await expect(row).toContainText('Citire fișă pacient');
   await expect(row).toContainText(patient.patient);
   await expectNoA11yViolations(page, { include: 'main' });
 
