@@ -4,6 +4,7 @@
  * server routes alike.
  */
 import { z } from 'zod';
+import { ok } from './api';
 import { ROLES } from './auth';
 
 export const ADMIN_MESSAGES = {
@@ -186,14 +187,19 @@ export const statusSchema = z
   .strict();
 export type StatusInput = z.infer<typeof statusSchema>;
 
-export type AdminStatus = {
-  id: number;
-  title: string;
-  without_appointment: boolean;
-  hidden: boolean;
+export const adminStatus = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  without_appointment: z.boolean(),
+  hidden: z.boolean(),
   /** How many appointments carry it (a status in use cannot be deleted). */
-  inUse: number;
-};
+  inUse: z.number().int(),
+});
+export type AdminStatus = z.infer<typeof adminStatus>;
+export const adminStatusListReply = ok({ data: z.array(adminStatus) });
+export type AdminStatusListReply = z.infer<typeof adminStatusListReply>;
+export const statusCreatedReply = ok({ id: z.number().int(), message: z.string() });
+export type StatusCreatedReply = z.infer<typeof statusCreatedReply>;
 
 // ------------------------------------------------------------------ audit
 

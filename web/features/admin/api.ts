@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   AdminCalendar,
   AdminSettings,
-  AdminStatus,
+  AdminStatusListReply,
   AuditFilters,
   AuditRow,
   AvailabilityInput,
@@ -127,7 +127,7 @@ export const useDeleteUnavailableDays = () =>
 export function useAdminStatuses() {
   return useQuery({
     queryKey: [...KEY, 'statuses'],
-    queryFn: () => api.get<Ok<AdminStatus[]>>('/admin/statuses'),
+    queryFn: () => api.get<AdminStatusListReply>('/admin/statuses'),
     select: (r) => r.data,
   });
 }
