@@ -346,3 +346,31 @@ export async function doctorAppointmentsBetween(
     .orderBy(asc(appointments.selectedDate), asc(appointments.selectedTime));
   return rows.map((r) => ({ ...r, date: r.date as string, time: hhmm(r.time) }));
 }
+
+/**
+ * A doctor's slot-holding appointments from `from` on, by date and time, with the calendar each
+ * is in (the private iCalendar feed). At most 5000: a feed is read by a calendar app, not paged.
+ */
+export function doctorFeedAppointments(db: Db, doctorId: string, from: string) {
+  return db
+    .select({
+      id: appointments.id,
+      date: appointments.selectedDate,
+      time: appointments.selectedTime,
+      calendarId: appointments.calendarId,
+      patient: patients.name,
+      calendar: calendars.title,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        eq(appointments.holdsSlot, true),
+        gte(appointments.selectedDate, from),
+      ),
+    )
+    .orderBy(appointments.selectedDate, appointments.selectedTime)
+    .limit(5000);
+}
