@@ -1,5 +1,5 @@
 /** SQL of the appointment area: list, detail, reference data and the slot facts. */
-import { and, asc, desc, eq, gte, ilike, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AppointmentDetail,
   AppointmentFilters,
@@ -373,4 +373,25 @@ export function doctorFeedAppointments(db: Db, doctorId: string, from: string) {
     )
     .orderBy(appointments.selectedDate, appointments.selectedTime)
     .limit(5000);
+}
+
+/** Every appointment of these patients, newest first, with its status, doctor and calendar (the search page). */
+export function appointmentsOfPatients(db: Db, patientIds: number[]) {
+  return db
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      date: appointments.selectedDate,
+      time: appointments.selectedTime,
+      status: appointments.status,
+      status_title: appointmentStatuses.title,
+      doctor: users.name,
+      calendar: calendars.title,
+    })
+    .from(appointments)
+    .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
+    .leftJoin(users, eq(users.id, appointments.doctorId))
+    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
+    .where(inArray(appointments.patientId, patientIds))
+    .orderBy(desc(appointments.selectedDate), desc(appointments.selectedTime), asc(appointments.id));
 }

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema';
 import { audit } from '../../platform/audit';
+import { renameUser } from '../../platform/auth/staff';
 import { HttpError, MESSAGES } from '../../platform/errors';
 
 const userDetails = z.object({
@@ -53,10 +52,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const u = req.user!;
       const { firstName, lastName } = req.body;
-      await app.deps.database.db
-        .update(users)
-        .set({ firstName, lastName, name: `${firstName} ${lastName}`, updatedAt: new Date() })
-        .where(eq(users.id, u.id));
+      await renameUser(app.deps.database.db, u.id, firstName, lastName);
       await audit(app.deps.database.db, req.actor, {
         action: 'user.update',
         entityType: 'user',

@@ -1,6 +1,7 @@
-/** Creating staff accounts outside the sign-up flow (admin:create, demo data, invitations). */
+/** Staff accounts' own data outside better-auth's flows: creation (admin:create, demo data, invitations), the name, the second step. */
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, users } from '../../db/schema';
 
@@ -42,4 +43,18 @@ export async function createStaffUser(db: Db, s: NewStaff): Promise<string> {
     }
   });
   return id;
+}
+
+/** Whether the account signs in with a second step. */
+export async function usesTwoFactor(db: Db, userId: string): Promise<boolean> {
+  const [me] = await db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+  return !!me?.on;
+}
+
+/** The account's own first and last name (and the display name made of them). */
+export async function renameUser(db: Db, userId: string, firstName: string, lastName: string) {
+  await db
+    .update(users)
+    .set({ firstName, lastName, name: `${firstName} ${lastName}`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
