@@ -1,4 +1,7 @@
-/** /api/calendars (SPEC §2 Calendars area, §7): the tabs and each tab's events for a range. */
+/**
+ * /api/calendars (SPEC §2 Calendars area, §7): the tabs and each tab's events for a range; the
+ * administration of calendars (/api/admin/calendars) is registered from here too.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CALENDAR_MESSAGES, calendarEventsSchema } from '../../../domain/calendars';
@@ -6,12 +9,14 @@ import { resolveRange } from '../../../domain/dashboard';
 import { addDays } from '../../../domain/dates';
 import { notFound } from '../../platform/errors';
 import { timeOffBetween } from '../my-account';
+import adminRoutes from './admin-routes';
 import * as repo from './repository';
 
 const tags = ['calendars'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  await app.register(adminRoutes);
 
   app.get('/calendars', { schema: { tags, summary: 'Every calendar (one tab each)' } }, async () => ({
     status: 1,
