@@ -11,6 +11,7 @@ import { addDays, clinicInstant, clinicToday, hhmm, weekdayOf } from '../../../d
 import { appointments, calendars, patients } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
+import { contentDisposition } from '../../platform/http-headers';
 import { availabilityEnds } from '../calendars';
 import { feedOwner } from '../my-account';
 import { buildCalendar } from './ical';
@@ -82,7 +83,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'inline; filename="programari.ics"');
+        .header('content-disposition', contentDisposition('inline', 'programari.ics'));
       return buildCalendar({ name: `Programari - ${owner.name}`, now, events });
     },
   );
