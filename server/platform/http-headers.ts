@@ -7,7 +7,7 @@
 import contentDispositionHeader from 'content-disposition';
 
 /** ASCII letters for the Romanian (and other Latin) diacritics; other characters and the ones that break a quoted parameter become "_". */
-export function asciiFileName(filename: string): string {
+function asciiFileName(filename: string): string {
   return filename
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
