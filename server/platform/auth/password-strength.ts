@@ -1,6 +1,6 @@
 /**
  * Whether a new staff password is too easy to guess, by zxcvbn (`@zxcvbn-ts/core`) with the
- * language-common dictionaries: about 30,000 leaked passwords plus keyboard patterns, sequences,
+ * language-common dictionaries: about 49,000 leaked passwords plus keyboard patterns, sequences,
  * repeats, dates and l33t variants, all offline. Server side only: the dictionaries never reach the
  * web bundle. They are loaded on the first check, not at start (decision record 0030).
  */
