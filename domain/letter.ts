@@ -115,7 +115,10 @@ export function choiceLines(kind: ChoiceKind, choice: Choice) {
   }));
 }
 
-/** The letter's clinical text fields, in the order the model prints them, with their headings. */
+/**
+ * The letter's clinical text fields, in the order the model prints them, with their headings.
+ * @public Part of this module's interface (above) for the letter form and PDF.
+ */
 export const LETTER_SECTIONS = [
   { key: 'reason', label: 'Motivele prezentării' },
   { key: 'diagnosis', label: 'Diagnostic prezumtiv (observații)' },
@@ -131,7 +134,6 @@ export const LETTER_SECTIONS = [
   { key: 'recommendedTreatment', label: 'Tratament recomandat' },
   { key: 'recs', label: 'Alte recomandări' },
 ] as const;
-export type LetterSectionKey = (typeof LETTER_SECTIONS)[number]['key'];
 
 const richText = z.string({ error: LETTER_TEXTS.textTooLong }).max(200_000, LETTER_TEXTS.textTooLong);
 const optionalText = richText.optional().default('');

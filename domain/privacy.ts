@@ -46,7 +46,6 @@ export const anonymiseSchema = z.object({
       message: PRIVACY_MESSAGES.confirmation,
     }),
 });
-export type AnonymiseInput = z.input<typeof anonymiseSchema>;
 
 export const consentTextSchema = z.object({
   version: z

@@ -44,7 +44,6 @@ export const registrationSchema = z.object({
   consent_version: z.string().trim().max(40).optional(),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
-export type RegistrationInput = z.input<typeof registrationSchema>;
 export type RegistrationRequest = z.output<typeof registrationSchema>;
 
 /** GET /appointment/check-register-date?filters={"selected_date":"YYYY-MM-DD"} */
@@ -52,8 +51,6 @@ export const checkDateFilters = z.strictObject({ selected_date: dateField });
 
 /** GET /appointment/consent-text: the consent text the form shows now. */
 export type ConsentTextAnswer = { status: 1; version: string; text: string };
-
-export type CheckDateAnswer = { status: 1 } | { status: 0; message: string };
 
 export type RegistrationAnswer = {
   status: 1;

@@ -37,6 +37,7 @@ export const badRequest = (message: string = MESSAGES.validation, errors?: Recor
   new HttpError(400, message, errors);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** @public A 403 with a Romanian reason, beside badRequest/notFound/conflict (no route throws one yet). */
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, message);
 /** A 400 that names one field. */
 export const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });

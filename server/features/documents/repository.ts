@@ -96,11 +96,6 @@ export async function findDocument(db: Db, id: number) {
   return row;
 }
 
-export async function patientExists(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id));
-  return Boolean(row);
-}
-
 /** The appointment exists and is the given patient's (a document links only to its own patient's). */
 export async function appointmentOfPatient(
   db: Db,

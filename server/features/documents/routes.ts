@@ -18,9 +18,10 @@ import {
 import { documents } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { contentDisposition } from '../../platform/http-headers';
 import { pathOf, urlSigner } from '../../platform/signed-url';
 import { getStorage, StorageNotFoundError } from '../../platform/storage';
-import { contentDisposition, dispositionKind } from './files';
+import { dispositionKind } from './files';
 import * as repo from './repository';
 import { handleUpload } from './upload';
 

@@ -1,72 +1,40 @@
 /**
- * A minimal iCalendar (RFC 5545) writer for the private appointment feed. Times are written in
- * UTC (…Z), converted from the clinic's Europe/Bucharest wall clock, so every client shows them
- * right without needing a VTIMEZONE block.
+ * The private appointment feed as iCalendar (RFC 5545), written by ical-generator (escaping and
+ * line folding are the library's). Times are written in UTC (…Z), converted from the clinic's
+ * Europe/Bucharest wall clock, so every client shows them right without a VTIMEZONE block: no
+ * time zone is given to the calendar or its events, which is what makes ical-generator write UTC.
  */
-
-export const icsStamp = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
-/** TEXT escaping of RFC 5545 §3.3.11. */
-export function icsText(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-/** Lines longer than 75 octets are folded (RFC 5545 §3.1), without splitting a UTF-8 character. */
-export function foldLine(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  let bytes = 0;
-  for (const ch of line) {
-    const size = Buffer.byteLength(ch);
-    if (bytes + size > (out.length === 0 ? 75 : 74)) {
-      out.push(current);
-      current = '';
-      bytes = 0;
-    }
-    current += ch;
-    bytes += size;
-  }
-  out.push(current);
-  return out.join('\r\n ');
-}
+import { ICalCalendar, ICalCalendarMethod, escape as icsText } from 'ical-generator';
 
 export type IcsEvent = {
+  /** Stable per appointment, so a client updates the event instead of duplicating it. */
   uid: string;
   start: Date;
   end: Date;
   summary: string;
   location?: string | null;
-  status?: string;
 };
 
 export function buildCalendar(opts: { name: string; now: Date; events: IcsEvent[] }): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Clinic back office//Programari//RO',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${icsText(opts.name)}`,
-    'X-WR-TIMEZONE:Europe/Bucharest',
-  ];
-  const stamp = icsStamp(opts.now);
+  const calendar = new ICalCalendar({
+    prodId: '//Clinic back office//Programari//RO',
+    method: ICalCalendarMethod.PUBLISH,
+    scale: 'GREGORIAN',
+    // ical-generator writes NAME and X-WR-CALNAME as given: the TEXT escaping is ours.
+    name: icsText(opts.name, false),
+    // The wall-clock zone the events were planned in, for clients that show it; the times are UTC.
+    x: [['X-WR-TIMEZONE', 'Europe/Bucharest']],
+  });
   for (const e of opts.events) {
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${e.uid}`,
-      `DTSTAMP:${stamp}`,
-      `DTSTART:${icsStamp(e.start)}`,
-      `DTEND:${icsStamp(e.end)}`,
-      `SUMMARY:${icsText(e.summary)}`,
-    );
-    if (e.location) lines.push(`LOCATION:${icsText(e.location)}`);
-    if (e.status) lines.push(`DESCRIPTION:${icsText(e.status)}`);
-    lines.push('END:VEVENT');
+    calendar.createEvent({
+      id: e.uid,
+      stamp: opts.now,
+      start: e.start,
+      end: e.end,
+      summary: e.summary,
+      location: e.location ?? null,
+    });
   }
-  lines.push('END:VCALENDAR');
-  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+  // RFC 5545 §3.1 ends every content line with CRLF, the last one too; the library leaves it off.
+  return `${calendar.toString()}\r\n`;
 }

@@ -9,6 +9,7 @@ import { addMinutes } from '../../../domain/dashboard';
 import { addDays, clinicInstant, clinicToday, hhmm, weekdayOf } from '../../../domain/dates';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
+import { contentDisposition } from '../../platform/http-headers';
 import { doctorFeedAppointments } from '../appointments';
 import { availabilityEnds } from '../calendars';
 import { feedOwner } from '../my-account';
@@ -61,7 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'inline; filename="programari.ics"');
+        .header('content-disposition', contentDisposition('inline', 'programari.ics'));
       return buildCalendar({ name: `Programari - ${owner.name}`, now, events });
     },
   );

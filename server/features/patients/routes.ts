@@ -24,6 +24,7 @@ import {
 } from '../../../domain/patients';
 import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound, parseOr400 } from '../../platform/errors';
+import { contentDisposition } from '../../platform/http-headers';
 import { enqueueMail } from '../../platform/mail';
 import { renderConsultationLetter } from '../../platform/pdf';
 import { pathOf, urlSigner } from '../../platform/signed-url';
@@ -233,7 +234,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header(
           'content-disposition',
-          `attachment; filename="scrisoare-medicala-${data.date.split('.').reverse().join('-')}.pdf"`,
+          contentDisposition(
+            'attachment',
+            `scrisoare-medicala-${data.date.split('.').reverse().join('-')}.pdf`,
+          ),
         )
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')

@@ -110,24 +110,6 @@ export async function listConsentTexts(db: Db) {
   return db.select().from(consentTexts).orderBy(desc(consentTexts.createdAt), desc(consentTexts.version));
 }
 
-/** The version the public form shows now: the newest one. */
-export async function currentConsentText(db: Db) {
-  const [row] = await db
-    .select()
-    .from(consentTexts)
-    .orderBy(desc(consentTexts.createdAt), desc(consentTexts.version))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function documentKeys(db: Db, patientId: number): Promise<string[]> {
-  const rows = await db
-    .select({ key: documents.storageKey })
-    .from(documents)
-    .where(eq(documents.patientId, patientId));
-  return rows.map((r) => r.key);
-}
-
 const LAST_CONTACT = sql`greatest(
   (p.created_at at time zone 'Europe/Bucharest')::date,
   (select max(a.selected_date) from appointments a where a.patient_id = p.id),

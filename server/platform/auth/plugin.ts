@@ -55,8 +55,6 @@ function copyHeaders(from: Headers, reply: FastifyReply) {
   });
 }
 
-export type SessionResolver = (req: FastifyRequest, reply: FastifyReply | null) => Promise<void>;
-
 type AuthPluginOptions = { auth: Auth; baseUrl: string; clock: Clock; db: Db; secret: string };
 
 async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
