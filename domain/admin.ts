@@ -199,7 +199,6 @@ export type AdminStatus = z.infer<typeof adminStatus>;
 export const adminStatusListReply = ok({ data: z.array(adminStatus) });
 export type AdminStatusListReply = z.infer<typeof adminStatusListReply>;
 export const statusCreatedReply = ok({ id: z.number().int(), message: z.string() });
-export type StatusCreatedReply = z.infer<typeof statusCreatedReply>;
 
 // ------------------------------------------------------------------ audit
 
