@@ -1,6 +1,7 @@
 /**
  * /api/calendars (SPEC §2 Calendars area, §7): the tabs and each tab's events for a range; the
- * administration of calendars (/api/admin/calendars) is registered from here too.
+ * administration of calendars (/api/admin/calendars, admin-routes.ts) and a doctor's private
+ * iCalendar feed (/api/calendar-feed, feed-routes.ts) are registered from here too.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { addDays } from '../../../domain/dates';
 import { notFound } from '../../platform/errors';
 import { timeOffBetween } from '../my-account';
 import adminRoutes from './admin-routes';
+import feedRoutes from './feed-routes';
 import * as repo from './repository';
 
 const tags = ['calendars'];
@@ -17,6 +19,7 @@ const tags = ['calendars'];
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   await app.register(adminRoutes);
+  await app.register(feedRoutes);
 
   app.get('/calendars', { schema: { tags, summary: 'Every calendar (one tab each)' } }, async () => ({
     status: 1,

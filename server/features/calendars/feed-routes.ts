@@ -11,9 +11,9 @@ import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http-headers';
 import { doctorFeedAppointments } from '../appointments';
-import { availabilityEnds } from '../calendars';
 import { feedOwner } from '../my-account';
 import { buildCalendar } from './ical';
+import { availabilityEnds } from './repository';
 
 /** How far back the feed goes; the future is complete. */
 const DAYS_BACK = 90;
