@@ -1,2 +1,2 @@
 /** What other features may use of calendars (docs/ARCHITECTURE.md "Features talk over their exports"). */
-export { availabilityEnds, calendarEvents } from './repository';
+export { calendarEvents } from './repository';
