@@ -32,6 +32,7 @@ import { useState } from 'react';
 import { ROLE_LABELS, type StaffRow } from '../../../domain/admin';
 import { formatDateTime } from '../../../domain/dates';
 import { useCurrentUser } from '../../app/current-user';
+import { withNotify } from '../../lib/notify';
 import {
   type StaffAction,
   useSaveSettings,
@@ -40,7 +41,6 @@ import {
   useStaffAction,
   useUpdateStaff,
 } from './api';
-import { withToast } from './notify';
 import { EditStaffModal, InviteModal } from './staff-modals';
 
 const yes = (on: boolean, label: string) =>
@@ -90,7 +90,7 @@ function TwoFactorSetting() {
         disabled={!settings.data || save.isPending}
         onChange={(e) => {
           const requireTwoFactor = e.currentTarget.checked;
-          void withToast(() => save.mutateAsync({ requireTwoFactor }));
+          void withNotify(() => save.mutateAsync({ requireTwoFactor }));
         }}
       />
     </Card>
@@ -105,7 +105,7 @@ export default function StaffPage() {
   const [inviteOpened, invite] = useDisclosure(false);
   const [editing, setEditing] = useState<StaffRow | null>(null);
 
-  const run = (p: StaffRow, a: StaffAction) => withToast(() => action.mutateAsync({ id: p.id, action: a }));
+  const run = (p: StaffRow, a: StaffAction) => withNotify(() => action.mutateAsync({ id: p.id, action: a }));
   const confirm = (title: string, text: string, onConfirm: () => void, danger = true) =>
     modals.openConfirmModal({
       title,
@@ -172,7 +172,7 @@ export default function StaffPage() {
                   size="compact-xs"
                   variant="light"
                   leftSection={<IconUserCheck size={14} />}
-                  onClick={() => withToast(() => update.mutateAsync({ id: p.id, authorized: true }))}
+                  onClick={() => withNotify(() => update.mutateAsync({ id: p.id, authorized: true }))}
                 >
                   Autorizeaza
                 </Button>
