@@ -57,6 +57,9 @@ export type OutboxRow = z.infer<typeof outboxRow>;
 export const outboxListReply = ok({ _meta: pageMeta, data: z.array(outboxRow) });
 export type OutboxListReply = z.infer<typeof outboxListReply>;
 
+export const outboxSummaryReply = ok({ failed: z.number().int() });
+export type OutboxSummaryReply = z.infer<typeof outboxSummaryReply>;
+
 /** `maria.pop@domeniu.ro` → `m***@domeniu.ro`. */
 export function maskEmail(address: string): string {
   const at = address.lastIndexOf('@');

@@ -1,10 +1,12 @@
 /**
  * Administration under /api/admin (DESIGN §6 "Who may do what"): every route declares
- * `config: { superadmin: true }`, so the global guard answers 403 to everyone else.
+ * `config: { superadmin: true }`, so the global guard answers 403 to everyone else; the outbox
+ * page declares `config: { admins: true }` (superadmins and the admin role).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audit-routes';
 import calendarsRoutes from './calendars-routes';
+import outboxRoutes from './outbox/routes';
 import staffRoutes from './staff-routes';
 import statusesRoutes from './statuses-routes';
 
@@ -13,6 +15,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(calendarsRoutes);
   await app.register(statusesRoutes);
   await app.register(auditRoutes);
+  await app.register(outboxRoutes);
 };
 
 export default routes;
