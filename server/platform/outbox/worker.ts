@@ -16,6 +16,7 @@ export const MAX_ATTEMPTS = 20;
 export const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 
 export type OutboxLog = {
+  info?(obj: Record<string, unknown>, msg: string): void;
   warn(obj: Record<string, unknown>, msg: string): void;
   error(obj: Record<string, unknown>, msg: string): void;
 };
@@ -142,6 +143,8 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
       if (timer) clearInterval(timer);
       timer = null;
       await claiming?.catch(() => 0);
+      if (inFlight.size)
+        opts.log?.info?.({ inFlight: inFlight.size }, 'outbox: stopping, waiting for the sends in flight');
       await Promise.allSettled([...inFlight]);
       for (const s of senders.values()) s.close();
     },
