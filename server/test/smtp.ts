@@ -1,14 +1,15 @@
 /**
  * A local SMTP relay for tests (smtp-server, the real protocol on 127.0.0.1) that can be told how
- * to behave: accept, refuse the connection (421), hang before its greeting, hold its answer to
- * the message until released, or drop the connection after receiving the message. Tests wait on
+ * to behave: accept, refuse the connection (421), reject the recipient for good (550), hang before
+ * its greeting, hold its answer to the message until released, or drop the connection after
+ * receiving the message. Tests wait on
  * its events (`nextConnection`, `nextMessage`), never on fixed sleeps.
  */
 import { EventEmitter, once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 
-export type RelayMode = 'accept' | 'refuse' | 'hang' | 'late' | 'drop';
+export type RelayMode = 'accept' | 'refuse' | 'reject' | 'hang' | 'late' | 'drop';
 export type Received = { to: string; subject: string; messageId: string; raw: string };
 
 type Connection = { session: SMTPServerSession; _socket: { destroy(): void } };
@@ -42,6 +43,16 @@ export class TestRelay extends EventEmitter {
         // A relay that accepts the connection and never greets: the client waits on its timeouts.
         if (this.mode === 'hang') return void this.held.push(() => callback());
         callback();
+      },
+      onRcptTo: (address, _session, callback) => {
+        if (this.mode !== 'reject') return callback();
+        const err = Object.assign(
+          new Error(`<${address.address}>: Recipient address rejected: User unknown`),
+          {
+            responseCode: 550,
+          },
+        );
+        callback(err);
       },
       onData: (stream, session, done) => {
         const mode = this.mode;

@@ -146,6 +146,19 @@ describe('outbox with a relay that misbehaves', () => {
     r.release();
   });
 
+  it('gives up at once when the relay rejects the recipient for good, with the address masked', async () => {
+    const r = await relay('reject');
+    const id = await mail('unknown');
+    const { log, warnings } = logs();
+    expect(await worker(r.url, { log }).runUntilIdle()).toBe(0);
+    const [row] = await rowsOf([id]);
+    expect(row).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(row.lastError).toMatch(/^EENVELOPE 550: /);
+    expect(row.lastError).toContain('p***@example.ro');
+    expect(row.lastError).not.toContain('pacientunknown');
+    expect(warnings).toEqual([expect.objectContaining({ errorClass: 'EENVELOPE 550', giveUp: true })]);
+  });
+
   it('keeps messages queued while the relay refuses or is down', async () => {
     const refusing = await relay('refuse');
     const ids = [await mail('r1'), await mail('r2')];
