@@ -16,11 +16,11 @@ test('an administrator sees the messages sent, recipient masked, and filters the
   await page.goto('/app/dashboard');
   const menu = page.getByRole('navigation', { name: 'Meniu principal' });
   await menu.getByText('Administrare').click();
-  await menu.getByRole('link', { name: 'Mesaje trimise' }).click();
+  await menu.getByRole('link', { name: 'Coada de mesaje' }).click();
   // The admin role sees the outbox only, not the superadmins' pages.
   await expect(page.getByRole('link', { name: 'Jurnal de audit' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/app\/admin\/outbox$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Mesaje trimise' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Coada de mesaje' })).toBeVisible();
 
   const row = page.getByRole('row', { name: /Resetarea parolei/ }).first();
   await expect(row).toContainText('d***@institut.example');
@@ -46,7 +46,7 @@ test('a doctor has no outbox page', async ({ page }) => {
   await signIn(page, 'doctor');
   await page.goto('/app/admin/outbox');
   await expect(page.getByText('Acces interzis')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Mesaje trimise' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Coada de mesaje' })).toHaveCount(0);
   const res = await page.request.get('/api/admin/outbox');
   expect(res.status()).toBe(403);
 });

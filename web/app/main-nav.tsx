@@ -44,7 +44,7 @@ export const ADMIN_ENTRIES: Entry[] = [
   { label: 'Statusuri programari', to: '/app/admin/statuses', icon: IconTags },
   { label: 'Jurnal de audit', to: '/app/admin/audit', icon: IconHistory },
   { label: 'Protectia datelor', to: '/app/admin/privacy', icon: IconShieldLock },
-  { label: 'Mesaje trimise', to: '/app/admin/outbox', icon: IconMailForward, admins: true },
+  { label: 'Coada de mesaje', to: '/app/admin/outbox', icon: IconMailForward, admins: true },
 ];
 
 function isActive(pathname: string, to: string) {

@@ -82,7 +82,7 @@ export default function OutboxPage() {
   return (
     <Stack gap="md">
       <div>
-        <Title order={1}>Mesaje trimise</Title>
+        <Title order={1}>Coada de mesaje</Title>
         <Text c="dimmed" size="sm">
           E-mailurile (și, în curând, SMS-urile) trimise de aplicație. Destinatarul este mascat, iar
           conținutul mesajelor nu este afișat.
