@@ -234,6 +234,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   appointment: 'Programare',
   consultation: 'Consultatie',
   setting: 'Setare',
+  outbox: 'Mesaj',
   audit: 'Jurnal',
 };
 
@@ -245,6 +246,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'patient.update': 'Modificare pacient',
   'document.open': 'Deschidere document',
   'admin.staff.invite': 'Invitatie cont',
+  'admin.outbox.retry': 'Retrimitere mesaj',
+  'admin.outbox.cancel': 'Anulare mesaj',
   'admin.staff.update': 'Modificare cont',
   'admin.staff.deactivate': 'Dezactivare cont',
   'admin.staff.reactivate': 'Reactivare cont',
