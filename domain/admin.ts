@@ -9,7 +9,8 @@ import { ROLES } from './auth';
 
 export const ADMIN_MESSAGES = {
   emailTaken: 'Exista deja un cont cu aceasta adresa de e-mail.',
-  invited: 'Invitatia a fost trimisa.',
+  // Queued, not yet sent: the outbox sends it (and the outbox page shows if it could not).
+  invited: 'Invitația a fost pusă în coada de trimitere.',
   staffNotFound: 'Contul nu a fost gasit.',
   staffUpdated: 'Contul a fost actualizat.',
   lastSuperadmin: 'Trebuie sa ramana cel putin un superadministrator activ.',
@@ -238,5 +239,6 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   appointment: 'Programare',
   consultation: 'Consultatie',
   setting: 'Setare',
+  outbox: 'Mesaj',
   audit: 'Jurnal',
 };

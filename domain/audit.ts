@@ -53,6 +53,8 @@ export const AUDIT_ACTION_LABELS = {
   'admin.staff.reset-2fa': 'Resetare autentificare în doi pași',
   'admin.settings.update': 'Modificare setări',
   'admin.audit.export': 'Export jurnal de audit',
+  'admin.outbox.retry': 'Retrimitere mesaj',
+  'admin.outbox.cancel': 'Anulare mesaj',
   'admin.calendar.create': 'Adăugare calendar',
   'admin.calendar.update': 'Modificare calendar',
   'admin.calendar.delete': 'Ștergere calendar',

@@ -33,7 +33,8 @@ export const CONSULTATION_TEXTS = {
   groupNotFound: 'Consultatia nu a fost gasita.',
   entryNotFound: 'Inregistrarea nu a fost gasita.',
   noGpEmail: 'Medicul de familie nu are o adresa de e-mail.',
-  letterSent: 'Scrisoarea a fost trimisa medicului de familie',
+  // Queued for the family doctor, not yet delivered: the outbox sends it.
+  letterSent: 'Scrisoarea pentru medicul de familie a fost pusă în coada de trimitere',
   linkInvalid: 'Linkul a expirat sau nu este valid.',
 } as const;
 

@@ -7,3 +7,16 @@ export function foldText(s: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** Titles a name may already carry ("Dr. Ana Pop", "Prof. dr. Ion Ionescu", "Conf. Dr. ..."). */
+const TITLE = /^(dr|prof|conf|asist|șef lucr|sef lucr)(\.|\s)/i;
+
+/**
+ * The salutation of a letter to a colleague: "Stimate/Stimată Dr. Ana Pop," and, when the name
+ * already holds a title, not a second one ("Stimate/Stimată Dr. Ana Pop,", never "Dr. Dr.").
+ */
+export function colleagueSalutation(name: string | null | undefined): string {
+  const n = (name ?? '').trim().replace(/\s+/g, ' ');
+  if (!n) return 'Stimate coleg,';
+  return TITLE.test(n) ? `Stimate/Stimată ${n},` : `Stimate/Stimată Dr. ${n},`;
+}

@@ -53,7 +53,7 @@ test('a superadmin invites a doctor, who sets a password from the e-mail and sig
   await dialog.getByRole('textbox', { name: 'Nume', exact: true }).fill(`Nistor ${stamp}`);
   await expect(dialog.getByRole('checkbox', { name: /^Medic/ })).toBeChecked();
   await dialog.getByRole('button', { name: 'Trimite invitatia' }).click();
-  await expect(page.getByText(`Invitatia a fost trimisa la ${email}.`)).toBeVisible();
+  await expect(page.getByText(`Invitația pentru ${email} a fost pusă în coada de trimitere.`)).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
   await expect(row).toContainText('Invitat');
   await expect(row).toContainText('niciodata');

@@ -41,7 +41,13 @@ export type AppDeps = {
   apiRateLimit?: number;
 };
 
-export type RouteInfo = { method: string; url: string; public: boolean; superadmin: boolean };
+export type RouteInfo = {
+  method: string;
+  url: string;
+  public: boolean;
+  superadmin: boolean;
+  admins: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         url: r.url,
         public: Boolean(r.config?.public),
         superadmin: Boolean(r.config?.superadmin),
+        admins: Boolean(r.config?.admins),
       });
     }
   });

@@ -11,6 +11,10 @@ import { z } from 'zod';
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
+/** A duration in whole seconds, 1 to 600 (the outbox's network timeouts). */
+const seconds = (fallback: number, what: string) =>
+  z.coerce.number().int().min(1).max(600).default(fallback).describe(what);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,6 +40,17 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().email().default('no-reply@institut.example'),
+  SMTP_CONNECTION_TIMEOUT_SECONDS: seconds(5, 'time to open the connection to the SMTP relay (DNS included)'),
+  SMTP_GREETING_TIMEOUT_SECONDS: seconds(5, "time to wait for the SMTP relay's greeting"),
+  SMTP_SOCKET_TIMEOUT_SECONDS: seconds(15, 'silence from the SMTP relay after which a send is abandoned'),
+  OUTBOX_SEND_TIMEOUT_SECONDS: seconds(30, 'longest one message may take to send, whatever the relay does'),
+  OUTBOX_MAX_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(2)
+    .describe('messages one server process sends at the same time'),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('eu-central-1'),
   S3_ENDPOINT: optionalUrl,

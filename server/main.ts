@@ -10,7 +10,8 @@ import { DatabaseLockedError, openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/demo-data';
 import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
-import { startMailWorker } from './platform/mail';
+import { emailSender } from './platform/mail';
+import { createOutboxWorker } from './platform/outbox';
 import { removeOrphanFiles } from './platform/storage/reconcile';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -63,12 +64,23 @@ async function main() {
     auth: { signInPerMinute: config.SIGNIN_LIMIT_PER_MINUTE },
     logger: loggerOptions(config.LOG_LEVEL),
   });
-  const mail = startMailWorker(
-    database.db,
-    { smtpUrl: config.SMTP_URL, mailDir: path.join(config.dataDir, 'mail'), from: config.MAIL_FROM },
-    2000,
-    (err) => app.log.error({ err: safeError(err) }, 'mail worker'),
-  );
+  const outbox = createOutboxWorker(database.db, {
+    senders: [
+      emailSender({
+        smtpUrl: config.SMTP_URL,
+        mailDir: path.join(config.dataDir, 'mail'),
+        from: config.MAIL_FROM,
+        connectionTimeoutMs: config.SMTP_CONNECTION_TIMEOUT_SECONDS * 1000,
+        greetingTimeoutMs: config.SMTP_GREETING_TIMEOUT_SECONDS * 1000,
+        socketTimeoutMs: config.SMTP_SOCKET_TIMEOUT_SECONDS * 1000,
+      }),
+    ],
+    maxInFlight: config.OUTBOX_MAX_IN_FLIGHT,
+    sendTimeoutMs: config.OUTBOX_SEND_TIMEOUT_SECONDS * 1000,
+    intervalMs: 2000,
+    log: app.log,
+  });
+  outbox.start();
 
   const maintenance = scheduleNightlyMaintenance(database, (msg, err) =>
     err ? app.log.error({ err: safeError(err) }, msg) : app.log.info(msg),
@@ -79,12 +91,16 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 4500);
+    // Sends in flight end within OUTBOX_SEND_TIMEOUT_SECONDS and their results are recorded
+    // before the database closes; past that (and a margin), exit anyway.
+    const force = setTimeout(() => process.exit(1), config.OUTBOX_SEND_TIMEOUT_SECONDS * 1000 + 4500);
     force.unref();
     try {
       maintenance.stop();
+      // Stop claiming first, then close the server while the last sends finish.
+      const outboxStopped = outbox.stop();
       await app.close();
-      await mail.stop();
+      await outboxStopped;
       await database.close();
     } finally {
       clearTimeout(force);

@@ -168,6 +168,9 @@ describe('the life of a request: confirm, confirm with papers, set a custom stat
     expect(mails[0].text).toContain('04.03.2026');
     expect(mails[0].text).toContain('09:30');
     expect(mails[0].text).toContain('Cabinet cardiologie');
+    // The department stays out of the subject (locked phones, inbox lists, relay logs).
+    expect(mails[0].subject).toMatch(/^Programare 04\.03\.2026, ora 09:30 - /);
+    expect(mails[0].subject).not.toContain('Cabinet cardiologie');
     expect(mails[0].text).toContain('actul de identitate');
     expect(mails[0].text).toContain('lista tratamentelor');
   });

@@ -154,7 +154,14 @@ describe('consultation letter', () => {
     expect(res.json()).toEqual({ status: 1, message: CONSULTATION_TEXTS.letterSent });
     const mails = await db.select().from(outbox).where(eq(outbox.to, 'dr.muresan@example.com'));
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('Scrisoare medicală - Ștefan Țăranu - 23.11.2026');
+    // The subject names the institute, never the patient; the body names the patient.
+    expect(mails[0].subject).toBe(
+      'Scrisoare medicală din 23.11.2026 - Institutul de Urgență pentru Boli Cardiovasculare și Transplant',
+    );
+    expect(mails[0].subject).not.toMatch(/Ștefan|Țăranu/);
+    expect(mails[0].text).toContain('Ștefan Țăranu');
+    // The family doctor's name already holds the title: not "Dr. Dr.".
+    expect(mails[0].text.split('\n')[0]).toBe('Stimate/Stimată Dr. Elena Mureșan,');
     const [att] = mails[0].attachments as { filename: string; contentType: string; contentBase64: string }[];
     expect(att).toMatchObject({
       filename: 'scrisoare-medicala-2026-11-23.pdf',

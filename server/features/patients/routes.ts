@@ -22,6 +22,7 @@ import {
   patientFiltersSchema,
   patientIdField,
 } from '../../../domain/patients';
+import { colleagueSalutation } from '../../../domain/text';
 import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound, parseOr400 } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http-headers';
@@ -267,9 +268,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await db().transaction(async (tx) => {
         const mailId = await enqueueMail(tx, {
           to: patient.gpEmail!,
-          subject: `Scrisoare medicală - ${patient.name} - ${data.date}`,
+          // No patient name or health data in a subject: it shows on locked phones and in relay logs.
+          subject: `Scrisoare medicală din ${data.date} - ${app.deps.config.INSTITUTE_NAME}`,
           text: [
-            patient.gpName ? `Stimate/Stimată Dr. ${patient.gpName},` : 'Stimate coleg,',
+            colleagueSalutation(patient.gpName),
             '',
             `Vă transmitem atașat scrisoarea medicală a pacientului ${patient.name}, în urma consultației din ${data.date} (${data.title}).`,
             '',

@@ -49,7 +49,7 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
       else toastError(err);
       return;
     }
-    toastOk(`Invitatia a fost trimisa la ${values.email.trim().toLowerCase()}.`);
+    toastOk(`Invitația pentru ${values.email.trim().toLowerCase()} a fost pusă în coada de trimitere.`);
     onClose();
   });
 

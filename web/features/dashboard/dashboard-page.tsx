@@ -1,6 +1,7 @@
 import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { displayName, useCurrentUser } from '../../app/current-user';
+import { UnsentMessagesCard } from '../admin';
 import { AppointmentCalendar, type VisibleRange } from '../calendars';
 import { type Range, useDashboardCalendar, useDashboardStats, useWeeklyCounts } from './api';
 import { LatestAppointments } from './latest-appointments';
@@ -24,6 +25,7 @@ export default function DashboardPage() {
         <Title order={1}>Acasa</Title>
         <Text c="dimmed">Bine ati venit, {displayName(user)}!</Text>
       </div>
+      <UnsentMessagesCard />
       <StatCards stats={stats.data} loading={stats.isPending} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
