@@ -291,6 +291,8 @@ export const letterStateSchema = z.object({
   signedBy: z.string().nullable(),
   documentId: z.number().nullable(),
   sentAt: z.string().nullable(),
+  /** The e-mail to the family doctor: pending, sent or failed (with the reason), once sent. */
+  delivery: z.object({ state: z.string(), error: z.string().nullable() }).nullable(),
 });
 export type LetterState = z.infer<typeof letterStateSchema>;
 export const letterStateReply = ok({

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_TEXTS } from '../../../domain/consultations';
+import { LETTER_ACTION_TEXTS } from '../../../domain/letter';
 import { outbox } from '../../db/schema';
 import { consultationsContext } from './consultations-fixture';
 import { insertPatient, NOW } from './test-helpers';
@@ -144,40 +145,15 @@ describe('consultation letter', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('e-mails the PDF to the family doctor through the outbox', async () => {
+  it('refuses to e-mail a letter that is not signed (letter.test.ts sends a signed one)', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/patients/${patientId}/consultation-letter/${guid}/send`,
       headers: doctor.headers,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 1, message: CONSULTATION_TEXTS.letterSent });
-    const mails = await db.select().from(outbox).where(eq(outbox.to, 'dr.muresan@example.com'));
-    expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('Scrisoare medicală - Ștefan Țăranu - 23.11.2026');
-    const [att] = mails[0].attachments as { filename: string; contentType: string; contentBase64: string }[];
-    expect(att).toMatchObject({
-      filename: 'scrisoare-medicala-2026-11-23.pdf',
-      contentType: 'application/pdf',
-    });
-    expect(Buffer.from(att.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await audited('consultation.letter.send', patientId)).toHaveLength(1);
-  });
-
-  it('refuses to send when the family doctor has no e-mail', async () => {
-    const pid = (await insertPatient(db, { name: 'Fără Medic', gpEmail: null })).id;
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/patients',
-      payload: { patientId: pid, consultationTitle: 'C', reason: '<p>r</p>' },
-      headers: doctor.headers,
-    });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/patients/${pid}/consultation-letter/${saved.json().consultation.guid}/send`,
-      headers: doctor.headers,
-    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 0, message: CONSULTATION_TEXTS.noGpEmail });
+    expect(res.json()).toEqual({ status: 0, message: LETTER_ACTION_TEXTS.unsignedSend });
+    expect(await db.select().from(outbox).where(eq(outbox.to, 'dr.muresan@example.com'))).toHaveLength(0);
+    expect(await audited('consultation.letter.send', patientId)).toHaveLength(0);
   });
 });
