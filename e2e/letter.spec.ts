@@ -85,6 +85,7 @@ test('a doctor fills, generates, signs and sends the letter; later changes are a
   await expect(dialog.getByTestId('letter-signed')).toContainText('Semnată electronic');
   await dialog.getByRole('button', { name: 'Trimite medicului de familie' }).click();
   await expect(dialog.getByTestId('letter-sent')).toContainText('Trimisă medicului de familie');
+  await page.screenshot({ path: testInfo.outputPath('formularul-scrisorii.png') }); // to look at
 
   // The e-mail with the signed PDF, in DATA_DIR/mail.
   await expect

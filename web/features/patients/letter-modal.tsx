@@ -260,6 +260,16 @@ function LetterForm({
                 {d.title}
                 {i === 0 && ' (diagnostic principal)'}
               </Text>
+              {i > 0 && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => form.reorderListItem('diagnoses', { from: i, to: 0 })}
+                  aria-label={`Fă ${d.code} diagnostic principal`}
+                >
+                  Principal
+                </Button>
+              )}
               <ActionIcon
                 variant="subtle"
                 color="red"
