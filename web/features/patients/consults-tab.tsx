@@ -54,6 +54,9 @@ function LetterEditor({ patientId, guid }: { patientId: number; guid: string }) 
   );
 }
 
+/** Sections, not versions: an addendum replaces its section, it does not add one. */
+const sectionCount = (g: ConsultationGroupView) => g.consultations.filter((e) => e.current).length;
+
 const LetterModal = lazy(() => import('./letter-modal'));
 
 function GroupActions({ patient, group }: { patient: PatientDetail; group: ConsultationGroupView }) {
@@ -119,7 +122,7 @@ export function ConsultsTab({ patient }: { patient: PatientDetail }) {
                   </Badge>
                 )}
                 <Badge variant="light" color="gray">
-                  {g.consultations.length} {g.consultations.length === 1 ? 'sectiune' : 'sectiuni'}
+                  {sectionCount(g)} {sectionCount(g) === 1 ? 'sectiune' : 'sectiuni'}
                 </Badge>
                 <Text size="sm" c="dimmed">
                   {formatDay(g.date)}
