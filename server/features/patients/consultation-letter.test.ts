@@ -1,6 +1,7 @@
 /**
  * The consultation letter: its entry, the signed link serving the PDF (patient, sections,
- * diacritics), altered or expired links refused, and the e-mail to the family doctor.
+ * diacritics), altered or expired links refused, and no e-mail of an unsigned letter (the signed
+ * letter of the national model and its e-mail: letter.test.ts).
  */
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
