@@ -71,6 +71,22 @@ export const staffInviteSchema = z.object({
 });
 export type StaffInvite = z.infer<typeof staffInviteSchema>;
 
+/** Printed on medical letters (the national model): the doctor's specialty, e.g. "cardiologie". */
+export const specialtyField = z
+  .string()
+  .trim()
+  .max(100, 'Specialitatea are cel mult 100 de caractere.')
+  .transform((v) => v || null)
+  .nullable();
+/** The parafă (stamp) code of a doctor: letters and digits, e.g. "C12345". */
+export const parafaCodeField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{0,12}$/, 'Codul de parafă are cel mult 12 litere și cifre.')
+  .transform((v) => v || null)
+  .nullable();
+
 export const staffUpdateSchema = z
   .object({
     firstName: personName,
@@ -79,6 +95,8 @@ export const staffUpdateSchema = z
     doctor: z.boolean(),
     superadmin: z.boolean(),
     authorized: z.boolean(),
+    specialty: specialtyField,
+    parafaCode: parafaCodeField,
   })
   .partial()
   .strict();
@@ -98,6 +116,8 @@ export type StaffRow = {
   superadmin: boolean;
   authorized: boolean;
   active: boolean;
+  specialty: string | null;
+  parafaCode: string | null;
   twoFactorEnabled: boolean;
   /** False until the invited person sets a password through the e-mailed link. */
   hasPassword: boolean;

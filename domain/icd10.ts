@@ -163,3 +163,4 @@ export const icd10QuerySchema = z.object({
 
 /** GET /api/misc/icd10's answer: the matches, best first. */
 export const icd10Reply = ok({ data: z.array(z.object({ code: z.string(), title: z.string() })) });
+export type Icd10Reply = z.infer<typeof icd10Reply>;

@@ -161,11 +161,17 @@ export type ConsultationEntryView = {
   doctor_id: string | null;
   date: string;
   content: string;
+  /** 1 for the text written before signing; 2, 3, … for addenda after the letter was signed. */
+  version: number;
+  /** False for an older version that an addendum replaced. */
+  current: boolean;
 };
 export type ConsultationGroupView = {
   guid: string;
   title: string;
   date: string;
+  /** ISO instant the consultation was locked by a signed letter, or null. */
+  locked_at: string | null;
   consultations: ConsultationEntryView[];
 };
 export type PatientDocumentView = {

@@ -34,6 +34,8 @@ export async function listStaff(db: Db): Promise<StaffRow[]> {
       superadmin: users.superadmin,
       authorized: users.authorized,
       active: users.active,
+      specialty: users.specialty,
+      parafaCode: users.parafaCode,
       twoFactorEnabled: users.twoFactorEnabled,
       hasPassword: sql<boolean>`exists (select 1 from accounts a where a.user_id = users.id and a.provider_id = 'credential' and a.password is not null)`,
       lastSignInAt: users.lastSignInAt,

@@ -181,6 +181,25 @@ describe('account changes', () => {
     expect(event.entityId).toBe(pending.id);
   });
 
+  it("stores a doctor's specialty and parafă code (printed on medical letters), refusing a bad code", async () => {
+    const doc = await signedInStaff(ctx, { doctor: true, role: 'doctor' });
+    const bad = await as(boss).patch(`/api/admin/staff/${doc.id}`, { parafaCode: 'C-12 345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.parafaCode).toBe('Codul de parafă are cel mult 12 litere și cifre.');
+    const res = await as(boss).patch(`/api/admin/staff/${doc.id}`, {
+      specialty: ' cardiologie ',
+      parafaCode: 'c12345',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = (await as(boss).get('/api/admin/staff')).json();
+    const row = listed.data.find((p: { id: string }) => p.id === doc.id);
+    expect(row).toMatchObject({ specialty: 'cardiologie', parafaCode: 'C12345' });
+    const cleared = await as(boss).patch(`/api/admin/staff/${doc.id}`, { specialty: '', parafaCode: '' });
+    expect(cleared.statusCode).toBe(200);
+    const [u] = await db.select().from(users).where(eq(users.id, doc.id));
+    expect(u).toMatchObject({ specialty: null, parafaCode: null });
+  });
+
   it('deactivation ends an open session at once; reactivation lets the person sign in again', async () => {
     const doctor = await signedInStaff(ctx, { doctor: true });
     expect((await as(doctor).get('/api/user/user-details')).statusCode).toBe(200);

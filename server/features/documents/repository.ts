@@ -108,3 +108,26 @@ export async function appointmentOfPatient(
     .where(and(eq(appointments.id, appointmentId), eq(appointments.patientId, patientId)));
   return Boolean(row);
 }
+
+/** A document another feature produced (a signed medical letter), inside its transaction. */
+export async function insertGeneratedDocument(
+  db: Db,
+  d: {
+    patientId: number;
+    title: string;
+    filename: string;
+    storageKey: string;
+    size: number;
+    uploadedBy: string | null;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(documents)
+    .values({ ...d, ext: 'pdf', mime: 'application/pdf', status: 'tosend' })
+    .returning({ id: documents.id });
+  return row.id;
+}
+
+export async function setDocumentStatus(db: Db, id: number, status: DocumentStatus): Promise<void> {
+  await db.update(documents).set({ status }).where(eq(documents.id, id));
+}

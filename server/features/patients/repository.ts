@@ -245,6 +245,7 @@ export async function consultationEntriesOf(db: Db, patientId: number, groupGuid
       doctor_id: consultationEntries.doctorId,
       doctor: doctorName,
       content: consultationEntries.content,
+      version: consultationEntries.version,
       created_at: consultationEntries.createdAt,
       updated_at: consultationEntries.updatedAt,
     })
@@ -264,4 +265,47 @@ export async function findGroup(db: Db, patientId: number, guid: string) {
     .from(consultationGroups)
     .where(and(eq(consultationGroups.patientId, patientId), eq(consultationGroups.guid, guid)));
   return row ?? null;
+}
+
+/** Per section, the newest version only (an addendum replaces what the letter prints). */
+export function latestVersions<T extends { type: string; version: number }>(entries: T[]): T[] {
+  const newest = new Map<string, T>();
+  for (const e of entries) {
+    const seen = newest.get(e.type);
+    if (!seen || e.version > seen.version) newest.set(e.type, e);
+  }
+  return entries.filter((e) => newest.get(e.type) === e);
+}
+
+/** The group row, locked for the transaction (saves, addenda and signing queue behind each other). */
+export async function lockGroup(db: Db, patientId: number, guid: string) {
+  const [row] = await db
+    .select()
+    .from(consultationGroups)
+    .where(and(eq(consultationGroups.patientId, patientId), eq(consultationGroups.guid, guid)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The newest version of one section of a group, if any. */
+export async function latestEntry(db: Db, guid: string, type: string) {
+  const [row] = await db
+    .select({
+      id: consultationEntries.id,
+      version: consultationEntries.version,
+      content: consultationEntries.content,
+    })
+    .from(consultationEntries)
+    .where(and(eq(consultationEntries.groupGuid, guid), eq(consultationEntries.type, type)))
+    .orderBy(desc(consultationEntries.version))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a consultation locked by a signed letter (its sections then change only by addenda). */
+export async function lockConsultation(db: Db, guid: string, at: Date, by: string | null) {
+  await db
+    .update(consultationGroups)
+    .set({ lockedAt: at, lockedBy: by })
+    .where(eq(consultationGroups.guid, guid));
 }

@@ -14,6 +14,9 @@ export type NewStaff = {
   doctor?: boolean;
   superadmin?: boolean;
   authorized?: boolean;
+  /** Printed on medical letters. */
+  specialty?: string | null;
+  parafaCode?: string | null;
 };
 
 export async function createStaffUser(db: Db, s: NewStaff): Promise<string> {
@@ -31,6 +34,8 @@ export async function createStaffUser(db: Db, s: NewStaff): Promise<string> {
       doctor: s.doctor ?? false,
       superadmin: s.superadmin ?? false,
       authorized: s.authorized ?? true,
+      specialty: s.specialty ?? null,
+      parafaCode: s.parafaCode ?? null,
     });
     if (passwordHash) {
       await tx.insert(accounts).values({
