@@ -84,7 +84,13 @@ test('a doctor fills, generates, signs and sends the letter; later changes are a
   await dialog.getByRole('button', { name: 'Semnează electronic' }).click();
   await expect(dialog.getByTestId('letter-signed')).toContainText('Semnată electronic');
   await dialog.getByRole('button', { name: 'Trimite medicului de familie' }).click();
-  await expect(dialog.getByTestId('letter-sent')).toContainText('Trimisă medicului de familie');
+  // Queued first; the state follows the outbox until the e-mail is delivered.
+  await expect(dialog.getByTestId('letter-sent')).toContainText(
+    /Pusă în coada de trimitere|Trimisă medicului de familie/,
+  );
+  await expect(dialog.getByTestId('letter-sent')).toContainText('Trimisă medicului de familie', {
+    timeout: 20_000,
+  });
   await page.screenshot({ path: testInfo.outputPath('formularul-scrisorii.png') }); // to look at
 
   // The e-mail with the signed PDF, in DATA_DIR/mail.

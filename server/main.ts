@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/demo-data';
+import { letterDeliverySettled } from './features/patients';
 import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
 import { emailSender } from './platform/mail';
@@ -79,6 +80,7 @@ async function main() {
     sendTimeoutMs: config.OUTBOX_SEND_TIMEOUT_SECONDS * 1000,
     intervalMs: 2000,
     log: app.log,
+    onSettled: (id, outcome) => letterDeliverySettled(database.db, id, outcome),
   });
   outbox.start();
 

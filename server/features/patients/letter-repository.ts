@@ -75,3 +75,12 @@ export async function delivery(db: Db, outboxId: number | null) {
     .where(eq(outbox.id, outboxId));
   return row ?? null;
 }
+
+/** The letter a message carried, with its document (the outbox's delivery outcome). */
+export async function letterByOutboxId(db: Db, outboxId: number) {
+  const [row] = await db
+    .select({ id: consultationLetters.id, documentId: consultationLetters.documentId })
+    .from(consultationLetters)
+    .where(eq(consultationLetters.outboxId, outboxId));
+  return row ?? null;
+}

@@ -289,7 +289,8 @@ export async function sendLetter(
         },
       ],
     });
-    if (current.documentId) await setDocumentStatus(tx, current.documentId, 'sent');
+    // The document stays "de trimis" until the outbox delivers the e-mail (letterDeliverySettled).
+    if (current.documentId) await setDocumentStatus(tx, current.documentId, 'tosend');
     const sent = await letters.updateLetter(tx, current.id, { sentAt: now, outboxId, updatedAt: now });
     await audit(tx, actor, {
       action: 'consultation.letter.send',
@@ -301,4 +302,14 @@ export async function sendLetter(
     return sent;
   });
   return view(db, row);
+}
+
+/**
+ * The outbox delivered (or gave up on) a message: when it carried a letter, its patient document
+ * becomes "sent", or stays "de trimis" (the letter's state shows the outbox's reason).
+ */
+export async function letterDeliverySettled(db: Db, outboxId: number, outcome: 'sent' | 'failed') {
+  const letter = await letters.letterByOutboxId(db, outboxId);
+  if (letter?.documentId)
+    await setDocumentStatus(db, letter.documentId, outcome === 'sent' ? 'sent' : 'tosend');
 }

@@ -19,9 +19,13 @@ import {
   outbox,
   users,
 } from '../../db/schema';
+import { emailSender } from '../../platform/mail';
+import { createOutboxWorker } from '../../platform/outbox';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { makeLetterCertificate, pdfsig, TEST_CERT_HOLDER } from '../../test/letter-certificate';
+import { TestRelay } from '../../test/smtp';
 import { consultationsContext } from './consultations-fixture';
+import { letterDeliverySettled } from './letter-service';
 import { insertPatient } from './test-helpers';
 
 const { ctx, db, doctor, patientId, save, audited } = await consultationsContext(makeLetterCertificate());
@@ -42,6 +46,14 @@ const as = (headers: Record<string, string>) => ({
   get: (url: string) => ctx.app.inject({ method: 'GET', url, headers }),
   put: (url: string, payload: object) => ctx.app.inject({ method: 'PUT', url, payload, headers }),
 });
+/** The outbox worker as main.ts runs it: the letter's document follows the delivery's outcome. */
+const deliveryWorker = (smtpUrl: string) =>
+  createOutboxWorker(db, {
+    senders: [emailSender({ smtpUrl, mailDir: ctx.dataDir, from: 'no-reply@test.example' })],
+    maxInFlight: 2,
+    sendTimeoutMs: 10_000,
+    onSettled: (id, outcome) => letterDeliverySettled(db, id, outcome),
+  });
 const letterUrl = (guid: string, pid = patientId) => `/api/patients/${pid}/consultation-letter/${guid}`;
 
 async function newConsultation(title: string, reason = '<p>Palpitații și dispnee de efort</p>') {
@@ -253,10 +265,38 @@ describe('signing, lock, delivery', () => {
     const [att] = mail.attachments as { filename: string; contentBase64: string }[];
     expect(att.filename).toBe(`scrisoare-medicala-${letter.registerNumber}-2026.pdf`);
     expect(Buffer.from(att.contentBase64, 'base64').equals(signed)).toBe(true);
-    const [doc] = await db.select().from(documents).where(eq(documents.id, letter.documentId!));
-    expect(doc.status).toBe('sent');
     expect(letter.sentAt).not.toBeNull();
     expect(await audited('consultation.letter.send', patientId)).toHaveLength(1);
+    // Queued is not sent: the document stays "de trimis" until the outbox delivers the e-mail.
+    const docStatus = async () =>
+      (await db.select().from(documents).where(eq(documents.id, letter.documentId!)))[0].status;
+    expect(await docStatus()).toBe('tosend');
+
+    // A relay that refuses the family doctor's address for good: given up, still "de trimis",
+    // and the letter's state says why.
+    const relay = await new TestRelay().listen();
+    relay.mode = 'reject';
+    try {
+      expect(await deliveryWorker(relay.url).runUntilIdle()).toBe(0);
+      expect(await docStatus()).toBe('tosend');
+      const state = await as(doctor.headers).get(`${letterUrl(guid)}/state`);
+      expect(state.json().letter.delivery).toMatchObject({
+        state: 'failed',
+        error: expect.stringMatching(/550/),
+      });
+
+      // Sent again from the outbox page, to a relay that takes it: now the document is sent.
+      relay.mode = 'accept';
+      await db
+        .update(outbox)
+        .set({ state: 'pending', nextAttemptAt: new Date() })
+        .where(eq(outbox.id, mail.id));
+      expect(await deliveryWorker(relay.url).runUntilIdle()).toBe(1);
+      expect(relay.stored.map((m) => m.to)).toEqual(['dr.muresan@example.com']);
+      expect(await docStatus()).toBe('sent');
+    } finally {
+      await relay.close();
+    }
   });
 
   it('refuses to send when the family doctor has no e-mail', async () => {

@@ -28,6 +28,11 @@ export type WorkerOptions = {
   /** How often to look for due messages. */
   intervalMs?: number;
   log?: OutboxLog;
+  /**
+   * Told once a message is delivered or given up on (after its state is recorded), so what the
+   * message carries can show the truth (a letter's document is "sent" only once delivered).
+   */
+  onSettled?: (outboxId: number, outcome: 'sent' | 'failed') => Promise<void>;
 };
 
 export function createOutboxWorker(db: Db, opts: WorkerOptions) {
@@ -63,16 +68,30 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
         { outboxId: row.id, channel: row.channel, errorClass: f.errorClass, attempt: row.attempts, giveUp },
         'outbox: delivery attempt failed',
       );
-      await record(row, () =>
+      const recorded = await record(row, () =>
         markFailed(db, row.id, row.attempts, {
           error: `${f.errorClass}: ${maskRecipientsIn(f.message)}`,
           giveUp,
           retryInSeconds: backoffSeconds(row.attempts),
         }),
       );
+      if (recorded && giveUp) await settled(row, 'failed');
       return false;
     }
-    return record(row, () => markSent(db, row.id, row.attempts));
+    const sent = await record(row, () => markSent(db, row.id, row.attempts));
+    if (sent) await settled(row, 'sent');
+    return sent;
+  }
+
+  async function settled(row: ClaimedMessage, outcome: 'sent' | 'failed') {
+    try {
+      await opts.onSettled?.(row.id, outcome);
+    } catch (err) {
+      opts.log?.error(
+        { outboxId: row.id, channel: row.channel, errorClass: classify(err).errorClass },
+        'outbox: could not apply a delivery outcome',
+      );
+    }
   }
 
   /** A result that cannot be written (database down) is left to the lease: the row comes due again. */

@@ -126,6 +126,8 @@ export const letterStateQuery = (patientId: number, guid: string) =>
   queryOptions({
     queryKey: letterKeys.state(patientId, guid),
     queryFn: () => getLetterState(patientId, guid),
+    // While the e-mail waits in the outbox, look again: the state turns to sent (or failed).
+    refetchInterval: (q) => (q.state.data?.letter?.delivery?.state === 'pending' ? 3000 : false),
   });
 export const useLetterState = (patientId: number, guid: string) =>
   useQuery(letterStateQuery(patientId, guid));

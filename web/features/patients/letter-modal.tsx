@@ -182,6 +182,15 @@ function ChoiceField({ kind, form }: { kind: ChoiceKind; form: ReturnType<typeof
   );
 }
 
+/** What staff see of the e-mail to the family doctor: queued is not sent (the outbox decides). */
+const DELIVERY = {
+  queued: { label: 'Pusă în coada de trimitere către medicul de familie', color: 'blue' },
+  sent: { label: 'Trimisă medicului de familie', color: 'teal' },
+  failed: { label: 'Netrimisă medicului de familie', color: 'red' },
+} as const;
+const deliveryState = (l: LetterState): keyof typeof DELIVERY =>
+  l.delivery?.state === 'sent' ? 'sent' : l.delivery?.state === 'failed' ? 'failed' : 'queued';
+
 function StateLine({ letter }: { letter: LetterState | null }) {
   if (!letter)
     return (
@@ -204,12 +213,8 @@ function StateLine({ letter }: { letter: LetterState | null }) {
         </Badge>
       )}
       {letter.sentAt && (
-        <Badge
-          color={letter.delivery?.state === 'failed' ? 'red' : 'teal'}
-          variant="light"
-          data-testid="letter-sent"
-        >
-          Trimisă medicului de familie · {formatDateTime(letter.sentAt)}
+        <Badge color={DELIVERY[deliveryState(letter)].color} variant="light" data-testid="letter-sent">
+          {DELIVERY[deliveryState(letter)].label} · {formatDateTime(letter.sentAt)}
         </Badge>
       )}
       {letter.delivery?.error && (
