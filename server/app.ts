@@ -58,8 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? (process.env.DEBUG_APP ? { level: 'debug' } : false),
-    // Behind one reverse proxy in production, so req.ip is the client's address.
-    trustProxy: config.isProduction ? 'loopback,linklocal,uniquelocal' : false,
+    // Forwarding headers are believed only from the proxies TRUST_PROXY names (none by default),
+    // so req.ip (rate limits, audit) cannot be chosen by the client.
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
