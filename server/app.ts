@@ -122,13 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const known = hasZodFastifySchemaValidationErrors(err)
       ? validationError(
           err.validation.map((v) => ({
-            path: (
-              v.instancePath.replace(/^\//, '') ||
-              String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.[0] ?? '')
-            )
-              .split('/')
-              .filter(Boolean),
+            path: v.instancePath.replace(/^\//, '').split('/').filter(Boolean),
             message: v.message ?? MESSAGES.validation,
+            code: v.keyword,
+            keys: (v.params as { keys?: string[] } | undefined)?.keys,
           })),
         )
       : toHttpError(err);

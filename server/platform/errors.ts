@@ -41,14 +41,22 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError
 /** A 400 that names one field. */
 export const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
-type Issue = { path: readonly PropertyKey[]; message: string };
+type Issue = { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] };
 
-/** `{ field: first message }` of zod issues (nested paths joined with dots; '_' for the whole). */
+/**
+ * `{ field: first message }` of zod issues (nested paths joined with dots; '_' for the whole);
+ * an unknown key of a strict object is reported under its own name.
+ */
 export function fieldErrors(issues: readonly Issue[]): Record<string, string> {
   const errors: Record<string, string> = {};
+  const add = (path: readonly PropertyKey[], message: string) => {
+    const key = path.map(String).join('.') || '_';
+    if (!(key in errors)) errors[key] = message;
+  };
   for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    if (!(key in errors)) errors[key] = issue.message;
+    if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
+      for (const k of issue.keys) add([...issue.path, k], issue.message);
+    } else add(issue.path, issue.message);
   }
   return errors;
 }

@@ -14,6 +14,7 @@ import {
   consultationUpdateSchema,
   entryUpdateSchema,
   letterSaveSchema,
+  patientUpdateBody,
 } from '../../../domain/consultations';
 import {
   editPatientSchema,
@@ -109,7 +110,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['patients'],
         summary:
           'Update a patient: a profile update (SPEC §5 edit rules) or, when consultationTitle or a section is sent, a consultation save (reason, personalPriors, familyPriors, treatment, diagnosis, recs)',
-        body: z.looseObject({ patientId: patientIdField }),
+        body: patientUpdateBody,
       },
     },
     async (req) => {
