@@ -22,6 +22,7 @@ export const MESSAGES = {
   unauthenticated: 'Trebuie sa va autentificati.',
   forbidden: 'Nu aveti dreptul sa accesati aceasta resursa.',
   notFound: 'Resursa nu a fost gasita.',
+  methodNotAllowed: 'Metoda nu este permisă pentru această adresă.',
   validation: 'Datele trimise nu sunt valide.',
   conflict: 'Datele au fost modificate între timp. Reîncărcați pagina și încercați din nou.',
   internal: 'A aparut o eroare, va rugam incercati mai tarziu.',
