@@ -13,7 +13,7 @@ export function foldText(s: string): string {
  * title, which end up in e-mail headers, PDFs, calendar feeds and CSV exports.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 export const CONTROL_CHARS_MESSAGE =
   'Textul nu poate conține caractere de control (de exemplu, un rând nou).';
 /** Whether a name or title is free of control characters (a zod refinement). */

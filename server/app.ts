@@ -248,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 }
 
 /** For a path, the methods the route table has for it (HEAD with GET), or none. */
-export function methodsByPath(routes: RouteInfo[]): (path: string) => string[] {
+function methodsByPath(routes: RouteInfo[]): (path: string) => string[] {
   const patterns = routes.map((r) => ({
     method: r.method,
     re: new RegExp(

@@ -44,7 +44,7 @@ const TYPED_PATHS = ['/app/pages/search/'];
  * 404s), the path with typed text and anything that looks like personal data (a long number,
  * an e-mail address, a long token) replaced.
  */
-export function loggedPath(req: LoggedRequest): string {
+function loggedPath(req: LoggedRequest): string {
   const route = req.routeOptions?.url;
   if (route && !route.includes('*')) return route;
   const path = req.url.split('?')[0];
