@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ok } from './api';
 import { ROLES } from './auth';
+import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 
 export const ADMIN_MESSAGES = {
   emailTaken: 'Exista deja un cont cu aceasta adresa de e-mail.',
@@ -53,9 +54,14 @@ export const INVITATION_HOURS = 48;
 
 // ------------------------------------------------------------------ staff
 
-const personName = z.string().trim().min(1, 'Campul este obligatoriu.').max(100);
+const personName = z
+  .string()
+  .trim()
+  .min(1, 'Campul este obligatoriu.')
+  .max(100)
+  .refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
 
-export const staffInviteSchema = z.object({
+export const staffInviteSchema = z.strictObject({
   email: z
     .string()
     .trim()
@@ -134,7 +140,12 @@ const day = z.iso.date('Data trebuie sa fie in formatul AAAA-LL-ZZ.');
 
 export const calendarSchema = z
   .object({
-    title: z.string().trim().min(1, 'Introduceti titlul calendarului.').max(120),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Introduceti titlul calendarului.')
+      .max(120)
+      .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
     /** The calendar that takes the public remote-consultation requests (at most one). */
     publicRequests: z.boolean().default(false),
     /** Public requests per day; empty = the configured default. */
@@ -202,7 +213,12 @@ export type AdminCalendar = {
 
 export const statusSchema = z
   .object({
-    title: z.string().trim().min(1, 'Introduceti denumirea statusului.').max(80),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Introduceti denumirea statusului.')
+      .max(80)
+      .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
     without_appointment: z.boolean().default(false),
   })
   .strict();

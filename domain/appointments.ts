@@ -150,12 +150,12 @@ export function requireSlot(v: SlotFields & { without_appointment?: boolean }, c
   }
 }
 
-export const confirmSchema = z.object({
+export const confirmSchema = z.strictObject({
   appointment_id: id,
   status: z.enum(CONFIRM_TARGETS),
 });
 
-const setAppointmentBase = z.object({
+const setAppointmentBase = z.strictObject({
   appointment_id: id,
   status_id: z.preprocess(blankToUndefined, id.optional()),
   without_appointment: z.boolean().default(false),
@@ -175,7 +175,7 @@ export const setAppointmentSchema = setAppointmentBase.superRefine((v, ctx) => {
 export const setAppointmentFormSchema = setAppointmentSchema.superRefine(requireSlot);
 export type SetAppointmentInput = z.input<typeof setAppointmentSchema>;
 
-const newAppointmentBase = z.object({
+const newAppointmentBase = z.strictObject({
   doctor_id: z.string({ error: APPOINTMENT_MESSAGES.required }).min(1, APPOINTMENT_MESSAGES.required),
   patient_id: z.preprocess(blankToUndefined, id.optional()),
   status_id: z.preprocess(blankToUndefined, id.optional()),
@@ -194,7 +194,7 @@ export const newAppointmentSchema = newAppointmentBase.superRefine((v, ctx) => {
 export const newAppointmentFormSchema = newAppointmentSchema.superRefine(requireSlot);
 export type NewAppointmentInput = z.input<typeof newAppointmentSchema>;
 
-export const assignDoctorSchema = z.object({
+export const assignDoctorSchema = z.strictObject({
   appointmentId: id,
   doctor_id: z.string({ error: APPOINTMENT_MESSAGES.required }).trim().min(1, APPOINTMENT_MESSAGES.required),
 });

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { editPatientSchema } from './patients';
+import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
+
+const PATIENT_UPDATE_KEYS = Object.keys(editPatientSchema.shape);
 
 /** The six sections of the consultation form (SPEC §2 "Details tab"), in display order. */
 export const CONSULTATION_SECTIONS = [
@@ -65,7 +69,8 @@ export const consultationUpdateSchema = z.object({
     .string({ error: CONSULTATION_TEXTS.titleRequired })
     .trim()
     .min(1, CONSULTATION_TEXTS.titleRequired)
-    .max(200, 'Titlul este prea lung.'),
+    .max(200, 'Titlul este prea lung.')
+    .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
   reason: richText.optional(),
   personalPriors: richText.optional(),
   familyPriors: richText.optional(),
@@ -76,17 +81,30 @@ export const consultationUpdateSchema = z.object({
 export type ConsultationUpdate = z.infer<typeof consultationUpdateSchema>;
 
 /** The consultation entry update (SPEC §7): id, patientId, content. */
-export const entryUpdateSchema = z.object({
+export const entryUpdateSchema = z.strictObject({
   id: z.coerce.number().int().positive().optional(),
   patientId: z.coerce.number().int().positive().optional(),
   content: richText.refine((v) => !isBlankHtml(v), CONSULTATION_TEXTS.contentRequired),
 });
 
 /** POST /patients/{id}/consultation-letter: the letter text of one consultation group. */
-export const letterSaveSchema = z.object({
+export const letterSaveSchema = z.strictObject({
   guid: z.uuid(CONSULTATION_TEXTS.groupNotFound),
   content: richText.refine((v) => !isBlankHtml(v), CONSULTATION_TEXTS.contentRequired),
 });
 
 /** Keys that make a PUT /patients body a consultation update rather than a profile update. */
 export const CONSULTATION_KEYS = ['consultationTitle', ...CONSULTATION_SECTIONS] as const;
+
+/**
+ * PUT /patients as the route declares it: the patient id and the keys of either a profile update
+ * (`editPatientSchema`, plus `cnp`: the form sends it, unchecked and never changed, SPEC §5) or a
+ * consultation save (`consultationUpdateSchema`), nothing else; the route then validates the
+ * values with the one that applies.
+ */
+export const patientUpdateBody = z.strictObject({
+  patientId: z.coerce.number().int().positive().max(2147483647),
+  ...Object.fromEntries(
+    [...PATIENT_UPDATE_KEYS, 'cnp', ...CONSULTATION_KEYS].map((k) => [k, z.unknown().optional()] as const),
+  ),
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BUILTIN_STATUSES } from './appointments';
 import { COUNTY_CODES } from './counties';
 import { INSURANCE_STATUSES, type InsuranceStatus } from './insurance';
+import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { isValidCnp } from './validation/cnp';
 import { isValidPhone } from './validation/phone';
 
@@ -24,9 +25,12 @@ export const PATIENT_MESSAGES = {
 
 const trimmed = (max: number) => z.string().trim().max(max, `Maximum ${max} de caractere.`);
 
-/** Optional text: empty strings become undefined. */
-export const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), trimmed(max).optional());
+/** An optional name (the family doctor's): empty strings become undefined; one line. */
+export const optionalName = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    trimmed(max).refine(withoutControlChars, CONTROL_CHARS_MESSAGE).optional(),
+  );
 
 export const optionalEmail = (message: string) =>
   z.preprocess(
@@ -44,7 +48,8 @@ export const nameField = z
   .string({ error: PATIENT_MESSAGES.name })
   .trim()
   .min(1, PATIENT_MESSAGES.name)
-  .max(150, 'Numele este prea lung.');
+  .max(150, 'Numele este prea lung.')
+  .refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
 export const cnpField = z
   .string({ error: PATIENT_MESSAGES.cnp })
   .trim()
@@ -75,12 +80,12 @@ export const PATIENT_TEXTS = {
 } as const;
 
 /** SPEC §5 "New patient": every rule with its verbatim message. */
-export const newPatientSchema = z.object({
+export const newPatientSchema = z.strictObject({
   name: nameField,
   cnp: cnpField,
   email: optionalEmail(PATIENT_MESSAGES.email),
   phone: phoneField,
-  gp_name: optionalText(150),
+  gp_name: optionalName(150),
   gp_email: optionalEmail(PATIENT_MESSAGES.gpEmail),
   gp_phone: optionalPhone(PATIENT_MESSAGES.gpPhone),
   insurance_status: insuranceField,
@@ -98,7 +103,7 @@ export const editPatientSchema = z.object({
   name: nameField,
   email: optionalEmail(PATIENT_MESSAGES.email),
   phone: phoneField,
-  gp_name: optionalText(150),
+  gp_name: optionalName(150),
   gp_email: optionalEmail(PATIENT_MESSAGES.gpEmail),
   gp_phone: optionalPhone(PATIENT_MESSAGES.gpPhone),
   insurance_status: insuranceField,

@@ -39,7 +39,7 @@ export const PRIVACY_MESSAGES = {
   text: 'Textul acordului este obligatoriu (cel mult 5000 de caractere).',
 } as const;
 
-export const anonymiseSchema = z.object({
+export const anonymiseSchema = z.strictObject({
   confirmation: z
     .string({ error: PRIVACY_MESSAGES.confirmation })
     .refine((v) => v.trim() === ANONYMISE_PHRASE, {
@@ -47,7 +47,7 @@ export const anonymiseSchema = z.object({
     }),
 });
 
-export const consentTextSchema = z.object({
+export const consentTextSchema = z.strictObject({
   version: z
     .string({ error: PRIVACY_MESSAGES.version })
     .trim()

@@ -9,8 +9,8 @@ import {
   insuranceField,
   nameField,
   optionalEmail,
+  optionalName,
   optionalPhone,
-  optionalText,
   PATIENT_MESSAGES,
   phoneField,
   stateField,
@@ -26,14 +26,14 @@ const dateField = z
   .refine(isRealDate, REGISTRATION_MESSAGES.date);
 
 /** The registration request of SPEC §3, as the form sends it. */
-export const registrationSchema = z.object({
+export const registrationSchema = z.strictObject({
   appt_date: dateField,
   appt_time: z.literal(REGISTRATION_SLOT, { error: REGISTRATION_MESSAGES.time }),
   name: nameField,
   cnp: cnpField,
   email: optionalEmail(PATIENT_MESSAGES.email),
   phone: phoneField,
-  gp_name: optionalText(150),
+  gp_name: optionalName(150),
   gp_email: optionalEmail(PATIENT_MESSAGES.gpEmail),
   gp_phone: optionalPhone(PATIENT_MESSAGES.gpPhone),
   state_residency: stateField,

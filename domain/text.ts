@@ -20,3 +20,14 @@ export function colleagueSalutation(name: string | null | undefined): string {
   if (!n) return 'Stimate coleg,';
   return TITLE.test(n) ? `Stimate/Stimată ${n},` : `Stimate/Stimată Dr. ${n},`;
 }
+
+/**
+ * Control characters (CR, LF, tab, NUL, C1, line/paragraph separators): never in a name or a
+ * title, which end up in e-mail headers, PDFs, calendar feeds and CSV exports.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const CONTROL_CHARS_MESSAGE =
+  'Textul nu poate conține caractere de control (de exemplu, un rând nou).';
+/** Whether a name or title is free of control characters (a zod refinement). */
+export const withoutControlChars = (v: string) => !CONTROL_CHARS.test(v);

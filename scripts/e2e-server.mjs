@@ -62,6 +62,8 @@ const child = spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.j
     DEMO_DATA: 'auto',
     DEMO_PASSWORD: process.env.DEMO_PASSWORD ?? 'Demo-Parola-Sigura-2026',
     NODE_ENV: 'production',
+    // Playwright is the reverse proxy: each test's X-Forwarded-For is its own visitor address.
+    TRUST_PROXY: '127.0.0.1',
     PUBLIC_URL: `http://localhost:${port}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // The specs sign in many times a minute from one address; throttling has its own API tests.

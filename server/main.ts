@@ -13,9 +13,16 @@ import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
 import { emailSender } from './platform/mail';
 import { createOutboxWorker } from './platform/outbox';
-import { removeOrphanFiles } from './platform/storage/reconcile';
+import { getStorage } from './platform/storage';
+import { reconcileCounts, reconcileStorage, scheduleStorageReconcile } from './platform/storage/reconcile';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** How often storage is reconciled with the database, and the age below which a leftover may
+ * still be an upload in progress (a finished file gets its row within seconds; a live write keeps
+ * touching its temporary file). */
+const RECONCILE_EVERY_MS = 15 * 60 * 1000;
+const RECONCILE_GRACE_MS = 10 * 60 * 1000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -45,14 +52,22 @@ async function main() {
     if (demo) console.log(demo.banner);
   }
 
-  if (!config.S3_BUCKET) {
-    const orphans = await removeOrphanFiles(
-      database.db,
-      path.join(config.dataDir, 'files'),
-      database.kind === 'pglite' ? 0 : 60 * 60 * 1000,
+  // Storage ≡ documents table: at start (on the embedded database only this process writes, so
+  // nothing is in flight), then regularly (uploads may be in flight: only leftovers older than
+  // the grace period go). See platform/storage/reconcile.ts.
+  const storage = getStorage(config);
+  try {
+    const c = reconcileCounts(
+      await reconcileStorage(database.db, storage, {
+        minAgeMs: database.kind === 'pglite' ? 0 : RECONCILE_GRACE_MS,
+      }),
     );
-    if (orphans.length)
-      console.log(`Removed ${orphans.length} stored file(s) left without a document by a crash.`);
+    console.log(
+      `Storage check: ${c.matched} file(s) with their document, ${c.orphansRemoved} without one removed, ${c.partialsRemoved} unfinished write(s) removed, ${c.youngSkipped} recent left for later, ${c.rowsWithoutFile} document(s) without a file.`,
+    );
+  } catch (err) {
+    // The store may be away for a moment (S3): the regular run tries again; the server starts.
+    console.error('Storage check failed:', safeError(err).type, safeError(err).code ?? '');
   }
 
   // Bundled, this file is dist/server/main.js (the SPA is dist/web); from source it is server/main.ts.
@@ -84,6 +99,18 @@ async function main() {
   });
   outbox.start();
 
+  const reconcile = scheduleStorageReconcile(
+    database.db,
+    storage,
+    { intervalMs: RECONCILE_EVERY_MS, minAgeMs: RECONCILE_GRACE_MS },
+    (counts, err) =>
+      err || !counts
+        ? app.log.error({ err: safeError(err) }, 'storage reconcile failed')
+        : counts.orphansRemoved || counts.partialsRemoved || counts.rowsWithoutFile
+          ? app.log.warn(counts, 'storage reconciled')
+          : app.log.info(counts, 'storage reconciled'),
+  );
+
   const maintenance = scheduleNightlyMaintenance(database, (msg, err) =>
     err ? app.log.error({ err: safeError(err) }, msg) : app.log.info(msg),
   );
@@ -99,6 +126,7 @@ async function main() {
     force.unref();
     try {
       maintenance.stop();
+      reconcile.stop();
       // Stop claiming first, then close the server while the last sends finish.
       const outboxStopped = outbox.stop();
       await app.close();

@@ -38,6 +38,7 @@ function startServer(): Server {
       // Production: behind a proxy on loopback, so X-Forwarded-For gives each request its own
       // client IP and the per-IP limits of the public form do not refuse the load.
       NODE_ENV: 'production',
+      TRUST_PROXY: '127.0.0.1',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CONTROL_CHARS_MESSAGE, withoutControlChars } from '../../../domain/text';
 import { audit } from '../../platform/audit';
 import { renameUser } from '../../platform/auth/staff';
 import { HttpError, MESSAGES } from '../../platform/errors';
@@ -42,9 +43,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Update the signed-in account (first and last name)',
-        body: z.object({
-          firstName: z.string().trim().min(1, 'Va rugam introduceti prenumele.').max(80),
-          lastName: z.string().trim().min(1, 'Va rugam introduceti numele.').max(80),
+        body: z.strictObject({
+          firstName: z
+            .string()
+            .trim()
+            .min(1, 'Va rugam introduceti prenumele.')
+            .max(80)
+            .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
+          lastName: z
+            .string()
+            .trim()
+            .min(1, 'Va rugam introduceti numele.')
+            .max(80)
+            .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
         }),
         response: { 200: userDetails },
       },

@@ -70,7 +70,9 @@ describe('consultation letter', () => {
   it('answers a signed URL that serves the PDF with the patient, sections and diacritics', async () => {
     const url = await letterLink(patientId, guid);
     expect(url).toMatch(
-      new RegExp(`^/api/patients/${patientId}/consultation-letter/${guid}/pdf\\?exp=\\d+&sig=[\\w-]+$`),
+      new RegExp(
+        `^/api/patients/${patientId}/consultation-letter/${guid}/pdf\\?exp=\\d+&sid=[\\w-]+&sig=[\\w-]+$`,
+      ),
     );
     const res = await ctx.app.inject({ method: 'GET', url }); // no session: the signature is enough
     expect(res.statusCode).toBe(200);
@@ -112,14 +114,17 @@ describe('consultation letter', () => {
     const u = new URL(url, 'http://x');
     const sig = u.searchParams.get('sig')!;
     const exp = u.searchParams.get('exp')!;
+    const sid = u.searchParams.get('sid')!;
     const other = (await insertPatient(db, { name: 'Altcineva' })).id;
     const variants = [
-      `${u.pathname}?exp=${exp}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
-      `${u.pathname}?exp=${Number(exp) + 3600}&sig=${sig}`,
+      `${u.pathname}?exp=${exp}&sid=${sid}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
+      `${u.pathname}?exp=${Number(exp) + 3600}&sid=${sid}&sig=${sig}`,
+      `${u.pathname}?exp=${exp}&sid=x${sid}&sig=${sig}`,
+      `${u.pathname}?exp=${exp}&sig=${sig}`,
       `${u.pathname}?exp=${exp}`,
       u.pathname,
-      `${u.pathname.replace(`/patients/${patientId}/`, `/patients/${other}/`)}?exp=${exp}&sig=${sig}`,
-      `${u.pathname.replace(guid, '00000000-0000-4000-8000-000000000000')}?exp=${exp}&sig=${sig}`,
+      `${u.pathname.replace(`/patients/${patientId}/`, `/patients/${other}/`)}?exp=${exp}&sid=${sid}&sig=${sig}`,
+      `${u.pathname.replace(guid, '00000000-0000-4000-8000-000000000000')}?exp=${exp}&sid=${sid}&sig=${sig}`,
     ];
     for (const v of variants) {
       const res = await ctx.app.inject({ method: 'GET', url: v });

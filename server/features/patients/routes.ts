@@ -14,6 +14,7 @@ import {
   consultationUpdateSchema,
   entryUpdateSchema,
   letterSaveSchema,
+  patientUpdateBody,
 } from '../../../domain/consultations';
 import {
   LETTER_ACTION_TEXTS,
@@ -32,7 +33,7 @@ import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound, parseOr400 } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http-headers';
 import { renderConsultationLetter } from '../../platform/pdf';
-import { pathOf, urlSigner } from '../../platform/signed-url';
+import { pathOf, sessionOf, urlSigner } from '../../platform/signed-url';
 import { getStorage } from '../../platform/storage';
 import * as letters from './letter-service';
 import * as repo from './repository';
@@ -118,7 +119,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['patients'],
         summary:
           'Update a patient: a profile update (SPEC §5 edit rules) or, when consultationTitle or a section is sent, a consultation save (reason, personalPriors, familyPriors, treatment, diagnosis, recs)',
-        body: z.looseObject({ patientId: patientIdField }),
+        body: patientUpdateBody,
       },
     },
     async (req) => {
@@ -205,6 +206,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const url = signer.signPath(
         `/api/patients/${id}/consultation-letter/${guid}/pdf`,
         LETTER_URL_TTL_SECONDS,
+        sessionOf(req),
       );
       return { status: 1, url };
     },
@@ -219,11 +221,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The consultation letter PDF; public, authorised by the signature of the URL',
         // Loose on purpose: the signature is checked first, so a bad link always answers 403.
         params: z.object({ id: z.string().max(20), guid: z.string().max(64) }),
-        querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+        querystring: z.object({
+          exp: z.string().max(20).optional(),
+          sid: z.string().max(100).optional(),
+          sig: z.string().max(100).optional(),
+        }),
       },
     },
     async (req, reply) => {
-      if (!signer.verifySignedRequest(pathOf(req.url), req.query))
+      if (!(await signer.verifySignedRequest(pathOf(req.url), req.query)))
         throw new HttpError(403, CONSULTATION_TEXTS.linkInvalid);
       const params = letterParams.safeParse(req.params);
       if (!params.success) throw notFound(CONSULTATION_TEXTS.groupNotFound);
