@@ -129,6 +129,15 @@ export type StaffRow = {
   hasPassword: boolean;
   lastSignInAt: string | null;
   createdAt: string;
+  /** Until the password is set: whether the newest invitation e-mail went out (the outbox's state). */
+  invitation: InvitationDelivery | null;
+};
+
+export type InvitationDelivery = 'queued' | 'sent' | 'failed';
+export const INVITATION_DELIVERY_LABELS: Record<InvitationDelivery, string> = {
+  queued: 'Invitație în coada de trimitere',
+  sent: 'Invitație trimisă',
+  failed: 'Invitație netrimisă (vezi Coada de mesaje)',
 };
 
 // ------------------------------------------------------------------ calendars

@@ -24,6 +24,8 @@ export const users = pgTable(
     /** Printed on medical letters: the doctor's specialty and parafă (stamp) code. */
     specialty: text('specialty'),
     parafaCode: text('parafa_code'),
+    /** The outbox message of the newest invitation, so administration sees whether it went out. */
+    invitationOutboxId: integer('invitation_outbox_id'),
   },
   (t) => [index('users_doctor_idx').on(t.doctor)],
 );

@@ -93,7 +93,13 @@ describe('invitations', () => {
     expect(list.find((s: { id: string }) => s.id === id)).toMatchObject({
       hasPassword: false,
       lastSignInAt: null,
+      invitation: 'queued',
     });
+    // Administration sees whether the e-mail went out: the outbox's state of the newest invitation.
+    await db.update(outbox).set({ state: 'failed' }).where(eq(outbox.id, mail.id));
+    const failed = (await as(boss).get('/api/admin/staff')).json().data;
+    expect(failed.find((s: { id: string }) => s.id === id).invitation).toBe('failed');
+    await db.update(outbox).set({ state: 'sent' }).where(eq(outbox.id, mail.id));
 
     const token = await invitationToken('ioana.marin@test.example');
     const weak = await resetPassword(token, 'scurta');
@@ -111,6 +117,7 @@ describe('invitations', () => {
       .data.find((s: { id: string }) => s.id === id);
     expect(after.hasPassword).toBe(true);
     expect(after.lastSignInAt).not.toBeNull();
+    expect(after.invitation).toBeNull(); // the password is set: nothing left to show
 
     const [event] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'admin.staff.invite'));
     expect(event).toMatchObject({ actorId: boss.id, entityId: id });

@@ -29,7 +29,12 @@ import {
 } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { ROLE_LABELS, type StaffRow } from '../../../domain/admin';
+import {
+  INVITATION_DELIVERY_LABELS,
+  type InvitationDelivery,
+  ROLE_LABELS,
+  type StaffRow,
+} from '../../../domain/admin';
 import { formatDateTime } from '../../../domain/dates';
 import { useCurrentUser } from '../../app/current-user';
 import { withNotify } from '../../lib/notify';
@@ -45,6 +50,8 @@ import { EditStaffModal, InviteModal } from './staff-modals';
 
 const yes = (on: boolean, label: string) =>
   on ? <IconCheck size={18} color="var(--mantine-color-green-7)" aria-label={label} role="img" /> : null;
+
+const INVITATION_COLORS: Record<InvitationDelivery, string> = { queued: 'blue', sent: 'teal', failed: 'red' };
 
 function StatusBadges({ p }: { p: StaffRow }) {
   return (
@@ -62,6 +69,11 @@ function StatusBadges({ p }: { p: StaffRow }) {
       {p.active && p.authorized && !p.hasPassword && (
         <Badge color="blue" variant="dot">
           Invitat
+        </Badge>
+      )}
+      {p.active && p.invitation && (
+        <Badge color={INVITATION_COLORS[p.invitation]} variant="light" data-testid="invitation-delivery">
+          {INVITATION_DELIVERY_LABELS[p.invitation]}
         </Badge>
       )}
       {p.active && p.authorized && p.hasPassword && (
