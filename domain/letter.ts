@@ -242,7 +242,7 @@ export const letterSchema = z.object({ ...sectionsShape, ...extrasShape }).super
  * are not sent: the server takes them from the consultation (its latest versions, addenda
  * included) and checks the whole letter with `letterSchema`.
  */
-export const letterRequestSchema = z.object(extrasShape).superRefine(refineLetter);
+export const letterRequestSchema = z.strictObject(extrasShape).superRefine(refineLetter);
 export type LetterRequestInput = z.input<typeof letterRequestSchema>;
 export type LetterRequest = z.output<typeof letterRequestSchema>;
 export const LETTER_SECTION_KEYS = Object.keys(sectionsShape) as (keyof typeof sectionsShape)[];
