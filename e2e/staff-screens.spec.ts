@@ -1,0 +1,50 @@
+/**
+ * What staff tripped over on a second walkthrough of the staff screens (issue 22): each test
+ * failed before its change.
+ */
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 360, height: 740 },
+] as const;
+
+/** The pager's page buttons are on top of everything at their centre (not under the footer). */
+async function expectPagerClickable(page: Page, shot: string) {
+  const button = page.getByRole('button', { name: '2', exact: true });
+  await button.scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 10_000);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight,
+      ),
+    )
+    .toBe(true);
+  await page.screenshot({ path: test.info().outputPath(`${shot}.png`) });
+  const footer = page.locator('footer, .mantine-AppShell-footer').first();
+  const fb = (await footer.boundingBox())!;
+  const bb = (await button.boundingBox())!;
+  expect(bb.y + bb.height, 'the pager ends above the footer').toBeLessThanOrEqual(fb.y);
+  await button.click();
+  await expect(page.getByText(/^21-40 din \d+$/)).toBeVisible();
+}
+
+for (const viewport of WIDTHS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('every list keeps its pager above the footer', async ({ page }) => {
+      await signIn(page, 'superadmin');
+      for (const [path, name] of [
+        ['/app/appointments', 'appointments'],
+        ['/app/patients', 'patients'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByText(/^1-20 din \d+$/)).toBeVisible();
+        await expectPagerClickable(page, `pager-${name}-${viewport.width}`);
+      }
+    });
+  });
+}
