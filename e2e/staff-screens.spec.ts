@@ -48,3 +48,30 @@ for (const viewport of WIDTHS) {
     });
   });
 }
+
+test('searchable selects match without case and diacritics', async ({ page }) => {
+  await signIn(page, 'superadmin');
+  await page.goto('/app/patients');
+  await page.getByRole('button', { name: 'Adauga pacient' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Adauga pacient' });
+  const county = drawer.getByRole('combobox', { name: /Jude/ });
+  // Typed without diacritics, in capitals, and with the old cedilla letters (ş, ţ).
+  for (const [typed, found] of [
+    ['brasov', 'Brașov'],
+    ['CONSTANTA', 'Constanța'],
+    ['Timiş', 'Timiș'],
+    ['bistrita', 'Bistrița-Năsăud'],
+  ] as const) {
+    await county.fill(typed);
+    await expect(page.getByRole('option', { name: found, exact: true })).toBeVisible();
+    if (typed === 'brasov') await page.screenshot({ path: test.info().outputPath('county-brasov.png') });
+  }
+  await page.getByRole('option', { name: 'Bistrița-Năsăud', exact: true }).click();
+  await expect(county).toHaveValue('Bistrița-Năsăud');
+
+  // A doctor's name typed without diacritics, in the calendar's doctor filter.
+  await page.goto('/app/calendars');
+  const doctor = page.getByRole('combobox', { name: 'Medic' }).first();
+  await doctor.fill('stefan georg');
+  await expect(page.getByRole('option', { name: 'Ștefan Georgescu', exact: true })).toBeVisible();
+});
