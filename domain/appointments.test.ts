@@ -10,6 +10,7 @@ import {
   setAppointmentSchema,
   statusAfter,
   statusBadgeColor,
+  statusLabel,
 } from './appointments';
 
 describe('transition table (DESIGN §6)', () => {
@@ -97,5 +98,17 @@ describe('payload schemas', () => {
   it('assign-doctor requires the doctor', () => {
     const r = assignDoctorSchema.safeParse({ appointmentId: 4, doctor_id: '' });
     expect(r.error!.issues[0].message).toBe(APPOINTMENT_MESSAGES.required);
+  });
+});
+
+describe('statusLabel (issue 22: one name for one status)', () => {
+  it('is the custom status title when the appointment carries one', () => {
+    expect(statusLabel('custom', 'Anulat de pacient')).toBe('Anulat de pacient');
+    expect(statusLabel('scheduled', 'Test de efort')).toBe('Test de efort');
+  });
+  it('is the built-in label otherwise', () => {
+    expect(statusLabel('scheduled', null)).toBe('Programat');
+    expect(statusLabel('request')).toBe('Cerere');
+    expect(statusLabel('scheduled_with_papers', 'ignored')).toBe('Confirmat cu acte');
   });
 });

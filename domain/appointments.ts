@@ -23,6 +23,16 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   custom: 'Status personalizat',
 };
 
+/**
+ * The one name of an appointment's status, wherever it is shown: a custom status's own title
+ * ("Anulat de pacient", "Test de efort") when the appointment carries one, the label otherwise
+ * (issue 22: not "Programat" in one place and "Status personalizat" in another).
+ */
+export function statusLabel(status: string, customTitle?: string | null): string {
+  if (customTitle && (status === 'custom' || status === 'scheduled')) return customTitle;
+  return STATUS_LABELS[status as AppointmentStatus] ?? status;
+}
+
 export const REGISTRATION_TIME = '08:00';
 /** Appointment dates may be chosen from today up to this many months ahead. */
 export const MAX_MONTHS_AHEAD = 60;

@@ -75,3 +75,19 @@ test('searchable selects match without case and diacritics', async ({ page }) =>
   await doctor.fill('stefan georg');
   await expect(page.getByRole('option', { name: 'Ștefan Georgescu', exact: true })).toBeVisible();
 });
+
+test('an appointment with a custom status shows its title, one name in every place', async ({ page }) => {
+  await signIn(page, 'superadmin');
+  const res = await page.request.get('/api/appointment', {
+    params: { filters: JSON.stringify({ status: 'custom' }), page: 1, perPage: 10, hideOlder: false },
+  });
+  const a = ((await res.json()) as { appointments: { id: number; apstatus: { title: string } }[] })
+    .appointments[0];
+  await page.goto(`/app/appointments/${a.id}`);
+  await expect(page.locator('h1 + [data-status]')).toHaveText(a.apstatus.title);
+  const summary = page.getByRole('tabpanel', { name: 'Sumar' });
+  await expect(summary).toContainText(a.apstatus.title);
+  await expect(summary).not.toContainText('Status personalizat');
+  await expect(summary).not.toContainText('Programat');
+  await page.screenshot({ path: test.info().outputPath('custom-status-summary.png') });
+});
