@@ -7,6 +7,7 @@ import {
   type ConsultationEntryType,
   type ConsultationUpdate,
   ENTRY_LABELS,
+  inFormOrder,
 } from '../../../domain/consultations';
 import { countyName } from '../../../domain/counties';
 import { clinicToday, formatDay } from '../../../domain/dates';
@@ -268,17 +269,16 @@ export async function patientDetail(db: Db, id: number): Promise<PatientDetail |
       guid: g.guid,
       title: g.title,
       date: g.date,
-      consultations: entries
-        .filter((e) => e.group_guid === g.guid)
-        .map((e) => ({
-          id: e.id,
-          type: e.type,
-          type_label: ENTRY_LABELS[e.type as ConsultationEntryType] ?? e.type,
-          doctor: e.doctor,
-          doctor_id: e.doctor_id,
-          date: iso(e.created_at),
-          content: e.content,
-        })),
+      // The form's section order, not the order they were saved in (issue 22).
+      consultations: inFormOrder(entries.filter((e) => e.group_guid === g.guid)).map((e) => ({
+        id: e.id,
+        type: e.type,
+        type_label: ENTRY_LABELS[e.type as ConsultationEntryType] ?? e.type,
+        doctor: e.doctor,
+        doctor_id: e.doctor_id,
+        date: iso(e.created_at),
+        content: e.content,
+      })),
     })),
     appointments: appts.map((a) => ({
       id: a.id,
@@ -307,11 +307,7 @@ export async function letterData(
   const p = await repo.findPatient(db, patientId);
   const group = p && (await repo.findGroup(db, patientId, guid));
   if (!p || !group) return null;
-  const entries = await repo.consultationEntriesOf(db, patientId, guid);
-  const order: ConsultationEntryType[] = [...CONSULTATION_SECTIONS, 'letter'];
-  entries.sort(
-    (a, b) => order.indexOf(a.type as ConsultationEntryType) - order.indexOf(b.type as ConsultationEntryType),
-  );
+  const entries = inFormOrder(await repo.consultationEntriesOf(db, patientId, guid));
   const cnp = parseCnp(p.cnp, now);
   const today = clinicToday(now);
   return {
