@@ -8,6 +8,7 @@ import {
   newAppointmentFormSchema,
   setAppointmentFormSchema,
   setAppointmentSchema,
+  settableStatuses,
   statusAfter,
   statusBadgeColor,
   statusLabel,
@@ -110,5 +111,22 @@ describe('statusLabel (issue 22: one name for one status)', () => {
     expect(statusLabel('scheduled', null)).toBe('Programat');
     expect(statusLabel('request')).toBe('Cerere');
     expect(statusLabel('scheduled_with_papers', 'ignored')).toBe('Confirmat cu acte');
+  });
+});
+
+describe('custom statuses settable from a status (issue 22)', () => {
+  const statuses = [
+    { id: 1, without_appointment: false },
+    { id: 2, without_appointment: true },
+  ];
+  it.each([
+    ['request', [2]],
+    ['appointment_request', [2]],
+    ['scheduled_paperless', [2]],
+    ['scheduled_with_papers', [1, 2]],
+    ['scheduled', [1, 2]],
+    ['custom', [1, 2]],
+  ])('%s offers %j', (status, ids) => {
+    expect(settableStatuses(status, statuses).map((s) => s.id)).toEqual(ids);
   });
 });

@@ -96,6 +96,23 @@ export function canDo(status: string, action: AppointmentAction): boolean {
   return allowedActions(status).includes(action);
 }
 
+/**
+ * Whether a custom status may be set from the current status: one that needs a slot only after
+ * the confirm path (SPEC §4); one that needs none (`without_appointment`: a cancellation, a
+ * referral) from every status, so a request can be cancelled before it is confirmed (issue 22).
+ */
+export function canSetStatus(current: string, target: { without_appointment: boolean }): boolean {
+  return target.without_appointment || canDo(current, 'set_custom');
+}
+
+/** The custom statuses the status dropdown offers from the current status. */
+export function settableStatuses<T extends { without_appointment: boolean }>(
+  current: string,
+  statuses: readonly T[],
+): T[] {
+  return statuses.filter((s) => canSetStatus(current, s));
+}
+
 export const CONFIRM_TARGETS = ['scheduled_paperless', 'scheduled_with_papers'] as const;
 export type ConfirmTarget = (typeof CONFIRM_TARGETS)[number];
 

@@ -2,7 +2,10 @@
  * What staff tripped over on a second walkthrough of the staff screens (issue 22): each test
  * failed before its change.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays } from '../domain/dates';
+import { makeCnp } from '../domain/validation/cnp';
+import { today } from './dates';
 import { expect, signIn, test } from './fixtures';
 
 const WIDTHS = [
@@ -90,4 +93,52 @@ test('an appointment with a custom status shows its title, one name in every pla
   await expect(summary).not.toContainText('Status personalizat');
   await expect(summary).not.toContainText('Programat');
   await page.screenshot({ path: test.info().outputPath('custom-status-summary.png') });
+});
+
+/** A request sent on the public form for the first day that takes one; its id and patient name. */
+async function publicRequest(request: APIRequestContext, name: string) {
+  let day = addDays(today(), 1);
+  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
+    const check = await request.get('/api/appointment/check-register-date', {
+      params: { filters: JSON.stringify({ selected_date: day }) },
+    });
+    if ((await check.json()).status === 1) break;
+  }
+  const stamp = Date.now() % 100000;
+  const created = await request.post('/api/appointment', {
+    data: {
+      appt_date: day,
+      appt_time: '08:00',
+      name: `${name} ${stamp}`,
+      cnp: makeCnp(1, '1958-07-21', '40', stamp % 1000),
+      email: `pacient.${stamp}@example.ro`,
+      phone: '0744 555 666',
+      state_residency: 'RO-B',
+      insurance_status: 'insured-retired',
+      vaccine: 0,
+      agreement: true,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return { id: (await created.json()).appointment.id as number, name: `${name} ${stamp}` };
+}
+
+test('a request is cancelled before it is confirmed, with a status that needs no slot', async ({ page }) => {
+  const req = await publicRequest(page.request, 'Costache Anulescu');
+  await signIn(page, 'superadmin');
+  await page.goto(`/app/appointments/${req.id}`);
+  const badge = page.locator('h1 + [data-status]');
+  await expect(badge).toHaveText('Cerere');
+  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Confirma fara acte' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Anulat de pacient' })).toBeVisible();
+  // A status with a slot still waits for the confirm path.
+  await expect(menu.getByRole('menuitem', { name: 'Consult cardiologic' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('request-menu.png') });
+  await menu.getByRole('menuitem', { name: 'Anulat de pacient' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Seteaza status' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(badge).toHaveText('Anulat de pacient');
 });
