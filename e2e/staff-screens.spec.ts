@@ -142,3 +142,67 @@ test('a request is cancelled before it is confirmed, with a status that needs no
   await expect(dialog).toBeHidden();
   await expect(badge).toHaveText('Anulat de pacient');
 });
+
+test.describe('the add-patient drawer', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('starts empty after Renunta or Esc, and its toasts cover none of its controls', async ({ page }) => {
+    await signIn(page, 'superadmin');
+    const res = await page.request.get('/api/patients', { params: { page: 1, perPage: 10 } });
+    const existing = (await res.json()).patients[0] as { id: number };
+    const cnp = (
+      (await (await page.request.get(`/api/patients/${existing.id}`)).json()).patient as { cnp: string }
+    ).cnp;
+    await page.goto('/app/patients');
+    const open = page.getByRole('button', { name: 'Adauga pacient' });
+    const drawer = page.getByRole('dialog', { name: 'Adauga pacient' });
+    const name = drawer.locator('[data-path="name"]');
+
+    await open.click();
+    await name.fill('Abandonat Renunta');
+    await drawer.locator('[data-path="cnp"]').fill('1234');
+    await drawer.locator('[data-path="cnp"]').blur(); // its message shows (and moves the buttons) first
+    await expect(drawer.getByText('Va rugam introduceti CNP valid.')).toBeVisible();
+    await drawer.getByRole('button', { name: 'Renunta' }).click();
+    await expect(drawer).toBeHidden();
+    await open.click();
+    await expect(name).toHaveValue('');
+    await expect(drawer.locator('[data-path="cnp"]')).toHaveValue('');
+
+    await name.fill('Abandonat Esc');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await open.click();
+    await expect(name).toHaveValue('');
+
+    // A refused save (the CNP is taken) shows a toast: it covers no control of the drawer.
+    await name.fill('Dublura Test');
+    await drawer.locator('[data-path="cnp"]').fill(cnp);
+    await drawer.locator('[data-path="phone"]').fill('0722 000 123');
+    const insurance = drawer.getByRole('combobox', { name: 'Statut asigurat' });
+    await insurance.click();
+    await page.getByRole('option', { name: 'Asigurat - pensionar' }).click();
+    const county = drawer.getByRole('combobox', { name: /Jude/ });
+    await county.fill('cluj');
+    await page.getByRole('option', { name: 'Cluj' }).click();
+    await drawer.getByRole('radio', { name: 'Nu' }).check();
+    await drawer.getByRole('button', { name: 'Salveaza' }).click();
+    const toast = page.locator('.mantine-Notification-root').first();
+    await expect(toast).toBeVisible();
+    await expect(drawer).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('drawer-toast.png') });
+    const t = (await toast.boundingBox())!;
+    const controls = page.locator(
+      '[role="dialog"] button, [role="dialog"] input, header button, header input, .mantine-AppShell-navbar a',
+    );
+    for (const control of await controls.all()) {
+      if (!(await control.isVisible())) continue;
+      const b = (await control.boundingBox())!;
+      const overlaps =
+        b.x < t.x + t.width && t.x < b.x + b.width && b.y < t.y + t.height && t.y < b.y + b.height;
+      expect(overlaps, `the toast covers ${await control.evaluate((e) => e.outerHTML.slice(0, 80))}`).toBe(
+        false,
+      );
+    }
+  });
+});
