@@ -2,10 +2,12 @@
  * What staff tripped over on a second walkthrough of the staff screens (issue 22): each test
  * failed before its change.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { APPOINTMENT_MESSAGES } from '../domain/appointments';
 import { addDays } from '../domain/dates';
+import { availableTimes } from '../domain/slots';
 import { makeCnp } from '../domain/validation/cnp';
-import { today } from './dates';
+import { dayLabel, today } from './dates';
 import { expect, signIn, test } from './fixtures';
 
 const WIDTHS = [
@@ -205,4 +207,102 @@ test.describe('the add-patient drawer', () => {
       );
     }
   });
+});
+
+type Options = {
+  doctors: { id: string; name: string }[];
+  statuses: { id: number; title: string; without_appointment: boolean }[];
+  calendars: { id: number; title: string }[];
+};
+
+/** A day from a week ahead with at least two free times in `calendar` for `doctor`. */
+async function freeDay(request: APIRequestContext, calendarId: number, doctorId: string) {
+  for (let day = addDays(today(), 7), i = 0; i < 60; i++, day = addDays(day, 1)) {
+    const res = await request.get(`/api/appointment/calendar/${calendarId}/availability`, {
+      params: { date: day, doctor_id: doctorId },
+    });
+    const data = (await res.json()).data;
+    if (data.unavailableDays.includes(day)) continue;
+    const taken = data.appointments.map((a: { selected_time: string }) => a.selected_time);
+    const times = availableTimes({ date: day, today: today(), availability: data.availability, taken });
+    if (times.length > 1) return { date: day, times: times.map((t) => t.value) };
+  }
+  throw new Error('no free day in the next 60 days');
+}
+
+async function choose(page: Page, scope: Locator, label: RegExp, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+async function pickDay(page: Page, scope: Locator, day: string) {
+  await scope.getByRole('button', { name: /^Data/ }).click();
+  const button = page.getByRole('button', { name: dayLabel(day), exact: true });
+  for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Luna urmatoare' }).click();
+  }
+  await button.click();
+}
+
+test('a booking refused because the time was just taken: one message, free times reloaded, the rest kept', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'superadmin');
+  const options: Options = (await (await page.request.get('/api/appointment/new-appointment')).json()).data;
+  const doctor = options.doctors[0];
+  const clinic = options.calendars.find((c) => c.title === 'Ambulatoriu Cardiologie')!;
+  const status = options.statuses.find((s) => !s.without_appointment)!;
+  const { date, times } = await freeDay(page.request, clinic.id, doctor.id);
+  const time = times[0];
+
+  await page.goto('/app/appointments');
+  await page.getByRole('button', { name: 'Adauga programare' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adauga programare' });
+  await choose(page, dialog, /Medic/, doctor.name);
+  await dialog.getByRole('textbox', { name: 'Cauta pacient' }).fill('pop');
+  await choose(page, dialog, /^Pacient/, /Pop/i);
+  const patient = await dialog.getByRole('combobox', { name: /^Pacient/ }).inputValue();
+  await choose(page, dialog, /Status/, status.title);
+  await choose(page, dialog, /Calendar/, clinic.title);
+  await pickDay(page, dialog, date);
+  await choose(page, dialog, /Ora/, new RegExp(`^${time} - `));
+
+  // Someone else takes that time meanwhile.
+  const other = (
+    await (
+      await page.request.get('/api/appointment/appointment-patients', {
+        params: { filters: JSON.stringify({ name: 'ionescu' }) },
+      })
+    ).json()
+  ).data.patients[0] as { id: number };
+  const taken = await page.request.post('/api/appointment/new-appointment', {
+    data: {
+      doctor_id: options.doctors[1].id,
+      patient_id: other.id,
+      status_id: status.id,
+      calendar_id: clinic.id,
+      date,
+      time,
+    },
+  });
+  expect(taken.ok(), await taken.text()).toBe(true);
+
+  await dialog.getByRole('button', { name: 'Salveaza' }).click();
+  const toasts = page.locator('.mantine-Notification-root');
+  await expect(toasts.filter({ hasText: APPOINTMENT_MESSAGES.slotTaken })).toHaveCount(1);
+  await expect(toasts).toHaveCount(1);
+  await expect(dialog).toBeVisible();
+  const hour = dialog.getByRole('combobox', { name: /Ora/ });
+  await expect(hour).toHaveValue('');
+  await hour.click();
+  await expect(page.getByRole('option', { name: new RegExp(`^${times[1]} - `) })).toBeVisible();
+  await expect(page.getByRole('option', { name: new RegExp(`^${time} - `) })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: test.info().outputPath('refused-booking.png') });
+  // The rest of the form is kept.
+  await expect(dialog.getByRole('combobox', { name: /Medic/ })).toHaveValue(doctor.name);
+  await expect(dialog.getByRole('combobox', { name: /^Pacient/ })).toHaveValue(patient);
+  await expect(dialog.getByRole('combobox', { name: /Status/ })).toHaveValue(status.title);
+  await expect(dialog.getByRole('combobox', { name: /Calendar/ })).toHaveValue(clinic.title);
 });
