@@ -133,6 +133,8 @@ describe('GET /api/appointment', () => {
     expect(await ids_({ date: '2026-03-03' })).toEqual([ids.tomorrow]);
     expect(await ids_({ status: 'scheduled_paperless' })).toEqual([ids.tomorrow]);
     expect(await ids_({ cnp: ana.cnp.slice(0, 7) })).toEqual([ids.yesterday, ids.todayLater].sort());
+    // The last four digits, as the list shows them (issue 22).
+    expect(await ids_({ cnp: ana.cnp.slice(-4) })).toEqual([ids.yesterday, ids.todayLater].sort());
     expect(await ids_({ phone: '0722 111' })).toEqual([ids.yesterday, ids.todayLater].sort());
   });
 

@@ -29,6 +29,7 @@ import {
   users,
 } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
+import { cnpMatches } from '../../platform/prefix-match';
 
 const a = appointments;
 const p = patients;
@@ -109,8 +110,8 @@ function filterConditions(f: AppointmentFilters, hideOlder: boolean, today: stri
   if (f.date) where.push(eq(a.selectedDate, f.date));
   if (f.status) where.push(eq(a.status, f.status));
   if (f.status_id) where.push(eq(a.customStatusId, f.status_id));
-  const cnp = f.cnp?.replace(/\D/g, '');
-  if (cnp) where.push(like(p.cnp, `${cnp}%`));
+  const cnp = f.cnp ? cnpMatches(sql`${p.cnp}`, f.cnp) : null;
+  if (cnp) where.push(cnp);
   // Phones are stored as E.164 (+40722...): match the digits after the national 0 or 40.
   const phone = f.phone?.replace(/\D/g, '').replace(/^(00)?40|^0/, '');
   if (phone) where.push(like(p.phone, contains(phone)));
