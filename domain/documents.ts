@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonQuery, pageQuery } from './api';
+import type { PickerPatient } from './privacy';
 
 /**
  * Patient documents (SPEC §2 "Documents", §5 "Document upload", §9 file type icons).
@@ -171,4 +172,4 @@ export type DocumentItem = {
   size: number;
 };
 
-export type DocumentPatient = { id: number; name: string; cnp: string };
+export type DocumentPatient = PickerPatient;

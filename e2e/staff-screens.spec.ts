@@ -306,3 +306,43 @@ test('a booking refused because the time was just taken: one message, free times
   await expect(dialog.getByRole('combobox', { name: /Status/ })).toHaveValue(status.title);
   await expect(dialog.getByRole('combobox', { name: /Calendar/ })).toHaveValue(clinic.title);
 });
+
+const PICKED = /^\S.* · \*{9}\d{4} · n\. \d{2}\.\d{2}\.\d{4}$/;
+
+for (const viewport of WIDTHS) {
+  test(`patient pickers show the masked CNP and the birth date beside each name, at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, 'superadmin');
+    await page.goto('/app/docs/documents');
+    // The documents' patient filter.
+    const filter = page.getByRole('main').getByRole('combobox', { name: 'Pacient' });
+    await filter.fill('pop');
+    const options = page.getByRole('option');
+    await expect(options.first()).toHaveText(PICKED);
+    for (const text of await options.allInnerTexts()) expect(text.trim()).toMatch(PICKED);
+    await page.screenshot({ path: test.info().outputPath(`picker-filter-${viewport.width}.png`) });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow, 'no horizontal overflow').toBe(false);
+    await page.keyboard.press('Escape');
+
+    // The upload's patient picker.
+    await page.getByRole('button', { name: 'Add new' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: /Pacient/ }).fill('pop');
+    await expect(page.getByRole('option').first()).toHaveText(PICKED);
+    await page.keyboard.press('Escape');
+  });
+}
+
+test('the new-appointment patient picker shows the masked CNP and the birth date', async ({ page }) => {
+  await signIn(page, 'superadmin');
+  await page.goto('/app/appointments');
+  await page.getByRole('button', { name: 'Adauga programare' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adauga programare' });
+  await choose(page, dialog, /Medic/, /./);
+  await dialog.getByRole('textbox', { name: 'Cauta pacient' }).fill('pop');
+  await dialog.getByRole('combobox', { name: /^Pacient/ }).click();
+  await expect(page.getByRole('option').first()).toHaveText(PICKED);
+});

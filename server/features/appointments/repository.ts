@@ -14,7 +14,7 @@ import { COUNTIES } from '../../../domain/counties';
 import { hhmm } from '../../../domain/dates';
 import type { AffectedAppointment } from '../../../domain/my-account';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
-import { maskCnp } from '../../../domain/privacy';
+import { maskCnp, pickerPatient } from '../../../domain/privacy';
 import { type DayRange, WEEKDAY_NAMES } from '../../../domain/slots';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
@@ -315,7 +315,7 @@ export async function searchPatients(db: Db, text: string, limit = 20) {
     .where(where)
     .orderBy(asc(p.nameSearch), asc(p.id))
     .limit(limit);
-  return found.map((r) => ({ ...r, cnp: maskCnp(r.cnp) }));
+  return found.map((r) => pickerPatient(r));
 }
 
 /** A doctor's slot-holding appointments on [from, to], by date and time (my-account lists them on a new time off). */

@@ -80,7 +80,13 @@ describe('GET /api/documents', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { id: expect.any(Number), name: 'Ștefan Vlădescu', cnp: expect.any(String) },
+      // The masked CNP and the birth date beside the name, to tell namesakes apart (issue 22).
+      {
+        id: expect.any(Number),
+        name: 'Ștefan Vlădescu',
+        cnp: expect.stringMatching(/^\*{9}\d{4}$/),
+        birth_date: '1980-01-01',
+      },
     ]);
     const all = await ctx.app.inject({
       method: 'GET',

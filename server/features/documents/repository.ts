@@ -6,7 +6,7 @@ import type {
   DocumentPatient,
   DocumentStatus,
 } from '../../../domain/documents';
-import { maskCnp } from '../../../domain/privacy';
+import { maskCnp, pickerPatient } from '../../../domain/privacy';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, documents, patients } from '../../db/schema';
@@ -90,7 +90,7 @@ export async function searchPatients(db: Db, name: string | null | undefined): P
     .where(folded ? like(patients.nameSearch, `%${escapeLike(folded)}%`) : undefined)
     .orderBy(patients.nameSearch, patients.id)
     .limit(50);
-  return found.map((r) => ({ ...r, cnp: maskCnp(r.cnp) }));
+  return found.map((r) => pickerPatient(r));
 }
 
 export async function findDocument(db: Db, id: number) {

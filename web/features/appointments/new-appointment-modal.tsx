@@ -7,6 +7,7 @@ import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { APPOINTMENT_MESSAGES, newAppointmentFormSchema } from '../../../domain/appointments';
+import { pickerLabel } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
 import { useAppointmentOptions, useCreateAppointment, usePatientSearch } from './api';
 import { MutedText } from './muted-text';
@@ -80,7 +81,7 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
 
   const patientData = (patients.data ?? []).map((p) => ({
     value: String(p.id),
-    label: `${p.name} · ${p.cnp}`,
+    label: pickerLabel(p),
   }));
 
   return (
