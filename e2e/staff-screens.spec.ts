@@ -8,7 +8,7 @@ import { addDays } from '../domain/dates';
 import { availableTimes } from '../domain/slots';
 import { makeCnp } from '../domain/validation/cnp';
 import { dayLabel, today } from './dates';
-import { expect, signIn, test } from './fixtures';
+import { expect, forgetSession, signIn, test } from './fixtures';
 
 const WIDTHS = [
   { width: 1440, height: 900 },
@@ -345,4 +345,79 @@ test('the new-appointment patient picker shows the masked CNP and the birth date
   await dialog.getByRole('textbox', { name: 'Cauta pacient' }).fill('pop');
   await dialog.getByRole('combobox', { name: /^Pacient/ }).click();
   await expect(page.getByRole('option').first()).toHaveText(PICKED);
+});
+
+test('a consultation being typed is kept as a draft in the browser, and leaving the page asks first', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'superadmin');
+  const list = await page.request.get('/api/patients', { params: { page: 1, perPage: 10 } });
+  const patient = (await list.json()).patients[3] as { id: number; patient: string };
+  const marker = `Durere retrosternală ${Date.now() % 100000}`;
+  // No health data leaves the browser before it is saved.
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.postData()?.includes(marker)) sent.push(r.url());
+  });
+  const drafts = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('draft:')));
+
+  await page.goto(`/app/patients/${patient.id}`);
+  const reason = page.getByRole('textbox', { name: 'Motivul consultației' });
+  await reason.click();
+  await page.keyboard.type(marker);
+  await expect(page.locator('[data-draft="reason"]')).toBeVisible();
+
+  // Another tab and back: the text is still there.
+  await page.getByRole('tab', { name: 'Documente' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/patients/${patient.id}/documents$`));
+  await page.getByRole('tab', { name: 'Detalii' }).click();
+  await expect(reason).toContainText(marker);
+
+  // A reload asks first (the browser's own question), and the text is back afterwards.
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.type());
+    void d.accept();
+  });
+  await page.reload();
+  expect(dialogs).toEqual(['beforeunload']);
+  await expect(reason).toContainText(marker);
+
+  // A link elsewhere in the app asks first; staying keeps everything.
+  await page.getByRole('navigation').getByRole('link', { name: 'Programari' }).click();
+  const ask = page.getByRole('dialog', { name: 'Părăsiți pagina?' });
+  await expect(ask).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('leave-confirm.png') });
+  await ask.getByRole('button', { name: 'Rămân pe pagină' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/patients/${patient.id}$`));
+  await expect(reason).toContainText(marker);
+  expect(await drafts()).toEqual([`draft:consultation:${patient.id}:reason`]);
+
+  // "Renunta" discards the draft.
+  await page.getByRole('button', { name: 'Renunta: Motivul consultației' }).click();
+  await expect(reason).not.toContainText(marker);
+  expect(await drafts()).toEqual([]);
+  expect(sent).toEqual([]);
+
+  // Saved: no longer a draft, and leaving asks nothing.
+  await reason.click();
+  await page.keyboard.type(marker);
+  await page.getByRole('button', { name: 'Salveaza: Motivul consultației' }).click();
+  await expect(page.getByText(/Motivul consultației: consultatia a fost salvata/)).toBeVisible();
+  expect(sent.length).toBe(1);
+  await expect.poll(drafts).toEqual([]);
+  await page.getByRole('navigation').getByRole('link', { name: 'Programari' }).click();
+  await expect(page).toHaveURL(/\/app\/appointments$/);
+
+  // A draft is removed at sign-out.
+  await page.goto(`/app/patients/${patient.id}`);
+  await page.getByRole('textbox', { name: 'Diagnostic prezumtiv' }).click();
+  await page.keyboard.type('Angină pectorală');
+  await expect.poll(drafts).toEqual([`draft:consultation:${patient.id}:diagnosis`]);
+  await page.getByRole('button', { name: /Elena Vasilescu/ }).click();
+  await page.getByRole('menuitem', { name: 'Deconectare' }).click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+  forgetSession('superadmin');
+  expect(await drafts()).toEqual([]);
 });
