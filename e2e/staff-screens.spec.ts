@@ -421,3 +421,59 @@ test('a consultation being typed is kept as a draft in the browser, and leaving 
   forgetSession('superadmin');
   expect(await drafts()).toEqual([]);
 });
+
+test('the set-appointment modal also clears a time just taken and keeps the calendar and the day', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'superadmin');
+  const options: Options = (await (await page.request.get('/api/appointment/new-appointment')).json()).data;
+  const clinic = options.calendars.find((c) => c.title === 'Ambulatoriu Cardiologie')!;
+  const status = options.statuses.find((s) => !s.without_appointment)!;
+  const list = await page.request.get('/api/appointment', {
+    params: { filters: JSON.stringify({ status: 'scheduled_with_papers' }), hideOlder: 'false', perPage: 10 },
+  });
+  const appt = (await list.json()).appointments[1] as { id: number; doctor_id: string | null };
+  const { date, times } = await freeDay(page.request, clinic.id, appt.doctor_id ?? options.doctors[0].id);
+  const time = times[0];
+
+  await page.goto(`/app/appointments/${appt.id}`);
+  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  await page.getByRole('menuitem', { name: status.title }).click();
+  const dialog = page.getByRole('dialog');
+  await choose(page, dialog, /Calendar/, clinic.title);
+  await pickDay(page, dialog, date);
+  await choose(page, dialog, /Ora/, new RegExp(`^${time} - `));
+
+  const other = (
+    await (
+      await page.request.get('/api/appointment/appointment-patients', {
+        params: { filters: JSON.stringify({ name: 'ionescu' }) },
+      })
+    ).json()
+  ).data.patients[0] as { id: number };
+  const doctor = options.doctors.find((d) => d.id !== appt.doctor_id)!;
+  const taken = await page.request.post('/api/appointment/new-appointment', {
+    data: {
+      doctor_id: doctor.id,
+      patient_id: other.id,
+      status_id: status.id,
+      calendar_id: clinic.id,
+      date,
+      time,
+    },
+  });
+  expect(taken.ok(), await taken.text()).toBe(true);
+
+  await dialog.getByRole('button', { name: 'Seteaza programarea' }).click();
+  const toasts = page.locator('.mantine-Notification-root');
+  await expect(toasts.filter({ hasText: APPOINTMENT_MESSAGES.slotTaken })).toHaveCount(1);
+  await expect(toasts).toHaveCount(1);
+  const hour = dialog.getByRole('combobox', { name: /Ora/ });
+  await expect(hour).toHaveValue('');
+  await hour.click();
+  await expect(page.getByRole('option', { name: new RegExp(`^${times[1]} - `) })).toBeVisible();
+  await expect(page.getByRole('option', { name: new RegExp(`^${time} - `) })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('combobox', { name: /Calendar/ })).toHaveValue(clinic.title);
+});
