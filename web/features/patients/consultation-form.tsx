@@ -17,16 +17,21 @@ import {
   isBlankHtml,
 } from '../../../domain/consultations';
 import { clinicToday } from '../../../domain/dates';
+import { useCurrentUser } from '../../app/current-user';
 import { API_MESSAGES, ApiError } from '../../lib/api';
 import { readDraft, writeDraft } from '../../lib/drafts';
 import { useSaveConsultation } from './api';
 import { RichTextField } from './rich-text-field';
 
-/** The drafts of one patient's consultation form. */
-export const consultationDraftScope = (patientId: number) => `consultation:${patientId}`;
+/**
+ * The drafts of one patient's consultation form, for the signed-in user: on a shared computer
+ * another account never sees them (and sign-out removes every draft).
+ */
+export const consultationDraftScope = (userId: string, patientId: number) =>
+  `consultation:${userId}:${patientId}`;
 
 export function ConsultationForm({ patientId }: { patientId: number }) {
-  const scope = consultationDraftScope(patientId);
+  const scope = consultationDraftScope(useCurrentUser().id, patientId);
   const [title, setTitle] = useState(() => defaultConsultationTitle(clinicToday(new Date())));
   const [titleError, setTitleError] = useState<string | null>(null);
   const [sections, setSections] = useState(

@@ -9,6 +9,7 @@ import { IconArrowLeft, IconShieldCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../app/current-user';
 import { ApiError } from '../../lib/api';
 import { useHasDrafts } from '../../lib/drafts';
 import { PatientDocuments } from '../documents/patient-documents';
@@ -40,7 +41,7 @@ export default function PatientDetailPage() {
   const query = usePatient(id);
   const [editing, editModal] = useDisclosure(false);
   // Unsaved consultation text: ask before leaving this patient's page (its tabs stay free).
-  const unsaved = useHasDrafts(consultationDraftScope(id));
+  const unsaved = useHasDrafts(consultationDraftScope(useCurrentUser().id, id));
   const inside = useCallback(
     (path: string) => path.startsWith('/app/patients/') && Number(path.split('/')[3]) === id,
     [id],
