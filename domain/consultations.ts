@@ -27,6 +27,20 @@ export const ENTRY_LABELS: Record<ConsultationEntryType, string> = {
   letter: 'Scrisoare medicală',
 };
 
+const ENTRY_ORDER: readonly ConsultationEntryType[] = [...CONSULTATION_SECTIONS, 'letter'];
+
+/**
+ * A consultation's entries in the form's fixed order (the six sections, then the letter), however
+ * they were saved: a doctor may save the diagnosis before the reason (issue 22).
+ */
+export function inFormOrder<T extends { type: string }>(entries: readonly T[]): T[] {
+  const rank = (t: string) => {
+    const i = ENTRY_ORDER.indexOf(t as ConsultationEntryType);
+    return i === -1 ? ENTRY_ORDER.length : i;
+  };
+  return [...entries].sort((a, b) => rank(a.type) - rank(b.type));
+}
+
 export const CONSULTATION_TEXTS = {
   titleRequired: 'Va rugam introduceti titlul consultatiei.',
   nothingToSave: 'Completati cel putin o sectiune a consultatiei.',

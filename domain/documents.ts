@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonQuery, pageQuery } from './api';
+import type { PickerPatient } from './privacy';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 
 /**
@@ -173,4 +174,4 @@ export type DocumentItem = {
   size: number;
 };
 
-export type DocumentPatient = { id: number; name: string; cnp: string };
+export type DocumentPatient = PickerPatient;

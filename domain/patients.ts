@@ -121,6 +121,9 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie sa fie in f
  * appointment status or the id of a custom status; the appointment filters match the patient's
  * latest appointment among those that satisfy them.
  */
+/** From this many digits the CNP filter also matches the end (the lists show the last four). */
+export const CNP_END_MATCH_MIN = 4;
+
 export const patientFiltersSchema = z.strictObject({
   name: z.string().trim().max(150).optional(),
   doctor: z.string().trim().min(1).max(100).optional(),

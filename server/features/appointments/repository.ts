@@ -14,7 +14,7 @@ import { COUNTIES } from '../../../domain/counties';
 import { hhmm } from '../../../domain/dates';
 import type { AffectedAppointment } from '../../../domain/my-account';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
-import { maskCnp } from '../../../domain/privacy';
+import { maskCnp, pickerPatient } from '../../../domain/privacy';
 import { type DayRange, WEEKDAY_NAMES } from '../../../domain/slots';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
@@ -29,6 +29,7 @@ import {
   users,
 } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
+import { cnpMatches } from '../../platform/prefix-match';
 
 const a = appointments;
 const p = patients;
@@ -109,8 +110,8 @@ function filterConditions(f: AppointmentFilters, hideOlder: boolean, today: stri
   if (f.date) where.push(eq(a.selectedDate, f.date));
   if (f.status) where.push(eq(a.status, f.status));
   if (f.status_id) where.push(eq(a.customStatusId, f.status_id));
-  const cnp = f.cnp?.replace(/\D/g, '');
-  if (cnp) where.push(like(p.cnp, `${cnp}%`));
+  const cnp = f.cnp ? cnpMatches(sql`${p.cnp}`, f.cnp) : null;
+  if (cnp) where.push(cnp);
   // Phones are stored as E.164 (+40722...): match the digits after the national 0 or 40.
   const phone = f.phone?.replace(/\D/g, '').replace(/^(00)?40|^0/, '');
   if (phone) where.push(like(p.phone, contains(phone)));
@@ -314,7 +315,7 @@ export async function searchPatients(db: Db, text: string, limit = 20) {
     .where(where)
     .orderBy(asc(p.nameSearch), asc(p.id))
     .limit(limit);
-  return found.map((r) => ({ ...r, cnp: maskCnp(r.cnp) }));
+  return found.map((r) => pickerPatient(r));
 }
 
 /** A doctor's slot-holding appointments on [from, to], by date and time (my-account lists them on a new time off). */

@@ -54,6 +54,9 @@ describe('GET /api/documents', () => {
     expect(res.json().documents.map((d: { title: string }) => d.title)).toEqual(['Bilet externare']);
     res = await get({ cnp: maria.cnp.slice(0, 13) });
     expect(res.json()._meta.total).toBe(2);
+    // The last four digits, as the list shows them (issue 22).
+    res = await get({ cnp: maria.cnp.slice(-4) });
+    expect(res.json()._meta.total).toBe(2);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date());
     res = await get({ patient_id: maria.id, created_at: today });
     expect(res.json()._meta.total).toBe(2);
@@ -77,7 +80,13 @@ describe('GET /api/documents', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { id: expect.any(Number), name: 'Ștefan Vlădescu', cnp: expect.any(String) },
+      // The masked CNP and the birth date beside the name, to tell namesakes apart (issue 22).
+      {
+        id: expect.any(Number),
+        name: 'Ștefan Vlădescu',
+        cnp: expect.stringMatching(/^\*{9}\d{4}$/),
+        birth_date: '1980-01-01',
+      },
     ]);
     const all = await ctx.app.inject({
       method: 'GET',

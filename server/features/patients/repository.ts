@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
+import { cnpMatches, startsWith } from '../../platform/prefix-match';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
@@ -23,18 +24,6 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** `col` starts with `prefix` (digits or +digits): a btree range the index serves, then LIKE for exactness. */
-function startsWith(col: SQL, prefix: string): SQL {
-  const digits = prefix.replace(/^\+/, '');
-  const cond = sql`${col} like ${`${escapeLike(prefix)}%`}`;
-  if (!/^\d+$/.test(digits) || /^9+$/.test(digits)) return sql`(${col} >= ${prefix} and ${cond})`;
-  // The next prefix: increment the last digit that is not a 9, drop the 9s after it.
-  const lead = prefix.slice(0, prefix.length - digits.length);
-  const trimmed = digits.replace(/9+$/, '');
-  const upper = `${lead}${trimmed.slice(0, -1)}${Number(trimmed.slice(-1)) + 1}`;
-  return sql`(${col} >= ${prefix} and ${col} < ${upper} and ${cond})`;
-}
 
 /** The phone the user typed, as the stored E.164 prefix (+40...). */
 function phonePrefix(typed: string): string | null {
@@ -52,7 +41,8 @@ function patientConditions(f: PatientFilters): SQL[] {
   const where: SQL[] = [];
   const name = f.name ? foldText(f.name) : '';
   if (name) where.push(sql`p.name_search like ${`%${escapeLike(name)}%`}`);
-  if (f.cnp) where.push(f.cnp.length === 13 ? sql`p.cnp = ${f.cnp}` : startsWith(sql`p.cnp`, f.cnp));
+  const cnp = f.cnp ? cnpMatches(sql`p.cnp`, f.cnp) : null;
+  if (cnp) where.push(cnp);
   const phone = f.phone ? phonePrefix(f.phone) : null;
   if (phone) where.push(phone.length === 12 ? sql`p.phone = ${phone}` : startsWith(sql`p.phone`, phone));
   return where;

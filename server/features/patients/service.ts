@@ -7,6 +7,7 @@ import {
   type ConsultationEntryType,
   type ConsultationUpdate,
   ENTRY_LABELS,
+  inFormOrder,
 } from '../../../domain/consultations';
 import { countyName } from '../../../domain/counties';
 import { clinicToday, formatDay } from '../../../domain/dates';
@@ -303,9 +304,9 @@ export async function patientDetail(db: Db, id: number): Promise<PatientDetail |
       title: g.title,
       date: g.date,
       locked_at: g.lockedAt ? iso(g.lockedAt) : null,
-      consultations: entries
-        .filter((e) => e.group_guid === g.guid)
-        .map((e, _i, all) => ({
+      // The form's section order, not the order they were saved in (issue 22); every version kept.
+      consultations: ((inGroup) =>
+        inFormOrder(inGroup).map((e) => ({
           id: e.id,
           type: e.type,
           type_label: ENTRY_LABELS[e.type as ConsultationEntryType] ?? e.type,
@@ -314,8 +315,8 @@ export async function patientDetail(db: Db, id: number): Promise<PatientDetail |
           date: iso(e.created_at),
           content: e.content,
           version: e.version,
-          current: repo.latestVersions(all).includes(e),
-        })),
+          current: repo.latestVersions(inGroup).includes(e),
+        })))(entries.filter((e) => e.group_guid === g.guid)),
     })),
     appointments: appts.map((a) => ({
       id: a.id,
@@ -344,11 +345,7 @@ export async function letterData(
   const p = await repo.findPatient(db, patientId);
   const group = p && (await repo.findGroup(db, patientId, guid));
   if (!p || !group) return null;
-  const entries = repo.latestVersions(await repo.consultationEntriesOf(db, patientId, guid));
-  const order: ConsultationEntryType[] = [...CONSULTATION_SECTIONS, 'letter'];
-  entries.sort(
-    (a, b) => order.indexOf(a.type as ConsultationEntryType) - order.indexOf(b.type as ConsultationEntryType),
-  );
+  const entries = inFormOrder(repo.latestVersions(await repo.consultationEntriesOf(db, patientId, guid)));
   const cnp = parseCnp(p.cnp, now);
   const today = clinicToday(now);
   return {
