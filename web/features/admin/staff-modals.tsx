@@ -11,9 +11,9 @@ import {
   staffUpdateSchema,
 } from '../../../domain/admin';
 import { ROLES } from '../../../domain/auth';
+import { notifyError, notifySuccess, withNotify } from '../../lib/notify';
 import { useInviteStaff, useUpdateStaff } from './api';
 import { useMutedScope } from './muted';
-import { toastError, toastOk, withToast } from './notify';
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
@@ -46,10 +46,10 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
       const e = err as { errors?: Record<string, string>; status?: number; message?: string };
       if (e.status === 409) form.setFieldError('email', e.message);
       else if (e.errors) form.setErrors(e.errors);
-      else toastError(err);
+      else notifyError(err);
       return;
     }
-    toastOk(`Invitația pentru ${values.email.trim().toLowerCase()} a fost pusă în coada de trimitere.`);
+    notifySuccess(`Invitația pentru ${values.email.trim().toLowerCase()} a fost pusă în coada de trimitere.`);
     onClose();
   });
 
@@ -142,7 +142,7 @@ export function EditStaffModal({ person, onClose }: { person: StaffRow | null; o
   const submit = form.onSubmit(async (values) => {
     if (!person) return;
     const body = staffUpdateSchema.parse(values);
-    if (await withToast(() => update.mutateAsync({ id: person.id, ...body }))) onClose();
+    if (await withNotify(() => update.mutateAsync({ id: person.id, ...body }))) onClose();
   });
 
   return (

@@ -6,9 +6,9 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { APPOINTMENT_MESSAGES, type AppointmentDetail, statusLabel } from '../../../domain/appointments';
 import { formatDay } from '../../../domain/dates';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useDeleteAppointment } from './api';
 import { MutedText } from './muted-text';
-import { toastFailure, toastSuccess } from './toasts';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -44,10 +44,10 @@ export function AppointmentSummary({
       onConfirm: async () => {
         try {
           await remove.mutateAsync(a.id);
-          toastSuccess(APPOINTMENT_MESSAGES.deleted);
+          notifySuccess(APPOINTMENT_MESSAGES.deleted);
           navigate('/app/appointments');
         } catch (err) {
-          toastFailure(APPOINTMENT_MESSAGES.deleteFailed, err);
+          notifyFailure(APPOINTMENT_MESSAGES.deleteFailed, err);
         }
       },
     });

@@ -5,8 +5,8 @@ import {
   type AppointmentDetail,
   assignDoctorSchema,
 } from '../../../domain/appointments';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useAppointmentOptions, useAssignDoctor } from './api';
-import { toastFailure, toastSuccess } from './toasts';
 
 /** Assign doctor (SPEC §5: doctor_id required). */
 export function AssignDoctorModal({
@@ -38,10 +38,10 @@ export function AssignDoctorModal({
     }
     try {
       await assign.mutateAsync(parsed.data);
-      toastSuccess(APPOINTMENT_MESSAGES.assigned);
+      notifySuccess(APPOINTMENT_MESSAGES.assigned);
       onClose();
     } catch (err) {
-      toastFailure(APPOINTMENT_MESSAGES.createFailed, err);
+      notifyFailure(APPOINTMENT_MESSAGES.createFailed, err);
     }
   };
 

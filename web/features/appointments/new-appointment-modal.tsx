@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { APPOINTMENT_MESSAGES, newAppointmentFormSchema } from '../../../domain/appointments';
 import { pickerLabel } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useAppointmentOptions, useCreateAppointment, usePatientSearch } from './api';
 import { MutedText } from './muted-text';
 import { EMPTY_SLOT, isTakenTime, type Slot, SlotFields } from './slot-fields';
-import { toastFailure, toastSuccess } from './toasts';
 
 type Errors = Record<string, string>;
 
@@ -69,13 +69,13 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
     }
     try {
       await create.mutateAsync(payload);
-      toastSuccess(APPOINTMENT_MESSAGES.created);
+      notifySuccess(APPOINTMENT_MESSAGES.created);
       close();
     } catch (err) {
       // One toast: the spec's text with the server's reason (issue 22).
       if (isTakenTime(err)) setSlot((s) => ({ ...s, time: null }));
       else if (err instanceof ApiError && err.errors) setErrors(err.errors);
-      toastFailure(APPOINTMENT_MESSAGES.createFailed, err);
+      notifyFailure(APPOINTMENT_MESSAGES.createFailed, err);
     }
   };
 

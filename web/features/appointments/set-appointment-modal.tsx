@@ -8,10 +8,10 @@ import {
   setAppointmentFormSchema,
 } from '../../../domain/appointments';
 import { ApiError } from '../../lib/api';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useAppointmentOptions, useSetAppointment } from './api';
 import { MutedText } from './muted-text';
 import { EMPTY_SLOT, isTakenTime, type Slot, SlotFields } from './slot-fields';
-import { toastFailure, toastSuccess } from './toasts';
 
 type Props = { appointment: AppointmentDetail; status: StatusRef | null; onClose: () => void };
 
@@ -53,13 +53,13 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
     }
     try {
       await write.mutateAsync(payload);
-      toastSuccess(APPOINTMENT_MESSAGES.statusSet);
+      notifySuccess(APPOINTMENT_MESSAGES.statusSet);
       onClose();
     } catch (err) {
       // One toast with the server's reason (issue 22); a time just taken is cleared.
       if (isTakenTime(err)) setSlot((s) => ({ ...s, time: null }));
       else if (err instanceof ApiError && err.errors) setErrors(err.errors);
-      toastFailure(err instanceof ApiError ? err.message : APPOINTMENT_MESSAGES.createFailed, err);
+      notifyFailure(err instanceof ApiError ? err.message : APPOINTMENT_MESSAGES.createFailed, err);
     }
   };
 

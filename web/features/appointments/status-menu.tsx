@@ -12,11 +12,10 @@ import {
   type StatusRef,
   settableStatuses,
 } from '../../../domain/appointments';
+import { notifyFailure, notifySuccess, TOAST_MS } from '../../lib/notify';
 import { useAppointmentOptions, useConfirm } from './api';
-import { toastFailure, toastSuccess } from './toasts';
 
 /** The confirm failure toast stays 400 ms (SPEC §9). */
-const CONFIRM_FAILURE_AUTO_CLOSE = 400;
 
 export function StatusMenu({
   appointment,
@@ -34,9 +33,9 @@ export function StatusMenu({
   const doConfirm = async (status: 'scheduled_paperless' | 'scheduled_with_papers') => {
     try {
       await confirm.mutateAsync({ appointment_id: appointment.id, status });
-      toastSuccess(APPOINTMENT_MESSAGES.confirmed);
+      notifySuccess(APPOINTMENT_MESSAGES.confirmed);
     } catch (err) {
-      toastFailure(APPOINTMENT_MESSAGES.confirmFailed, err, CONFIRM_FAILURE_AUTO_CLOSE);
+      notifyFailure(APPOINTMENT_MESSAGES.confirmFailed, err, { autoClose: TOAST_MS.confirmFailure });
     }
   };
 

@@ -4,12 +4,12 @@
  */
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import * as zm from 'zod/mini';
 import { PASSWORD_MESSAGES, STAFF_PASSWORD_MIN } from '../../../domain/auth';
 import { ApiError } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
 import { AUTH_MESSAGES, isInvalidToken, resetPassword } from './api';
 import { AuthLayout } from './auth-layout';
 
@@ -43,7 +43,7 @@ export default function ResetPasswordPage() {
     setServerError(null);
     try {
       await resetPassword(token, password);
-      notifications.show({ title: 'Parola schimbata', message: AUTH_MESSAGES.resetDone, color: 'teal' });
+      notifySuccess(AUTH_MESSAGES.resetDone, { title: 'Parola schimbata' });
       navigate('/user/login', { replace: true });
     } catch (err) {
       if (isInvalidToken(err)) setInvalidLink(true);

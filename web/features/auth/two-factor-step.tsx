@@ -3,10 +3,10 @@
  * code from the authenticator app, or one of the backup codes.
  */
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { LOGIN_MESSAGES } from '../../../domain/auth';
 import { ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
 import { AUTH_MESSAGES, TWO_FACTOR_MESSAGES, verifySecondFactor } from './api';
 
 type Props = { onDone: () => void; onCancel: () => void };
@@ -31,10 +31,8 @@ export function TwoFactorStep({ onDone, onCancel }: Props) {
       onDone();
     } catch (err) {
       const throttled = err instanceof ApiError && err.status === 429;
-      notifications.show({
+      notify('error', throttled ? AUTH_MESSAGES.throttled : TWO_FACTOR_MESSAGES.wrongCode, {
         title: LOGIN_MESSAGES.errorTitle,
-        message: throttled ? AUTH_MESSAGES.throttled : TWO_FACTOR_MESSAGES.wrongCode,
-        color: 'red',
         autoClose: 3000,
       });
       setLoading(false);

@@ -1,7 +1,6 @@
 /** The status badge with its dropdown, and delete with a confirmation (SPEC §2, §4). */
 import { ActionIcon, Badge, Button, Group, Menu, Modal, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconTrash } from '@tabler/icons-react';
 import {
   DOCUMENT_MESSAGES,
@@ -9,12 +8,12 @@ import {
   DOCUMENT_STATUSES,
   type DocumentItem,
 } from '../../../domain/documents';
+import { notify, notifySuccess } from '../../lib/notify';
 import { useDeleteDocument, useSetDocumentStatus } from './api';
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
 
-const failed = (err: unknown) =>
-  notifications.show({ color: 'red', title: 'Eroare', message: (err as Error).message, autoClose: 5000 });
+const failed = (err: unknown) => notify('error', (err as Error).message, { title: 'Eroare' });
 
 export function DocumentStatusMenu({ doc }: { doc: Pick<DocumentItem, 'id' | 'status' | 'title'> }) {
   const setStatus = useSetDocumentStatus();
@@ -46,12 +45,7 @@ export function DocumentStatusMenu({ doc }: { doc: Pick<DocumentItem, 'id' | 'st
                 setStatus.mutate(
                   { id: doc.id, status: s },
                   {
-                    onSuccess: () =>
-                      notifications.show({
-                        color: 'teal',
-                        message: DOCUMENT_MESSAGES.statusChanged,
-                        autoClose: 4000,
-                      }),
+                    onSuccess: () => notifySuccess(DOCUMENT_MESSAGES.statusChanged),
                     onError: failed,
                   },
                 )
@@ -100,7 +94,7 @@ export function DeleteDocumentButton({ doc }: { doc: Pick<DocumentItem, 'id' | '
               remove.mutate(doc.id, {
                 onSuccess: () => {
                   close();
-                  notifications.show({ color: 'teal', message: DOCUMENT_MESSAGES.deleted, autoClose: 4000 });
+                  notifySuccess(DOCUMENT_MESSAGES.deleted);
                 },
                 onError: failed,
               })

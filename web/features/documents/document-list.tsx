@@ -1,8 +1,8 @@
 /** A patient's documents as a list (patient and appointment Documents tabs, SPEC §2). */
 import { Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { formatDay } from '../../../domain/dates';
 import { DOCUMENT_MESSAGES, type DocumentItem } from '../../../domain/documents';
+import { notify } from '../../lib/notify';
 import { openDocument } from './api';
 import { DeleteDocumentButton, DocumentStatusMenu } from './document-actions';
 import { DocumentIcon } from './document-icon';
@@ -10,7 +10,7 @@ import classes from './documents.module.css';
 
 export const openOrWarn = (id: number) =>
   openDocument(id).catch((err: Error) =>
-    notifications.show({ color: 'red', title: 'Documentul nu poate fi deschis', message: err.message }),
+    notify('error', err.message, { title: 'Documentul nu poate fi deschis' }),
   );
 
 export function DocumentList({ documents, loading }: { documents: DocumentItem[]; loading: boolean }) {

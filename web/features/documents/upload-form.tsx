@@ -4,11 +4,11 @@
  * progress bar while it uploads. Used by the patient and appointment Documents tabs and by the
  * documents area's 'Add new' modal, which also asks for the patient.
  */
+import { notifySuccess } from '../../lib/notify';
 import '@mantine/dropzone/styles.css';
 import { Button, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -17,6 +17,7 @@ import {
   fileExtension,
   isAcceptedExtension,
 } from '../../../domain/documents';
+
 import { pickerLabel } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
 import { useDocumentPatients, useUploadDocument } from './api';
@@ -129,7 +130,7 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
       },
       {
         onSuccess: (res) => {
-          notifications.show({ color: 'teal', message: DOCUMENT_MESSAGES.uploaded, autoClose: 4000 });
+          notifySuccess(DOCUMENT_MESSAGES.uploaded);
           setTitle('');
           setFile(null);
           setPatient(null);

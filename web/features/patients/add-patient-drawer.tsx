@@ -1,9 +1,9 @@
 /** 'Add patient': a right-side panel with the SPEC §5 new-patient rules, checked here and by the server. */
 import { Button, Drawer, Group } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { newPatientSchema, PATIENT_TEXTS } from '../../../domain/patients';
 import { API_MESSAGES, ApiError } from '../../lib/api';
+import { notify, notifySuccess } from '../../lib/notify';
 import { useCreatePatient } from './api';
 import { EMPTY_PATIENT, PatientFormFields, type PatientFormValues } from './patient-form-fields';
 
@@ -28,23 +28,13 @@ export function AddPatientDrawer({ opened, onClose }: Props) {
   const submit = form.onSubmit(async (values) => {
     try {
       await create.mutateAsync(values);
-      notifications.show({
-        color: 'green',
-        title: 'Success',
-        message: PATIENT_TEXTS.created,
-        autoClose: 4000,
-      });
+      notifySuccess(PATIENT_TEXTS.created, { title: 'Success' });
       close();
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
       if (e?.errors) form.setErrors(e.errors);
       if (e?.status === 409) form.setFieldError('cnp', e.message);
-      notifications.show({
-        color: 'red',
-        title: 'Eroare',
-        message: e?.message ?? API_MESSAGES.generic,
-        autoClose: 5000,
-      });
+      notify('error', e?.message ?? API_MESSAGES.generic, { title: 'Eroare' });
     }
   });
 

@@ -1,12 +1,12 @@
 /** One entry of a consultation (type, doctor, date, content), editable in place. */
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CONSULTATION_TEXTS, isBlankHtml } from '../../../domain/consultations';
 import { formatDateTime } from '../../../domain/dates';
 import type { ConsultationEntryView } from '../../../domain/patients';
 import { API_MESSAGES, ApiError } from '../../lib/api';
+import { notify, notifySuccess } from '../../lib/notify';
 import { useUpdateEntry } from './api';
 import { RichTextField } from './rich-text-field';
 import { SafeHtml } from './safe-html';
@@ -18,28 +18,15 @@ export function ConsultationEntry({ patientId, entry }: { patientId: number; ent
 
   const save = async () => {
     if (isBlankHtml(draft)) {
-      notifications.show({
-        color: 'yellow',
-        title: entry.type_label,
-        message: CONSULTATION_TEXTS.contentRequired,
-      });
+      notify('warning', CONSULTATION_TEXTS.contentRequired, { title: entry.type_label });
       return;
     }
     try {
       await update.mutateAsync({ id: entry.id, content: draft });
-      notifications.show({
-        color: 'green',
-        title: 'Success',
-        message: CONSULTATION_TEXTS.entrySaved,
-        autoClose: 4000,
-      });
+      notifySuccess(CONSULTATION_TEXTS.entrySaved, { title: 'Success' });
       setEditing(false);
     } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: 'Eroare',
-        message: err instanceof ApiError ? err.message : API_MESSAGES.generic,
-      });
+      notify('error', err instanceof ApiError ? err.message : API_MESSAGES.generic, { title: 'Eroare' });
     }
   };
 

@@ -5,7 +5,6 @@
  * until saved or discarded with "Renunta" (issue 22).
  */
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -20,6 +19,7 @@ import { clinicToday } from '../../../domain/dates';
 import { useCurrentUser } from '../../app/current-user';
 import { API_MESSAGES, ApiError } from '../../lib/api';
 import { readDraft, writeDraft } from '../../lib/drafts';
+import { notify, notifySuccess } from '../../lib/notify';
 import { useSaveConsultation } from './api';
 import { RichTextField } from './rich-text-field';
 
@@ -72,11 +72,7 @@ export function ConsultationForm({ patientId }: { patientId: number }) {
   const saveSection = async (section: ConsultationSection) => {
     if (!title.trim()) return setTitleError(CONSULTATION_TEXTS.titleRequired);
     if (isBlankHtml(sections[section])) {
-      notifications.show({
-        color: 'yellow',
-        title: ENTRY_LABELS[section],
-        message: CONSULTATION_TEXTS.contentRequired,
-      });
+      notify('warning', CONSULTATION_TEXTS.contentRequired, { title: ENTRY_LABELS[section] });
       return;
     }
     setSaving(section);
@@ -89,15 +85,12 @@ export function ConsultationForm({ patientId }: { patientId: number }) {
         next.delete(section);
         return next;
       });
-      notifications.show({
-        color: 'green',
+      notifySuccess(`${ENTRY_LABELS[section]}: ${CONSULTATION_TEXTS.saved.toLowerCase()}`, {
         title: 'Success',
-        message: `${ENTRY_LABELS[section]}: ${CONSULTATION_TEXTS.saved.toLowerCase()}`,
-        autoClose: 4000,
       });
     } catch (err) {
       const message = err instanceof ApiError ? err.message : API_MESSAGES.generic;
-      notifications.show({ color: 'red', title: 'Eroare', message });
+      notify('error', message, { title: 'Eroare' });
     } finally {
       setSaving(null);
     }

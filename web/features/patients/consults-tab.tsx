@@ -1,12 +1,12 @@
 /** Consults tab (SPEC §2): consultations by guid with their entries, letter download and sending. */
 import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileCertificate, IconLock, IconNotes } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { CONSULTATION_TEXTS, isBlankHtml } from '../../../domain/consultations';
 import { formatDay } from '../../../domain/dates';
 import type { ConsultationGroupView, PatientDetail } from '../../../domain/patients';
 import { API_MESSAGES, ApiError } from '../../lib/api';
+import { notify, notifySuccess } from '../../lib/notify';
 import { letterUrl, useSaveLetter } from './api';
 import { ConsultationEntry } from './consultation-entry';
 import { RichTextField } from './rich-text-field';
@@ -27,16 +27,11 @@ function LetterEditor({ patientId, guid }: { patientId: number; guid: string }) 
     if (isBlankHtml(html)) return;
     try {
       await saveLetter.mutateAsync({ guid, content: html });
-      notifications.show({
-        color: 'green',
-        title: 'Success',
-        message: CONSULTATION_TEXTS.saved,
-        autoClose: 4000,
-      });
+      notifySuccess(CONSULTATION_TEXTS.saved, { title: 'Success' });
       setOpen(false);
       setHtml('');
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Eroare', message: errorText(err) });
+      notify('error', errorText(err), { title: 'Eroare' });
     }
   };
   return (
@@ -68,7 +63,7 @@ function GroupActions({ patient, group }: { patient: PatientDetail; group: Consu
       // A signed link valid a few minutes; navigating to it downloads the PDF.
       window.location.assign(await letterUrl(patient.id, group.guid));
     } catch (err) {
-      notifications.show({ color: 'red', title: 'Eroare', message: errorText(err) });
+      notify('error', errorText(err), { title: 'Eroare' });
     } finally {
       setDownloading(false);
     }

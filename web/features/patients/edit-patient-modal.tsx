@@ -1,11 +1,11 @@
 /** 'Update patient details' (SPEC §5 edit rules); toast 'Patient updated' titled 'Success'. */
 import { Button, Group, Modal } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { editPatientSchema, PATIENT_TEXTS, type PatientDetail } from '../../../domain/patients';
 import { formatPhone } from '../../../domain/validation/phone';
 import { API_MESSAGES, ApiError } from '../../lib/api';
+import { notify, notifySuccess } from '../../lib/notify';
 import { useUpdatePatient } from './api';
 import { PatientFormFields, type PatientFormValues } from './patient-form-fields';
 
@@ -41,17 +41,12 @@ export function EditPatientModal({ patient, opened, onClose }: Props) {
   const submit = form.onSubmit(async ({ cnp: _cnp, ...values }) => {
     try {
       await update.mutateAsync(values);
-      notifications.show({
-        color: 'green',
-        title: PATIENT_TEXTS.updatedTitle,
-        message: PATIENT_TEXTS.updated,
-        autoClose: 4000,
-      });
+      notifySuccess(PATIENT_TEXTS.updated, { title: PATIENT_TEXTS.updatedTitle });
       onClose();
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
       if (e?.errors) form.setErrors(e.errors);
-      notifications.show({ color: 'red', title: 'Eroare', message: e?.message ?? API_MESSAGES.generic });
+      notify('error', e?.message ?? API_MESSAGES.generic, { title: 'Eroare' });
     }
   });
 

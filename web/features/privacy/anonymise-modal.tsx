@@ -1,10 +1,10 @@
 /** The typed confirmation before an anonymisation (irreversible; the server checks the phrase too). */
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ANONYMISE_PHRASE } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
 import { useAnonymise } from './api';
 
 type Props = { patientId: number; patientName: string; opened: boolean; onClose: () => void };
@@ -23,7 +23,7 @@ export function AnonymiseModal({ patientId, patientName, opened, onClose }: Prop
     setError(null);
     try {
       const r = await anonymise.mutateAsync(typed);
-      notifications.show({ message: r.message, color: 'green', autoClose: 4000 });
+      notifySuccess(r.message);
       close();
     } catch (err) {
       setError(err instanceof ApiError ? (err.errors?.confirmation ?? err.message) : String(err));

@@ -4,10 +4,10 @@
  */
 import { Badge, Button, Card, Group, Spoiler, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { formatDateTime } from '../../../domain/dates';
 import { type ConsentTextInput, consentTextSchema } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
+import { notify, notifySuccess } from '../../lib/notify';
 import { useConsentTexts, useCreateConsentText } from './api';
 
 export function ConsentTextsSection() {
@@ -20,12 +20,12 @@ export function ConsentTextsSection() {
   const submit = form.onSubmit(async (values) => {
     try {
       const r = await create.mutateAsync(values);
-      notifications.show({ message: r.message, color: 'green', autoClose: 4000 });
+      notifySuccess(r.message);
       form.reset();
     } catch (err) {
       if (err instanceof ApiError && err.errors) form.setErrors(err.errors);
       else if (err instanceof ApiError && err.status === 409) form.setFieldError('version', err.message);
-      else notifications.show({ message: err instanceof ApiError ? err.message : String(err), color: 'red' });
+      else notify('error', err instanceof ApiError ? err.message : String(err));
     }
   });
   return (

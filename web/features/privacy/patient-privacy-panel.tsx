@@ -3,13 +3,13 @@
  * withdrawn) with a 'withdraw' action, and for superadmins the data export and the anonymisation.
  */
 import { Alert, Badge, Button, Card, Group, Modal, Spoiler, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../domain/dates';
 import type { ConsentRecord } from '../../../domain/privacy';
 import { useCurrentUser } from '../../app/current-user';
 import { ApiError } from '../../lib/api';
+import { notify, notifySuccess } from '../../lib/notify';
 import { AnonymiseModal } from './anonymise-modal';
 import { exportUrl, usePatientPrivacy, useWithdrawConsent } from './api';
 
@@ -66,9 +66,9 @@ export function PatientPrivacyPanel({ patientId, patientName }: { patientId: num
     if (!withdrawing) return;
     try {
       const r = await withdraw.mutateAsync(withdrawing.id);
-      notifications.show({ message: r.message, color: 'green', autoClose: 4000 });
+      notifySuccess(r.message);
     } catch (err) {
-      notifications.show({ message: err instanceof ApiError ? err.message : String(err), color: 'red' });
+      notify('error', err instanceof ApiError ? err.message : String(err));
     }
     setWithdrawing(null);
   };
