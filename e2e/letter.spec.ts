@@ -88,15 +88,16 @@ test('a doctor fills, generates, signs and sends the letter; later changes are a
   await expect(dialog.getByTestId('letter-sent')).toContainText(
     /Pusă în coada de trimitere|Trimisă medicului de familie/,
   );
-  await expect(dialog.getByTestId('letter-sent')).toContainText('Trimisă medicului de familie', {
-    timeout: 20_000,
-  });
-  await page.screenshot({ path: testInfo.outputPath('formularul-scrisorii.png') }); // to look at
 
   // The e-mail with the signed PDF, in DATA_DIR/mail.
   await expect
     .poll(() => sentMails().find((m) => m.includes(`nr. ${number} a pacientului`)), { timeout: 30_000 })
     .toBeTruthy();
+  // Delivered: the window, which looks again while the e-mail is queued, says so.
+  await expect(dialog.getByTestId('letter-sent')).toContainText('Trimisă medicului de familie', {
+    timeout: 15_000,
+  });
+  await page.screenshot({ path: testInfo.outputPath('formularul-scrisorii.png') }); // to look at
   const mail = sentMails().find((m) => m.includes(`nr. ${number} a pacientului`))!;
   expect(mail).toContain(p.gpEmail);
   expect(mail).toContain(`scrisoare-medicala-${number.replace('/', '-')}.pdf`);
