@@ -117,7 +117,7 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie sa fie in f
  * latest appointment among those that satisfy them.
  */
 export const patientFiltersSchema = z.strictObject({
-  name: z.string().trim().max(150).optional(),
+  name: z.string().trim().max(150, 'Numele căutat poate avea cel mult 150 de caractere.').optional(),
   doctor: z.string().trim().min(1).max(100).optional(),
   appointment_date: isoDay.optional(),
   status: z.union([z.enum(BUILTIN_STATUSES), z.number().int().positive()]).optional(),

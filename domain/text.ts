@@ -7,3 +7,11 @@ export function foldText(s: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * The distinct folded words of a search text: a name search matches when every word is in the
+ * name, in any order ("Petru Matei" finds "Matei Petru").
+ */
+export function searchWords(s: string): string[] {
+  return [...new Set(foldText(s).split(' ').filter(Boolean))];
+}
