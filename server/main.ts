@@ -11,6 +11,7 @@ import { seedDemoDataIfEmpty } from './db/demo-data';
 import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
 import { startMailWorker } from './platform/mail';
+import { listeningAddresses } from './platform/origins';
 import { removeOrphanFiles } from './platform/storage/reconcile';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -95,8 +96,10 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Every address the server answers on (a colleague opens it at the machine's network address).
+  const addresses = config.publicUrlFixed ? [config.publicUrl] : listeningAddresses(config.HOST, config.PORT);
   console.log(
-    `\n  ${config.INSTITUTE_NAME}\n  Ready on ${config.publicUrl}  (database: ${database.kind}, data: ${config.dataDir})\n`,
+    `\n  ${config.INSTITUTE_NAME}\n  Ready on ${addresses.join('\n           ')}\n  (database: ${database.kind}, data: ${config.dataDir})\n`,
   );
 }
 

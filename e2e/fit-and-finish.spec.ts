@@ -1,0 +1,85 @@
+/**
+ * Issue 19 "Fit and finish": the places where a new user still tripped (one describe per item).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, DEMO_PASSWORD, expect, test } from './fixtures';
+
+const port = Number(process.env.E2E_PORT ?? '3100');
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Parola', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Autentificare' }).click();
+}
+
+test.describe('item 1: signing in on another address of the server', () => {
+  test('with PUBLIC_URL set, another address is refused with a Romanian message on the page', async ({
+    page,
+  }) => {
+    // The e2e server's PUBLIC_URL is http://localhost:PORT; 127.0.0.1 is the same server.
+    await page.goto(`http://127.0.0.1:${port}/user/login`);
+    await fillLogin(page, ACCOUNTS.doctor, DEMO_PASSWORD);
+    await expect(page.getByTestId('login-refused')).toContainText('Autentificarea a fost refuzată');
+    await expect(page).toHaveURL(/\/user\/login/);
+  });
+
+  test.describe('without PUBLIC_URL (the embedded default)', () => {
+    const otherPort = port + 1;
+    let server: ChildProcess;
+    let dataDir: string;
+    let output = '';
+
+    test.beforeAll(async () => {
+      test.setTimeout(180_000);
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-e2e-origin-'));
+      server = spawn(process.execPath, ['dist/server/main.js'], {
+        env: {
+          ...process.env,
+          PORT: String(otherPort),
+          HOST: '127.0.0.2',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          PUBLIC_URL: '',
+          DEMO_DATA: 'auto',
+          DEMO_PASSWORD,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      server.stdout?.on('data', (d) => {
+        output += String(d);
+      });
+      await expect
+        .poll(
+          async () => {
+            const res = await fetch(`http://127.0.0.2:${otherPort}/api/ready`).catch(() => null);
+            return res?.status ?? 0;
+          },
+          { timeout: 170_000, intervals: [500] },
+        )
+        .toBe(200);
+    });
+
+    test.afterAll(async () => {
+      if (server && server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    test('prints the address it listens on and signs in there', async ({ page }) => {
+      await expect.poll(() => output).toContain(`http://127.0.0.2:${otherPort}`);
+      await page.goto(`http://127.0.0.2:${otherPort}/user/login`);
+      await fillLogin(page, ACCOUNTS.doctor, DEMO_PASSWORD);
+      await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.2:${otherPort}/app`));
+      await expect(page.getByTestId('login-refused')).toHaveCount(0);
+    });
+  });
+});
