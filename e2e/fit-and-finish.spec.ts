@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, DEMO_PASSWORD, expect, test } from './fixtures';
+import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, signIn, test } from './fixtures';
 
 const port = Number(process.env.E2E_PORT ?? '3100');
 
@@ -81,5 +81,79 @@ test.describe('item 1: signing in on another address of the server', () => {
       await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.2:${otherPort}/app`));
       await expect(page.getByTestId('login-refused')).toHaveCount(0);
     });
+  });
+});
+
+test.describe('item 8: the public 404 page', () => {
+  for (const width of [1440, 360]) {
+    test(`a mistyped public address answers 404 with a Romanian page and ways on (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/user/registr', '/programare']) {
+        const res = await page.goto(path);
+        expect(res?.status()).toBe(404);
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+        await expect(page.getByRole('heading', { level: 1, name: 'Pagina căutată nu există' })).toBeVisible();
+      }
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.screenshot({ path: `/tmp/finish-404-${width}.png`, fullPage: true });
+      await page.getByRole('link', { name: 'Solicită o consultație' }).click();
+      await expect(page).toHaveURL(/\/user\/register$/);
+      await page.goto('/user/registr');
+      await page.getByRole('link', { name: 'Pagina principală' }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+
+  test('known pages answer 200; staff paths keep the spec text', async ({ page }) => {
+    expect((await page.goto('/user/register'))?.status()).toBe(200);
+    expect((await page.goto('/error'))?.status()).toBe(200);
+    await expect(page.getByText('Ooops... looks like an error occurred!')).toBeVisible();
+  });
+});
+
+test.describe('item 6: unknown records and the login page while signed in', () => {
+  for (const width of [1440, 360]) {
+    test(`unknown appointment and patient ids are said inside the shell, with a way back (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signIn(page, 'doctor');
+      const cases = [
+        [
+          '/app/appointments/999999999',
+          'Programarea nu a fost găsită',
+          'Înapoi la programări',
+          /\/app\/appointments$/,
+        ],
+        [
+          '/app/appointments/abc',
+          'Programarea nu a fost găsită',
+          'Înapoi la programări',
+          /\/app\/appointments$/,
+        ],
+        ['/app/patients/999999999', 'Pacientul nu a fost găsit', 'Înapoi la pacienți', /\/app\/patients$/],
+        ['/app/patients/abc', 'Pacientul nu a fost găsit', 'Înapoi la pacienți', /\/app\/patients$/],
+      ] as const;
+      for (const [path, title, back, list] of cases) {
+        await page.goto(path);
+        const panel = page.getByTestId('not-found');
+        await expect(panel.getByText(title)).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+        // Inside the shell: the main menu is there.
+        await expect(page.getByRole('navigation').first()).toBeAttached();
+        if (path.endsWith('999999999')) await page.screenshot({ path: `/tmp/finish-notfound-${width}.png` });
+        await panel.getByRole('link', { name: back }).click();
+        await expect(page).toHaveURL(list);
+      }
+    });
+  }
+
+  test('/user/login while signed in goes to the app', async ({ page }) => {
+    await signIn(page, 'doctor');
+    await page.goto('/user/login');
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
   });
 });

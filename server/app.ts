@@ -28,7 +28,7 @@ import { type Clock, systemClock } from './platform/clock';
 import { HttpError, MESSAGES, toHttpError, validationError } from './platform/errors';
 import { registerJsonBodyParser } from './platform/json-body';
 import { allowedOrigins } from './platform/origins';
-import { loadSpaIndex } from './platform/spa-index';
+import { isSpaPath, loadSpaIndex } from './platform/spa-index';
 
 export type AppDeps = {
   config: Config;
@@ -198,6 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (req.url.startsWith('/api/') || req.url === '/api' || !spaIndex || req.method !== 'GET') {
       return reply.status(404).send({ status: 0, message: MESSAGES.notFound });
     }
+    // Unknown page paths are 404 too, with the app (its public "page not found").
+    if (!isSpaPath(req.url.split('?')[0])) reply.code(404);
     return spaIndex.send(req, reply);
   });
 

@@ -10,7 +10,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_MESSAGES, loginSchema } from '../../../domain/auth';
 import { safeNext } from '../../app/next-path';
-import { API_MESSAGES, ApiError } from '../../lib/api';
+import { API_MESSAGES, ApiError, api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/query-client';
 import { AUTH_MESSAGES, signIn } from './api';
 import { AuthLayout } from './auth-layout';
@@ -49,9 +49,18 @@ export default function LoginPage() {
   const [refused, setRefused] = useState(false);
 
   // Whatever account was cached (expired session, failed load) is forgotten on this page.
+  // Someone already signed in (a bookmark, the back button) goes on to the app.
   useEffect(() => {
     queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
-  }, [queryClient]);
+    let live = true;
+    api
+      .get('/user/user-details')
+      .then(() => live && navigate(safeNext(params.get('next')), { replace: true }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [queryClient, navigate, params]);
 
   // Mantine's per-field form state (useField: ~1 KB, where useForm is ~7 KB of this public
   // page's budget), checked with the shared login schema on blur and on submit.
