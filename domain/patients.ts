@@ -44,10 +44,13 @@ export const nameField = z
   .string({ error: PATIENT_MESSAGES.name })
   .trim()
   .min(1, PATIENT_MESSAGES.name)
-  .max(150, 'Numele este prea lung.');
+  .max(150, 'Numele este prea lung.')
+  // "12345" is not a name (issue 19 item 11).
+  .refine((v) => v === '' || /\p{L}/u.test(v), 'Numele trebuie să conțină litere.');
 export const cnpField = z
   .string({ error: PATIENT_MESSAGES.cnp })
-  .trim()
+  // A pasted " 1850314401239" or "1850 3144 01239" is the same CNP.
+  .overwrite((v) => v.replace(/\s+/g, ''))
   .refine((v) => isValidCnp(v), PATIENT_MESSAGES.cnp);
 export const phoneField = z
   .string({ error: PATIENT_MESSAGES.phoneRequired })

@@ -157,3 +157,35 @@ test.describe('item 6: unknown records and the login page while signed in', () =
     await expect(page).toHaveURL(/\/app\/dashboard$/);
   });
 });
+
+test.describe('items 10 and 11: CNP paste and names', () => {
+  // A valid CNP (control digit) of 14.03.1985.
+  const cnp = '1850314401239';
+
+  test('a pasted CNP with spaces keeps its 13 digits in every CNP field', async ({ page }) => {
+    await page.goto('/user/register');
+    const field = page.getByLabel('CNP');
+    await field.focus();
+    await page.keyboard.insertText(` ${cnp}`);
+    await expect(field).toHaveValue(cnp);
+    await field.fill('');
+    await field.focus();
+    await page.keyboard.insertText('1850 3144 01239');
+    await expect(field).toHaveValue(cnp);
+
+    await signIn(page, 'superadmin');
+    await page.goto('/app/docs/documents');
+    const filter = page.getByRole('textbox', { name: 'CNP' });
+    await filter.focus();
+    await page.keyboard.insertText(` ${cnp}`);
+    await expect(filter).toHaveValue(cnp);
+  });
+
+  test('a name without letters is refused on the form', async ({ page }) => {
+    await page.goto('/user/register');
+    const name = page.getByLabel('Nume și prenume');
+    await name.fill('12345');
+    await name.blur();
+    await expect(page.getByText('Numele trebuie să conțină litere.')).toBeVisible();
+  });
+});

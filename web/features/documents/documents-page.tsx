@@ -15,6 +15,7 @@ import {
   type DocumentItem,
   type DocumentStatus,
 } from '../../../domain/documents';
+import { cnpInput } from '../../../domain/validation/cnp';
 import { serverPaging } from '../../lib/server-paging';
 import { useDocumentPatients, useDocuments } from './api';
 import { DeleteDocumentButton, DocumentStatusMenu } from './document-actions';
@@ -80,9 +81,8 @@ function Filters({
         label="CNP"
         placeholder="CNP"
         inputMode="numeric"
-        maxLength={13}
         value={cnp}
-        onChange={(e) => setCnp(e.currentTarget.value)}
+        onChange={(e) => setCnp(cnpInput(e.currentTarget.value))}
       />
     </SimpleGrid>
   );
