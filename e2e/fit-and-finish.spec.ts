@@ -6,6 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { addDays } from '../domain/dates';
+import { dayLabel, today } from './dates';
 import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, signIn, test } from './fixtures';
 
 const port = Number(process.env.E2E_PORT ?? '3100');
@@ -187,5 +189,56 @@ test.describe('items 10 and 11: CNP paste and names', () => {
     await name.fill('12345');
     await name.blur();
     await expect(page.getByText('Numele trebuie să conțină litere.')).toBeVisible();
+  });
+});
+
+test.describe('items 9 and 12: the public form date', () => {
+  /** The first weekday from tomorrow the server answers OK for. */
+  async function okDay(page: Page): Promise<string> {
+    let day = addDays(today(), 1);
+    for (let i = 0; i < 180; i++, day = addDays(day, 1)) {
+      const res = await page.request.get('/api/appointment/check-register-date', {
+        params: { filters: JSON.stringify({ selected_date: day }) },
+      });
+      if ((await res.json()).status === 1) return day;
+    }
+    throw new Error('no OK day in the next 180 days');
+  }
+
+  async function showDay(page: Page, day: string) {
+    await page.getByRole('button', { name: /Data programării/ }).click();
+    const button = page.getByRole('button', { name: dayLabel(day), exact: true });
+    for (let i = 0; i < 24 && !(await button.isVisible()); i++)
+      await page.getByRole('button', { name: 'Luna următoare' }).click();
+    return button;
+  }
+
+  test('the single 08:00 slot is preselected and the focus returns to the date field (1440 px)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const day = await okDay(page);
+    await page.goto('/user/register');
+    await (await showDay(page, day)).click();
+    await expect(page.getByTestId('slot-0800')).toBeChecked();
+    await expect(page.getByRole('button', { name: /Data programării/ })).toBeFocused();
+    await page.screenshot({ path: '/tmp/finish-slot-1440.png' });
+  });
+
+  test('a date check without network says so and offers a retry (360 px)', async ({ page, context }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    const day = await okDay(page);
+    await page.goto('/user/register');
+    const dayButton = await showDay(page, day);
+    await context.setOffline(true);
+    await dayButton.click();
+    await expect(page.getByText(/nu a putut fi verificată: nu există legătură cu serverul/)).toBeVisible();
+    await expect(
+      page.getByText('Nu există ore disponibile pentru data aleasă.', { exact: false }),
+    ).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/finish-offline-360.png', fullPage: true });
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Încearcă din nou' }).click();
+    await expect(page.getByTestId('slot-0800')).toBeChecked();
   });
 });
