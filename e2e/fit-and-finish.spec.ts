@@ -242,3 +242,20 @@ test.describe('items 9 and 12: the public form date', () => {
     await expect(page.getByTestId('slot-0800')).toBeChecked();
   });
 });
+
+test('item 7: the dashboard says how pending appointments are ordered, nearest first', async ({ page }) => {
+  await signIn(page, 'doctor');
+  const res = await page.request.get('/api/dashboard');
+  const { stats } = (await res.json()) as {
+    stats: { last_appointments: { id: number; date: string; time: string | null }[] };
+  };
+  const keys = stats.last_appointments.map((r) => `${r.date} ${r.time ?? ''}`);
+  expect(keys).toEqual([...keys].sort());
+  await page.goto('/app/dashboard');
+  await expect(page.getByTestId('latest-order')).toHaveText('După dată și oră, cele mai apropiate întâi');
+  if (stats.last_appointments.length > 0)
+    await expect(page.getByTestId('latest-appointments').getByRole('link').first()).toHaveAttribute(
+      'href',
+      `/app/appointments/${stats.last_appointments[0].id}`,
+    );
+});

@@ -118,11 +118,11 @@ describe('GET /api/dashboard', () => {
     });
   });
 
-  it('lists the latest pending appointments, newest first, with contact and doctor', async () => {
+  it('lists the pending appointments by date, nearest first, with contact and doctor', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: staff.headers });
     const last = res.json().stats.last_appointments;
-    expect(last.map((r: { id: number }) => r.id)).toEqual([p4.id, p3.id, p2.id, p1.id]);
-    expect(last[1]).toEqual({
+    expect(last.map((r: { id: number }) => r.id)).toEqual([p1.id, p2.id, p3.id, p4.id]);
+    expect(last[2]).toEqual({
       id: p3.id,
       patient: 'Corina Stan',
       patient_phone: pts[2].phone,
