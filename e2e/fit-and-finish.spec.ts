@@ -259,3 +259,26 @@ test('item 7: the dashboard says how pending appointments are ordered, nearest f
       `/app/appointments/${stats.last_appointments[0].id}`,
     );
 });
+
+test.describe('item 4: search on a phone', () => {
+  test('below 768 px a top-bar button opens the search (360 px); at 1440 px the field stays', async ({
+    page,
+  }) => {
+    await signIn(page, 'doctor');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/app/dashboard');
+    await expect(page.getByTestId('top-search')).toBeHidden();
+    await page.getByRole('button', { name: 'Căutare pacienți' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Căutare pacienți' });
+    await expect(dialog.getByRole('textbox', { name: 'Text căutat' })).toBeFocused();
+    await page.screenshot({ path: '/tmp/finish-search-360.png' });
+    await page.keyboard.type('Ionescu');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/app\/pages\/search\/Ionescu$/);
+    await expect(dialog).toHaveCount(0);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(page.getByTestId('top-search')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Căutare pacienți' })).toBeHidden();
+  });
+});
