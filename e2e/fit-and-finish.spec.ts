@@ -282,3 +282,70 @@ test.describe('item 4: search on a phone', () => {
     await expect(page.getByRole('button', { name: 'Căutare pacienți' })).toBeHidden();
   });
 });
+
+test.describe('item 2: calendars show what happens', () => {
+  type Event = { id: number; patient: string; start: string; active: boolean };
+
+  for (const width of [1440, 360]) {
+    test(`cancelled appointments hidden behind a switch, not counted, full name on hover (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, 'doctor');
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/calendar') && r.ok());
+      await page.goto('/app/dashboard');
+      const body = (await (await answer).json()) as { count: number; appointments: Event[] };
+      const active = body.appointments.filter((e) => e.active);
+      const inactive = body.appointments.filter((e) => !e.active);
+      expect(body.count).toBe(active.length);
+      await expect(page.getByTestId('calendar-title')).toHaveText(`Toate programarile (${active.length})`);
+      const calendar = page.getByTestId('dashboard-calendar');
+      await expect(calendar.locator('.event-inactive')).toHaveCount(0);
+      const toggle = calendar.getByRole('switch', { name: /Arată programările anulate/ });
+      await expect(toggle).toBeVisible();
+
+      // The hover/focus text has the full name and the time.
+      if (active.length > 0) {
+        const first = calendar.locator('[role="listitem"] [title]').first();
+        await expect(first).toHaveAttribute('title', /^\d{2}:\d{2} .+ · /);
+      }
+      // Nothing spills out of its day cell.
+      const spill = await calendar.evaluate((root) => {
+        let n = 0;
+        for (const ev of root.querySelectorAll('[role="gridcell"] [role="listitem"]')) {
+          const cell = ev.closest('[role="gridcell"]');
+          if (!cell) continue;
+          const a = ev.getBoundingClientRect();
+          const b = cell.getBoundingClientRect();
+          if (a.right > b.right + 1 || a.left < b.left - 1) n++;
+        }
+        return n;
+      });
+      expect(spill).toBe(0);
+      await page.screenshot({ path: `/tmp/finish-calendar-${width}.png`, fullPage: true });
+
+      if (inactive.length > 0) {
+        await toggle.check({ force: true });
+        await expect(calendar.locator('.event-inactive').first()).toBeAttached();
+        await expect(calendar.locator('.event-inactive').first()).toHaveCSS(
+          'text-decoration-line',
+          'line-through',
+        );
+      }
+
+      // The week view's heading carries the dates (the title, and the columns where they fit).
+      await calendar.getByRole('tab', { name: 'Saptamana' }).click();
+      await expect(calendar.getByRole('heading', { level: 2 }).or(calendar.locator('h2')).first()).toHaveText(
+        /\d{1,2}\D+\d{1,2}/,
+      );
+      if (width === 1440)
+        await expect(
+          calendar
+            .locator('[role="columnheader"]')
+            .filter({ hasText: /\d{2}\.\d{2}/ })
+            .first(),
+        ).toBeVisible();
+      await page.screenshot({ path: `/tmp/finish-week-${width}.png`, fullPage: true });
+    });
+  }
+});

@@ -174,7 +174,11 @@ describe('POST /api/dashboard/calendar', () => {
     });
     const body = res.json();
     expect(body).toMatchObject({ start: '2026-02-23', end: '2026-04-06' });
-    expect(body.count).toBe(9);
+    // Nine events; the one with a status "without appointment" (24.02) is drawn but not counted.
+    expect(body.appointments).toHaveLength(9);
+    expect(body.count).toBe(8);
+    const closed = body.appointments.filter((e: { active: boolean }) => !e.active);
+    expect(closed).toMatchObject([{ start: '2026-02-24T08:00:00', status_title: 'Consult telefonic' }]);
   });
 
   it('refuses a range that ends before it starts', async () => {
