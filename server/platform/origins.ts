@@ -25,7 +25,7 @@ function hostName(host: string): string {
 }
 
 /** The host is this machine: a loopback address, localhost, its name or an interface address. */
-export function isOwnHost(host: string): boolean {
+function isOwnHost(host: string): boolean {
   const name = hostName(host);
   if (name === 'localhost' || name === '::1' || /^127\.\d+\.\d+\.\d+$/.test(name)) return true;
   if (name === os.hostname().toLowerCase()) return true;
