@@ -352,3 +352,22 @@ test.describe('item 2: calendars show what happens', () => {
     });
   }
 });
+
+test.describe('item 3: search in any word order', () => {
+  test('"Petru Matei" finds "Matei Petru" from the top bar; a text over the limit says so', async ({
+    page,
+  }) => {
+    await signIn(page, 'doctor');
+    const res = await page.request.get('/api/search', { params: { q: 'Matei Petru' } });
+    const found = ((await res.json()) as { patients: { name: string }[] }).patients.map((p) => p.name);
+    test.skip(!found.includes('Matei Petru'), 'the demo data has no "Matei Petru" today');
+    await page.goto('/app/dashboard');
+    await page.getByTestId('top-search').fill('Petru Matei');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('search-results').getByRole('link', { name: 'Matei Petru' })).toBeVisible();
+
+    await page.goto(`/app/pages/search/${'a'.repeat(101)}`);
+    await expect(page.getByText('Textul căutat poate avea cel mult 100 de caractere.')).toBeVisible();
+    await expect(page.getByText('Introduceti cel putin 2 caractere.')).toHaveCount(0);
+  });
+});
