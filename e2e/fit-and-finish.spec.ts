@@ -100,7 +100,7 @@ test.describe('item 8: the public 404 page', () => {
       }
       await expect(page.getByRole('banner')).toBeVisible();
       await expectNoA11yViolations(page);
-      await page.screenshot({ path: `/tmp/finish-404-${width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`finish-404-${width}.png`), fullPage: true });
       await page.getByRole('link', { name: 'Solicită o consultație' }).click();
       await expect(page).toHaveURL(/\/user\/register$/);
       await page.goto('/user/registr');
@@ -146,7 +146,8 @@ test.describe('item 6: unknown records and the login page while signed in', () =
         await expect(page).toHaveURL(new RegExp(`${path}$`));
         // Inside the shell: the main menu is there.
         await expect(page.getByRole('navigation').first()).toBeAttached();
-        if (path.endsWith('999999999')) await page.screenshot({ path: `/tmp/finish-notfound-${width}.png` });
+        if (path.endsWith('999999999'))
+          await page.screenshot({ path: test.info().outputPath(`finish-notfound-${width}.png`) });
         await panel.getByRole('link', { name: back }).click();
         await expect(page).toHaveURL(list);
       }
@@ -225,7 +226,7 @@ test.describe('items 9 and 12: the public form date', () => {
     await (await showDay(page, day)).click();
     await expect(page.getByTestId('slot-0800')).toBeChecked();
     await expect(page.getByRole('button', { name: /Data programării/ })).toBeFocused();
-    await page.screenshot({ path: '/tmp/finish-slot-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('finish-slot-1440.png') });
   });
 
   test('a date check without network says so and offers a retry (360 px)', async ({ page, context }) => {
@@ -239,7 +240,7 @@ test.describe('items 9 and 12: the public form date', () => {
     await expect(
       page.getByText('Nu există ore disponibile pentru data aleasă.', { exact: false }),
     ).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/finish-offline-360.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('finish-offline-360.png'), fullPage: true });
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Încearcă din nou' }).click();
     await expect(page.getByTestId('slot-0800')).toBeChecked();
@@ -274,7 +275,7 @@ test.describe('item 4: search on a phone', () => {
     await page.getByRole('button', { name: 'Căutare pacienți' }).click();
     const dialog = page.getByRole('dialog', { name: 'Căutare pacienți' });
     await expect(dialog.getByRole('textbox', { name: 'Text căutat' })).toBeFocused();
-    await page.screenshot({ path: '/tmp/finish-search-360.png' });
+    await page.screenshot({ path: test.info().outputPath('finish-search-360.png') });
     await page.keyboard.type('Ionescu');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/app\/pages\/search\/Ionescu$/);
@@ -325,7 +326,7 @@ test.describe('item 2: calendars show what happens', () => {
         return n;
       });
       expect(spill).toBe(0);
-      await page.screenshot({ path: `/tmp/finish-calendar-${width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`finish-calendar-${width}.png`), fullPage: true });
 
       if (inactive.length > 0) {
         await toggle.check({ force: true });
@@ -348,7 +349,7 @@ test.describe('item 2: calendars show what happens', () => {
             .filter({ hasText: /\d{2}\.\d{2}/ })
             .first(),
         ).toBeVisible();
-      await page.screenshot({ path: `/tmp/finish-week-${width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`finish-week-${width}.png`), fullPage: true });
     });
   }
 });
