@@ -96,6 +96,11 @@ export function endpoints(opts: { today: string; calendarId: number; runSalt: nu
       'GET /api/patients name filter',
       (i) => `/api/patients?filters=${q({ name: SURNAMES[i % SURNAMES.length] })}&page=1&perPage=20`,
     ),
+    // The last four digits the lists show: the start or the end of the CNP (issue 22).
+    get(
+      'GET /api/patients CNP filter (4 digits, start or end)',
+      (i) => `/api/patients?filters=${q({ cnp: String(1000 + ((i * 7919) % 9000)) })}&page=1&perPage=20`,
+    ),
     get(
       'GET /api/patients status filter',
       (i) =>

@@ -100,6 +100,8 @@ start(process.execPath, ['dist/server/main.js'], {
   DATABASE_URL: opts['database-url'] ?? '',
   DEMO_DATA: 'off',
   LOG_LEVEL: 'warn',
+  // The load generator is the reverse proxy: each request's X-Forwarded-For is its client.
+  TRUST_PROXY: '127.0.0.1',
 });
 start(process.execPath, ['bench/baseline-server.mjs'], { PORT: String(basePort) });
 await Promise.all([waitFor(`${appUrl}/api/health`), waitFor(`http://127.0.0.1:${basePort}/baseline`)]);

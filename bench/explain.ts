@@ -84,6 +84,8 @@ const cases: [string, string, 'GET' | 'POST', object?][] = [
   ['patients, no filter, page 2000 (deep)', '/api/patients?page=2000&perPage=20', 'GET'],
   ['patients, name filter', `/api/patients?filters=${f({ name: 'popescu' })}&perPage=20`, 'GET'],
   ['patients, CNP prefix', `/api/patients?filters=${f({ cnp: '1850' })}&perPage=20`, 'GET'],
+  // Four digits match the start or the end (the lists show the last four; issue 22).
+  ['patients, CNP last four digits', `/api/patients?filters=${f({ cnp: '9192' })}&perPage=20`, 'GET'],
   ['patients, phone prefix', `/api/patients?filters=${f({ phone: '0722' })}&perPage=20`, 'GET'],
   ['patients, status filter', `/api/patients?filters=${f({ status: 'scheduled' })}&perPage=20`, 'GET'],
   ['patients, doctor filter', `/api/patients?filters=${f({ doctor })}&perPage=20`, 'GET'],

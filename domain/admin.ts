@@ -4,11 +4,14 @@
  * server routes alike.
  */
 import { z } from 'zod';
+import { ok } from './api';
 import { ROLES } from './auth';
+import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 
 export const ADMIN_MESSAGES = {
   emailTaken: 'Exista deja un cont cu aceasta adresa de e-mail.',
-  invited: 'Invitatia a fost trimisa.',
+  // Queued, not yet sent: the outbox sends it (and the outbox page shows if it could not).
+  invited: 'Invitația a fost pusă în coada de trimitere.',
   staffNotFound: 'Contul nu a fost gasit.',
   staffUpdated: 'Contul a fost actualizat.',
   lastSuperadmin: 'Trebuie sa ramana cel putin un superadministrator activ.',
@@ -51,9 +54,14 @@ export const INVITATION_HOURS = 48;
 
 // ------------------------------------------------------------------ staff
 
-const personName = z.string().trim().min(1, 'Campul este obligatoriu.').max(100);
+const personName = z
+  .string()
+  .trim()
+  .min(1, 'Campul este obligatoriu.')
+  .max(100)
+  .refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
 
-export const staffInviteSchema = z.object({
+export const staffInviteSchema = z.strictObject({
   email: z
     .string()
     .trim()
@@ -69,6 +77,22 @@ export const staffInviteSchema = z.object({
 });
 export type StaffInvite = z.infer<typeof staffInviteSchema>;
 
+/** Printed on medical letters (the national model): the doctor's specialty, e.g. "cardiologie". */
+export const specialtyField = z
+  .string()
+  .trim()
+  .max(100, 'Specialitatea are cel mult 100 de caractere.')
+  .transform((v) => v || null)
+  .nullable();
+/** The parafă (stamp) code of a doctor: letters and digits, e.g. "C12345". */
+export const parafaCodeField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{0,12}$/, 'Codul de parafă are cel mult 12 litere și cifre.')
+  .transform((v) => v || null)
+  .nullable();
+
 export const staffUpdateSchema = z
   .object({
     firstName: personName,
@@ -77,6 +101,8 @@ export const staffUpdateSchema = z
     doctor: z.boolean(),
     superadmin: z.boolean(),
     authorized: z.boolean(),
+    specialty: specialtyField,
+    parafaCode: parafaCodeField,
   })
   .partial()
   .strict();
@@ -96,11 +122,22 @@ export type StaffRow = {
   superadmin: boolean;
   authorized: boolean;
   active: boolean;
+  specialty: string | null;
+  parafaCode: string | null;
   twoFactorEnabled: boolean;
   /** False until the invited person sets a password through the e-mailed link. */
   hasPassword: boolean;
   lastSignInAt: string | null;
   createdAt: string;
+  /** Until the password is set: whether the newest invitation e-mail went out (the outbox's state). */
+  invitation: InvitationDelivery | null;
+};
+
+export type InvitationDelivery = 'queued' | 'sent' | 'failed';
+export const INVITATION_DELIVERY_LABELS: Record<InvitationDelivery, string> = {
+  queued: 'Invitație în coada de trimitere',
+  sent: 'Invitație trimisă',
+  failed: 'Invitație netrimisă (vezi Coada de mesaje)',
 };
 
 // ------------------------------------------------------------------ calendars
@@ -112,7 +149,12 @@ const day = z.iso.date('Data trebuie sa fie in formatul AAAA-LL-ZZ.');
 
 export const calendarSchema = z
   .object({
-    title: z.string().trim().min(1, 'Introduceti titlul calendarului.').max(120),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Introduceti titlul calendarului.')
+      .max(120)
+      .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
     /** The calendar that takes the public remote-consultation requests (at most one). */
     publicRequests: z.boolean().default(false),
     /** Public requests per day; empty = the configured default. */
@@ -180,20 +222,29 @@ export type AdminCalendar = {
 
 export const statusSchema = z
   .object({
-    title: z.string().trim().min(1, 'Introduceti denumirea statusului.').max(80),
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Introduceti denumirea statusului.')
+      .max(80)
+      .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
     without_appointment: z.boolean().default(false),
   })
   .strict();
 export type StatusInput = z.infer<typeof statusSchema>;
 
-export type AdminStatus = {
-  id: number;
-  title: string;
-  without_appointment: boolean;
-  hidden: boolean;
+export const adminStatus = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  without_appointment: z.boolean(),
+  hidden: z.boolean(),
   /** How many appointments carry it (a status in use cannot be deleted). */
-  inUse: number;
-};
+  inUse: z.number().int(),
+});
+export type AdminStatus = z.infer<typeof adminStatus>;
+export const adminStatusListReply = ok({ data: z.array(adminStatus) });
+export type AdminStatusListReply = z.infer<typeof adminStatusListReply>;
+export const statusCreatedReply = ok({ id: z.number().int(), message: z.string() });
 
 // ------------------------------------------------------------------ audit
 
@@ -233,26 +284,6 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   appointment: 'Programare',
   consultation: 'Consultatie',
   setting: 'Setare',
+  outbox: 'Mesaj',
   audit: 'Jurnal',
-};
-
-/** Romanian labels for the actions the audit log shows most; others show their code. */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  'patient.read': 'Citire fisa pacient',
-  'patient.list': 'Lista pacienti',
-  'patient.create': 'Adaugare pacient',
-  'patient.update': 'Modificare pacient',
-  'document.open': 'Deschidere document',
-  'admin.staff.invite': 'Invitatie cont',
-  'admin.staff.update': 'Modificare cont',
-  'admin.staff.deactivate': 'Dezactivare cont',
-  'admin.staff.reactivate': 'Reactivare cont',
-  'admin.staff.reset-2fa': 'Resetare autentificare in doi pasi',
-  'admin.settings.update': 'Modificare setari',
-  'admin.audit.export': 'Export jurnal de audit',
-  'privacy.export': 'Export date pacient (GDPR)',
-  'privacy.anonymise': 'Anonimizare pacient',
-  'privacy.consent.withdraw': 'Retragere acord GDPR',
-  'privacy.consent-text.create': 'Versiune noua text acord',
-  'privacy.retention.list': 'Lista dosare de revizuit',
 };

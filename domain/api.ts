@@ -5,9 +5,6 @@ import { z } from 'zod';
  * them as `response` (so Fastify serialises with them and OpenAPI documents them) and the web
  * client takes its types from them with `z.infer` (type-only imports: no zod in the bundle).
  */
-export type ApiOk<T extends object = object> = { status: 1 } & T;
-export type ApiError = { status: 0; message: string; errors?: Record<string, string> };
-
 /** A success answer: `{ status: 1, ...shape }`. */
 export const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ status: z.literal(1), ...shape });
 

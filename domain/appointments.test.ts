@@ -8,8 +8,10 @@ import {
   newAppointmentFormSchema,
   setAppointmentFormSchema,
   setAppointmentSchema,
+  settableStatuses,
   statusAfter,
   statusBadgeColor,
+  statusLabel,
 } from './appointments';
 
 describe('transition table (DESIGN §6)', () => {
@@ -97,5 +99,34 @@ describe('payload schemas', () => {
   it('assign-doctor requires the doctor', () => {
     const r = assignDoctorSchema.safeParse({ appointmentId: 4, doctor_id: '' });
     expect(r.error!.issues[0].message).toBe(APPOINTMENT_MESSAGES.required);
+  });
+});
+
+describe('statusLabel (issue 22: one name for one status)', () => {
+  it('is the custom status title when the appointment carries one', () => {
+    expect(statusLabel('custom', 'Anulat de pacient')).toBe('Anulat de pacient');
+    expect(statusLabel('scheduled', 'Test de efort')).toBe('Test de efort');
+  });
+  it('is the built-in label otherwise', () => {
+    expect(statusLabel('scheduled', null)).toBe('Programat');
+    expect(statusLabel('request')).toBe('Cerere');
+    expect(statusLabel('scheduled_with_papers', 'ignored')).toBe('Confirmat cu acte');
+  });
+});
+
+describe('custom statuses settable from a status (issue 22)', () => {
+  const statuses = [
+    { id: 1, without_appointment: false },
+    { id: 2, without_appointment: true },
+  ];
+  it.each([
+    ['request', [2]],
+    ['appointment_request', [2]],
+    ['scheduled_paperless', [2]],
+    ['scheduled_with_papers', [1, 2]],
+    ['scheduled', [1, 2]],
+    ['custom', [1, 2]],
+  ])('%s offers %j', (status, ids) => {
+    expect(settableStatuses(status, statuses).map((s) => s.id)).toEqual(ids);
   });
 });

@@ -23,6 +23,16 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   custom: 'Status personalizat',
 };
 
+/**
+ * The one name of an appointment's status, wherever it is shown: a custom status's own title
+ * ("Anulat de pacient", "Test de efort") when the appointment carries one, the label otherwise
+ * (issue 22: not "Programat" in one place and "Status personalizat" in another).
+ */
+export function statusLabel(status: string, customTitle?: string | null): string {
+  if (customTitle && (status === 'custom' || status === 'scheduled')) return customTitle;
+  return STATUS_LABELS[status as AppointmentStatus] ?? status;
+}
+
 export const REGISTRATION_TIME = '08:00';
 /** Appointment dates may be chosen from today up to this many months ahead. */
 export const MAX_MONTHS_AHEAD = 60;
@@ -84,6 +94,23 @@ export function allowedActions(status: string): readonly AppointmentAction[] {
 
 export function canDo(status: string, action: AppointmentAction): boolean {
   return allowedActions(status).includes(action);
+}
+
+/**
+ * Whether a custom status may be set from the current status: one that needs a slot only after
+ * the confirm path (SPEC §4); one that needs none (`without_appointment`: a cancellation, a
+ * referral) from every status, so a request can be cancelled before it is confirmed (issue 22).
+ */
+export function canSetStatus(current: string, target: { without_appointment: boolean }): boolean {
+  return target.without_appointment || canDo(current, 'set_custom');
+}
+
+/** The custom statuses the status dropdown offers from the current status. */
+export function settableStatuses<T extends { without_appointment: boolean }>(
+  current: string,
+  statuses: readonly T[],
+): T[] {
+  return statuses.filter((s) => canSetStatus(current, s));
 }
 
 export const CONFIRM_TARGETS = ['scheduled_paperless', 'scheduled_with_papers'] as const;
@@ -150,12 +177,12 @@ export function requireSlot(v: SlotFields & { without_appointment?: boolean }, c
   }
 }
 
-export const confirmSchema = z.object({
+export const confirmSchema = z.strictObject({
   appointment_id: id,
   status: z.enum(CONFIRM_TARGETS),
 });
 
-const setAppointmentBase = z.object({
+const setAppointmentBase = z.strictObject({
   appointment_id: id,
   status_id: z.preprocess(blankToUndefined, id.optional()),
   without_appointment: z.boolean().default(false),
@@ -175,7 +202,7 @@ export const setAppointmentSchema = setAppointmentBase.superRefine((v, ctx) => {
 export const setAppointmentFormSchema = setAppointmentSchema.superRefine(requireSlot);
 export type SetAppointmentInput = z.input<typeof setAppointmentSchema>;
 
-const newAppointmentBase = z.object({
+const newAppointmentBase = z.strictObject({
   doctor_id: z.string({ error: APPOINTMENT_MESSAGES.required }).min(1, APPOINTMENT_MESSAGES.required),
   patient_id: z.preprocess(blankToUndefined, id.optional()),
   status_id: z.preprocess(blankToUndefined, id.optional()),
@@ -194,7 +221,7 @@ export const newAppointmentSchema = newAppointmentBase.superRefine((v, ctx) => {
 export const newAppointmentFormSchema = newAppointmentSchema.superRefine(requireSlot);
 export type NewAppointmentInput = z.input<typeof newAppointmentSchema>;
 
-export const assignDoctorSchema = z.object({
+export const assignDoctorSchema = z.strictObject({
   appointmentId: id,
   doctor_id: z.string({ error: APPOINTMENT_MESSAGES.required }).trim().min(1, APPOINTMENT_MESSAGES.required),
 });

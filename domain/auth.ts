@@ -65,3 +65,7 @@ export type SessionUser = {
 };
 
 export const ROLES = ['doctor', 'admin', 'superadmin'] as const;
+
+/** Administration of the outbox (and what admins may see): superadmins and the admin role. */
+export const isAdmin = (u: Pick<SessionUser, 'superadmin' | 'role'>) =>
+  u.superadmin || u.role === 'admin' || u.role === 'superadmin';

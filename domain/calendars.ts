@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CalendarEvent } from './dashboard';
-import { calendarRangeSchema } from './dashboard';
+import { calendarRangeShape, checkRange } from './dashboard';
 
 export const CALENDAR_MESSAGES = {
   allDoctors: 'all doctors',
@@ -10,13 +10,13 @@ export const CALENDAR_MESSAGES = {
 } as const;
 
 /** Body of POST /calendars/{calendar_id}/appointments (SPEC §7: date, calendar_id, doctorId). */
-export const calendarEventsSchema = z.intersection(
-  calendarRangeSchema,
-  z.object({
+export const calendarEventsSchema = z
+  .strictObject({
+    ...calendarRangeShape,
     calendar_id: z.coerce.number().int().positive().optional(),
     doctorId: z.preprocess((v) => (v === '' ? null : v), z.string().max(100).nullish()),
-  }),
-);
+  })
+  .superRefine(checkRange);
 
 export type DayRangeOut = { start: string; end: string };
 

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { editPatientSchema } from './patients';
+import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
+
+const PATIENT_UPDATE_KEYS = Object.keys(editPatientSchema.shape);
 
 /** The six sections of the consultation form (SPEC §2 "Details tab"), in display order. */
 export const CONSULTATION_SECTIONS = [
@@ -23,6 +27,20 @@ export const ENTRY_LABELS: Record<ConsultationEntryType, string> = {
   letter: 'Scrisoare medicală',
 };
 
+const ENTRY_ORDER: readonly ConsultationEntryType[] = [...CONSULTATION_SECTIONS, 'letter'];
+
+/**
+ * A consultation's entries in the form's fixed order (the six sections, then the letter), however
+ * they were saved: a doctor may save the diagnosis before the reason (issue 22).
+ */
+export function inFormOrder<T extends { type: string }>(entries: readonly T[]): T[] {
+  const rank = (t: string) => {
+    const i = ENTRY_ORDER.indexOf(t as ConsultationEntryType);
+    return i === -1 ? ENTRY_ORDER.length : i;
+  };
+  return [...entries].sort((a, b) => rank(a.type) - rank(b.type));
+}
+
 export const CONSULTATION_TEXTS = {
   titleRequired: 'Va rugam introduceti titlul consultatiei.',
   nothingToSave: 'Completati cel putin o sectiune a consultatiei.',
@@ -33,7 +51,8 @@ export const CONSULTATION_TEXTS = {
   groupNotFound: 'Consultatia nu a fost gasita.',
   entryNotFound: 'Inregistrarea nu a fost gasita.',
   noGpEmail: 'Medicul de familie nu are o adresa de e-mail.',
-  letterSent: 'Scrisoarea a fost trimisa medicului de familie',
+  // Queued for the family doctor, not yet delivered: the outbox sends it.
+  letterSent: 'Scrisoarea pentru medicul de familie a fost pusă în coada de trimitere',
   linkInvalid: 'Linkul a expirat sau nu este valid.',
 } as const;
 
@@ -64,7 +83,8 @@ export const consultationUpdateSchema = z.object({
     .string({ error: CONSULTATION_TEXTS.titleRequired })
     .trim()
     .min(1, CONSULTATION_TEXTS.titleRequired)
-    .max(200, 'Titlul este prea lung.'),
+    .max(200, 'Titlul este prea lung.')
+    .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
   reason: richText.optional(),
   personalPriors: richText.optional(),
   familyPriors: richText.optional(),
@@ -75,17 +95,30 @@ export const consultationUpdateSchema = z.object({
 export type ConsultationUpdate = z.infer<typeof consultationUpdateSchema>;
 
 /** The consultation entry update (SPEC §7): id, patientId, content. */
-export const entryUpdateSchema = z.object({
+export const entryUpdateSchema = z.strictObject({
   id: z.coerce.number().int().positive().optional(),
   patientId: z.coerce.number().int().positive().optional(),
   content: richText.refine((v) => !isBlankHtml(v), CONSULTATION_TEXTS.contentRequired),
 });
 
 /** POST /patients/{id}/consultation-letter: the letter text of one consultation group. */
-export const letterSaveSchema = z.object({
+export const letterSaveSchema = z.strictObject({
   guid: z.uuid(CONSULTATION_TEXTS.groupNotFound),
   content: richText.refine((v) => !isBlankHtml(v), CONSULTATION_TEXTS.contentRequired),
 });
 
 /** Keys that make a PUT /patients body a consultation update rather than a profile update. */
 export const CONSULTATION_KEYS = ['consultationTitle', ...CONSULTATION_SECTIONS] as const;
+
+/**
+ * PUT /patients as the route declares it: the patient id and the keys of either a profile update
+ * (`editPatientSchema`, plus `cnp`: the form sends it, unchecked and never changed, SPEC §5) or a
+ * consultation save (`consultationUpdateSchema`), nothing else; the route then validates the
+ * values with the one that applies.
+ */
+export const patientUpdateBody = z.strictObject({
+  patientId: z.coerce.number().int().positive().max(2147483647),
+  ...Object.fromEntries(
+    [...PATIENT_UPDATE_KEYS, 'cnp', ...CONSULTATION_KEYS].map((k) => [k, z.unknown().optional()] as const),
+  ),
+});

@@ -24,27 +24,31 @@ const day = z
 /** Accepts FullCalendar's ISO start/end (with a time part) by keeping the day. */
 const dayOrInstant = z.preprocess((v) => (typeof v === 'string' ? v.slice(0, 10) : v), day);
 
+/** The range's fields and check, for bodies that carry a range and more (calendars.ts). */
+export const calendarRangeShape = {
+  date: dayOrInstant.optional(),
+  start: dayOrInstant.optional(),
+  end: dayOrInstant.optional(),
+};
+type RangeFields = { date?: string; start?: string; end?: string };
+export function checkRange(v: RangeFields, ctx: z.RefinementCtx) {
+  if (v.start && v.end) {
+    if (v.end <= v.start)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: DASHBOARD_MESSAGES.rangeOrder });
+    const days = (Date.parse(v.end) - Date.parse(v.start)) / 86_400_000;
+    if (days > MAX_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['end'], message: DASHBOARD_MESSAGES.rangeTooLong });
+  } else if (!v.date) {
+    ctx.addIssue({ code: 'custom', path: ['date'], message: DASHBOARD_MESSAGES.rangeRequired });
+  }
+}
+
 /**
  * A visible calendar range: `date` (any day of it: the month around that day is used) or
  * `start` + `end` where `end` is exclusive, as FullCalendar and iCalendar give it.
  */
-export const calendarRangeSchema = z
-  .object({
-    date: dayOrInstant.optional(),
-    start: dayOrInstant.optional(),
-    end: dayOrInstant.optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.start && v.end) {
-      if (v.end <= v.start)
-        ctx.addIssue({ code: 'custom', path: ['end'], message: DASHBOARD_MESSAGES.rangeOrder });
-      const days = (Date.parse(v.end) - Date.parse(v.start)) / 86_400_000;
-      if (days > MAX_RANGE_DAYS)
-        ctx.addIssue({ code: 'custom', path: ['end'], message: DASHBOARD_MESSAGES.rangeTooLong });
-    } else if (!v.date) {
-      ctx.addIssue({ code: 'custom', path: ['date'], message: DASHBOARD_MESSAGES.rangeRequired });
-    }
-  });
+export const calendarRangeSchema = z.strictObject(calendarRangeShape).superRefine(checkRange);
+
 export type CalendarRange = z.infer<typeof calendarRangeSchema>;
 
 export type LastAppointment = {

@@ -120,11 +120,6 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((fromDay(to).getTime() - fromDay(from).getTime()) / 86_400_000);
 }
 
-/** YYYY-MM-DD of a browser-local Date (what a date picker holds), without a UTC shift. */
-export function localDay(d: Date): string {
-  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 /** 'HH:MM' from 'HH:MM' or 'HH:MM:SS'; '' for an empty value. */
 export function hhmm(time: string | null | undefined): string {
   return time ? time.slice(0, 5) : '';

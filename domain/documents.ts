@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { jsonQuery, pageQuery } from './api';
+import type { PickerPatient } from './privacy';
+import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 
 /**
  * Patient documents (SPEC §2 "Documents", §5 "Document upload", §9 file type icons).
@@ -116,7 +118,8 @@ export const documentTitleField = z
   .string({ error: DOCUMENT_MESSAGES.titleRequired })
   .trim()
   .min(1, DOCUMENT_MESSAGES.titleRequired)
-  .max(TITLE_MAX, `Maximum ${TITLE_MAX} de caractere.`);
+  .max(TITLE_MAX, `Maximum ${TITLE_MAX} de caractere.`)
+  .refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
 
 const id = z.coerce.number().int().positive();
 
@@ -146,7 +149,7 @@ export type DocumentFilters = z.infer<typeof documentFilters>;
 export const documentListQuery = z.object({ filters: jsonQuery(documentFilters), ...pageQuery });
 
 /** PUT /api/documents/:id (SPEC §7: document_id, status, appointment_id). */
-export const documentUpdateBody = z.object({
+export const documentUpdateBody = z.strictObject({
   document_id: id.optional(),
   status: z.enum(DOCUMENT_STATUSES),
   appointment_id: id.nullish(),
@@ -171,4 +174,4 @@ export type DocumentItem = {
   size: number;
 };
 
-export type DocumentPatient = { id: number; name: string; cnp: string };
+export type DocumentPatient = PickerPatient;

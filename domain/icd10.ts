@@ -42,9 +42,6 @@ export const ICD10_TEXTS = {
 export const ICD10_DEFAULT_LIMIT = 20;
 export const ICD10_MAX_LIMIT = 50;
 
-/** Where the list comes from (printed in documentation, not on the letter). */
-export const ICD10_SOURCE: { title: string; publisher: string; edition: string } = data.source;
-
 const keywords: Record<string, string> = data.keywords;
 
 export const ICD10_CODES: readonly Icd10Code[] = [
@@ -148,8 +145,6 @@ export const diagnosisSchema = z
     title: z.string().trim().max(300, ICD10_TEXTS.titleTooLong).optional(),
   })
   .transform(({ code, title }) => ({ code, title: title || findIcd10(code)!.title }));
-export type DiagnosisInput = z.input<typeof diagnosisSchema>;
-export type Diagnosis = z.output<typeof diagnosisSchema>;
 
 /** GET /api/misc/icd10?q=&limit= */
 export const icd10QuerySchema = z.object({
@@ -165,7 +160,6 @@ export const icd10QuerySchema = z.object({
     .max(ICD10_MAX_LIMIT, ICD10_TEXTS.limitInvalid)
     .default(ICD10_DEFAULT_LIMIT),
 });
-export type Icd10Query = z.infer<typeof icd10QuerySchema>;
 
 /** GET /api/misc/icd10's answer: the matches, best first. */
 export const icd10Reply = ok({ data: z.array(z.object({ code: z.string(), title: z.string() })) });

@@ -20,6 +20,7 @@
  * is stored); an empty editor ('<p></p>') counts as empty.
  */
 import { z } from 'zod';
+import { ok } from './api';
 import { isBlankHtml } from './consultations';
 import { diagnosisSchema } from './icd10';
 
@@ -115,7 +116,10 @@ export function choiceLines(kind: ChoiceKind, choice: Choice) {
   }));
 }
 
-/** The letter's clinical text fields, in the order the model prints them, with their headings. */
+/**
+ * The letter's clinical text fields, in the order the model prints them, with their headings.
+ * @public Part of this module's interface (above) for the letter form and PDF.
+ */
 export const LETTER_SECTIONS = [
   { key: 'reason', label: 'Motivele prezentării' },
   { key: 'diagnosis', label: 'Diagnostic prezumtiv (observații)' },
@@ -131,7 +135,6 @@ export const LETTER_SECTIONS = [
   { key: 'recommendedTreatment', label: 'Tratament recomandat' },
   { key: 'recs', label: 'Alte recomandări' },
 ] as const;
-export type LetterSectionKey = (typeof LETTER_SECTIONS)[number]['key'];
 
 const richText = z.string({ error: LETTER_TEXTS.textTooLong }).max(200_000, LETTER_TEXTS.textTooLong);
 const optionalText = richText.optional().default('');
@@ -182,47 +185,68 @@ const followUpSchema = z
     v.returns === 'yes' ? { returns: 'yes' as const, when: v.when! } : { returns: 'no' as const },
   );
 
-export const letterSchema = z
-  .object({
-    reason: richText.refine((v) => !isBlankHtml(v), LETTER_TEXTS.reasonRequired),
-    personalPriors: optionalText,
-    familyPriors: optionalText,
-    treatment: optionalText,
-    diagnosis: optionalText,
-    recs: optionalText,
-    clinicalExam: optionalText,
-    labResults: optionalText,
-    ekg: optionalText,
-    echo: optionalText,
-    otherInvestigations: optionalText,
-    treatmentDone: optionalText,
-    recommendedTreatment: optionalText,
-    treatmentDuration: z.string().trim().max(100, LETTER_TEXTS.durationTooLong).optional().default(''),
-    diagnoses: z
-      .array(diagnosisSchema, { error: LETTER_TEXTS.diagnosesRequired })
-      .min(1, LETTER_TEXTS.diagnosesRequired)
-      .max(12, LETTER_TEXTS.diagnosesTooMany),
-    followUp: followUpSchema,
-    prescription: choiceSchema('prescription'),
-    sickLeave: choiceSchema('sickLeave'),
-    homeCare: choiceSchema('homeCare'),
-    devices: choiceSchema('devices'),
-    transmission: z.enum(TRANSMISSIONS, { error: LETTER_TEXTS.transmissionRequired }),
-  })
-  .superRefine((v, ctx) => {
-    const seen = new Set<string>();
-    v.diagnoses.forEach((d, i) => {
-      if (seen.has(d.code))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['diagnoses', i, 'code'],
-          message: LETTER_TEXTS.diagnosisRepeated,
-        });
-      seen.add(d.code);
-    });
-    if (!isBlankHtml(v.recommendedTreatment) && !v.treatmentDuration)
-      ctx.addIssue({ code: 'custom', path: ['treatmentDuration'], message: LETTER_TEXTS.durationRequired });
+/** The consultation's own sections (domain/consultations.ts), as the letter takes them. */
+const sectionsShape = {
+  reason: richText.refine((v) => !isBlankHtml(v), LETTER_TEXTS.reasonRequired),
+  personalPriors: optionalText,
+  familyPriors: optionalText,
+  treatment: optionalText,
+  diagnosis: optionalText,
+  recs: optionalText,
+};
+
+/** The model's fields the consultation lacks: what the letter form asks for. */
+const extrasShape = {
+  clinicalExam: optionalText,
+  labResults: optionalText,
+  ekg: optionalText,
+  echo: optionalText,
+  otherInvestigations: optionalText,
+  treatmentDone: optionalText,
+  recommendedTreatment: optionalText,
+  treatmentDuration: z.string().trim().max(100, LETTER_TEXTS.durationTooLong).optional().default(''),
+  diagnoses: z
+    .array(diagnosisSchema, { error: LETTER_TEXTS.diagnosesRequired })
+    .min(1, LETTER_TEXTS.diagnosesRequired)
+    .max(12, LETTER_TEXTS.diagnosesTooMany),
+  followUp: followUpSchema,
+  prescription: choiceSchema('prescription'),
+  sickLeave: choiceSchema('sickLeave'),
+  homeCare: choiceSchema('homeCare'),
+  devices: choiceSchema('devices'),
+  transmission: z.enum(TRANSMISSIONS, { error: LETTER_TEXTS.transmissionRequired }),
+};
+
+function refineLetter(
+  v: { diagnoses: { code: string }[]; recommendedTreatment: string; treatmentDuration: string },
+  ctx: z.RefinementCtx,
+) {
+  const seen = new Set<string>();
+  v.diagnoses.forEach((d, i) => {
+    if (seen.has(d.code))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['diagnoses', i, 'code'],
+        message: LETTER_TEXTS.diagnosisRepeated,
+      });
+    seen.add(d.code);
   });
+  if (!isBlankHtml(v.recommendedTreatment) && !v.treatmentDuration)
+    ctx.addIssue({ code: 'custom', path: ['treatmentDuration'], message: LETTER_TEXTS.durationRequired });
+}
+
+export const letterSchema = z.object({ ...sectionsShape, ...extrasShape }).superRefine(refineLetter);
+
+/**
+ * POST /api/patients/{id}/consultation-letter/{guid}: the letter form. The six clinical sections
+ * are not sent: the server takes them from the consultation (its latest versions, addenda
+ * included) and checks the whole letter with `letterSchema`.
+ */
+export const letterRequestSchema = z.strictObject(extrasShape).superRefine(refineLetter);
+export type LetterRequestInput = z.input<typeof letterRequestSchema>;
+export type LetterRequest = z.output<typeof letterRequestSchema>;
+export const LETTER_SECTION_KEYS = Object.keys(sectionsShape) as (keyof typeof sectionsShape)[];
+
 export type LetterInput = z.input<typeof letterSchema>;
 export type Letter = z.output<typeof letterSchema>;
 
@@ -239,3 +263,45 @@ export function remoteConsultationDefaults(): Pick<LetterInput, ChoiceKind | 'tr
     transmission: 'email',
   };
 }
+
+/** Messages of the letter's routes and form. */
+export const LETTER_ACTION_TEXTS = {
+  generated: 'Scrisoarea medicală a fost generată.',
+  signed: 'Scrisoarea medicală a fost semnată electronic.',
+  notGenerated: 'Generați mai întâi scrisoarea medicală.',
+  alreadySigned:
+    'Scrisoarea medicală este deja semnată; o modificare a consultației se face prin completare.',
+  signingUnavailable:
+    'Semnătura electronică nu este configurată: scrisoarea se tipărește nesemnată („Document nesemnat electronic”) și se transmite prin pacient.',
+  doctorOnly: 'Doar un medic poate semna scrisoarea medicală.',
+  doctorDetailsMissing:
+    'Completați specialitatea și codul de parafă ale medicului (Administrare, Personal) înainte de semnare.',
+  unsignedSend:
+    'Scrisoarea nu este semnată electronic și nu poate fi trimisă prin e-mail. Semnați-o sau tipăriți-o și transmiteți-o prin pacient.',
+  documentTitle: (number: number, year: number) => `Scrisoare medicală nr. ${number}/${year}`,
+} as const;
+
+/** The letter of a consultation as the form shows it (GET …/consultation-letter/{guid}/state). */
+export const letterStateSchema = z.object({
+  id: z.number(),
+  number: z.number(),
+  year: z.number(),
+  /** The letter's fields (Letter); the form starts from them when it is generated again. */
+  content: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  signedAt: z.string().nullable(),
+  signedBy: z.string().nullable(),
+  documentId: z.number().nullable(),
+  sentAt: z.string().nullable(),
+  /** The e-mail to the family doctor: pending, sent or failed (with the reason), once sent. */
+  delivery: z.object({ state: z.string(), error: z.string().nullable() }).nullable(),
+});
+export type LetterState = z.infer<typeof letterStateSchema>;
+export const letterStateReply = ok({
+  /** False when no certificate is configured: letters are printed unsigned. */
+  signingAvailable: z.boolean(),
+  letter: letterStateSchema.nullable(),
+});
+export type LetterStateReply = z.infer<typeof letterStateReply>;
+export const letterActionReply = ok({ message: z.string(), letter: letterStateSchema });
+export type LetterActionReply = z.infer<typeof letterActionReply>;

@@ -36,7 +36,7 @@ const day = z
 
 /** POST /my-account and PATCH /my-account/{id}: an inclusive range of days, from <= to. */
 export const timeOffSchema = z
-  .object({ id: z.coerce.number().int().positive().optional(), from: day, to: day })
+  .strictObject({ id: z.coerce.number().int().positive().optional(), from: day, to: day })
   .refine((v) => v.from <= v.to, { path: ['to'], message: MY_ACCOUNT_MESSAGES.order });
 export type TimeOffInput = z.infer<typeof timeOffSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BUILTIN_STATUSES } from './appointments';
 import { COUNTY_CODES } from './counties';
 import { INSURANCE_STATUSES, type InsuranceStatus } from './insurance';
+import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { isValidCnp } from './validation/cnp';
 import { isValidPhone } from './validation/phone';
 
@@ -24,9 +25,12 @@ export const PATIENT_MESSAGES = {
 
 const trimmed = (max: number) => z.string().trim().max(max, `Maximum ${max} de caractere.`);
 
-/** Optional text: empty strings become undefined. */
-export const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), trimmed(max).optional());
+/** An optional name (the family doctor's): empty strings become undefined; one line. */
+export const optionalName = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    trimmed(max).refine(withoutControlChars, CONTROL_CHARS_MESSAGE).optional(),
+  );
 
 export const optionalEmail = (message: string) =>
   z.preprocess(
@@ -45,6 +49,7 @@ export const nameField = z
   .trim()
   .min(1, PATIENT_MESSAGES.name)
   .max(150, 'Numele este prea lung.')
+  .refine(withoutControlChars, CONTROL_CHARS_MESSAGE)
   // "12345" is not a name (issue 19 item 11).
   .refine((v) => v === '' || /\p{L}/u.test(v), 'Numele trebuie să conțină litere.');
 export const cnpField = z
@@ -78,12 +83,12 @@ export const PATIENT_TEXTS = {
 } as const;
 
 /** SPEC §5 "New patient": every rule with its verbatim message. */
-export const newPatientSchema = z.object({
+export const newPatientSchema = z.strictObject({
   name: nameField,
   cnp: cnpField,
   email: optionalEmail(PATIENT_MESSAGES.email),
   phone: phoneField,
-  gp_name: optionalText(150),
+  gp_name: optionalName(150),
   gp_email: optionalEmail(PATIENT_MESSAGES.gpEmail),
   gp_phone: optionalPhone(PATIENT_MESSAGES.gpPhone),
   insurance_status: insuranceField,
@@ -101,7 +106,7 @@ export const editPatientSchema = z.object({
   name: nameField,
   email: optionalEmail(PATIENT_MESSAGES.email),
   phone: phoneField,
-  gp_name: optionalText(150),
+  gp_name: optionalName(150),
   gp_email: optionalEmail(PATIENT_MESSAGES.gpEmail),
   gp_phone: optionalPhone(PATIENT_MESSAGES.gpPhone),
   insurance_status: insuranceField,
@@ -119,6 +124,9 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie sa fie in f
  * appointment status or the id of a custom status; the appointment filters match the patient's
  * latest appointment among those that satisfy them.
  */
+/** From this many digits the CNP filter also matches the end (the lists show the last four). */
+export const CNP_END_MATCH_MIN = 4;
+
 export const patientFiltersSchema = z.strictObject({
   name: z.string().trim().max(150, 'Numele căutat poate avea cel mult 150 de caractere.').optional(),
   doctor: z.string().trim().min(1).max(100).optional(),
@@ -164,11 +172,17 @@ export type ConsultationEntryView = {
   doctor_id: string | null;
   date: string;
   content: string;
+  /** 1 for the text written before signing; 2, 3, … for addenda after the letter was signed. */
+  version: number;
+  /** False for an older version that an addendum replaced. */
+  current: boolean;
 };
 export type ConsultationGroupView = {
   guid: string;
   title: string;
   date: string;
+  /** ISO instant the consultation was locked by a signed letter, or null. */
+  locked_at: string | null;
   consultations: ConsultationEntryView[];
 };
 export type PatientDocumentView = {

@@ -3,6 +3,8 @@
  * versions, retention. Shared by the server routes and the browser forms.
  */
 import { z } from 'zod';
+import { formatDay } from './dates';
+import { parseCnp } from './validation/cnp';
 
 /** What the user must type to confirm an anonymisation (shown in the modal, checked by the server). */
 export const ANONYMISE_PHRASE = 'ANONIMIZEAZA';
@@ -25,6 +27,27 @@ export function maskCnp(cnp: string | null | undefined): string {
   return `${'*'.repeat(cnp.length - 4)}${cnp.slice(-4)}`;
 }
 
+/**
+ * A patient as every patient picker lists them: the masked CNP and the birth date (read from
+ * the CNP, YYYY-MM-DD; null when it does not parse, e.g. anonymised) beside the name, so two
+ * "Popescu Ion" can be told apart (issue 22).
+ */
+export type PickerPatient = { id: number; name: string; cnp: string; birth_date: string | null };
+
+export function pickerPatient(row: { id: number; name: string; cnp: string }, now?: Date): PickerPatient {
+  return {
+    id: row.id,
+    name: row.name,
+    cnp: maskCnp(row.cnp),
+    birth_date: parseCnp(row.cnp, now)?.birthDate ?? null,
+  };
+}
+
+/** 'Popescu Ion · *********9192 · n. 12.04.1961' */
+export function pickerLabel(p: Pick<PickerPatient, 'name' | 'cnp' | 'birth_date'>): string {
+  return [p.name, p.cnp, p.birth_date ? `n. ${formatDay(p.birth_date)}` : null].filter(Boolean).join(' · ');
+}
+
 export const PRIVACY_MESSAGES = {
   confirmation: `Scrieti ${ANONYMISE_PHRASE} pentru a confirma.`,
   anonymised: 'Datele de identificare ale pacientului au fost anonimizate.',
@@ -39,16 +62,15 @@ export const PRIVACY_MESSAGES = {
   text: 'Textul acordului este obligatoriu (cel mult 5000 de caractere).',
 } as const;
 
-export const anonymiseSchema = z.object({
+export const anonymiseSchema = z.strictObject({
   confirmation: z
     .string({ error: PRIVACY_MESSAGES.confirmation })
     .refine((v) => v.trim() === ANONYMISE_PHRASE, {
       message: PRIVACY_MESSAGES.confirmation,
     }),
 });
-export type AnonymiseInput = z.input<typeof anonymiseSchema>;
 
-export const consentTextSchema = z.object({
+export const consentTextSchema = z.strictObject({
   version: z
     .string({ error: PRIVACY_MESSAGES.version })
     .trim()

@@ -9,8 +9,8 @@ import {
   insuranceField,
   nameField,
   optionalEmail,
+  optionalName,
   optionalPhone,
-  optionalText,
   PATIENT_MESSAGES,
   phoneField,
   stateField,
@@ -26,14 +26,14 @@ const dateField = z
   .refine(isRealDate, REGISTRATION_MESSAGES.date);
 
 /** The registration request of SPEC §3, as the form sends it. */
-export const registrationSchema = z.object({
+export const registrationSchema = z.strictObject({
   appt_date: dateField,
   appt_time: z.literal(REGISTRATION_SLOT, { error: REGISTRATION_MESSAGES.time }),
   name: nameField,
   cnp: cnpField,
   email: optionalEmail(PATIENT_MESSAGES.email),
   phone: phoneField,
-  gp_name: optionalText(150),
+  gp_name: optionalName(150),
   gp_email: optionalEmail(PATIENT_MESSAGES.gpEmail),
   gp_phone: optionalPhone(PATIENT_MESSAGES.gpPhone),
   state_residency: stateField,
@@ -44,7 +44,6 @@ export const registrationSchema = z.object({
   consent_version: z.string().trim().max(40).optional(),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
-export type RegistrationInput = z.input<typeof registrationSchema>;
 export type RegistrationRequest = z.output<typeof registrationSchema>;
 
 /** GET /appointment/check-register-date?filters={"selected_date":"YYYY-MM-DD"} */
@@ -52,8 +51,6 @@ export const checkDateFilters = z.strictObject({ selected_date: dateField });
 
 /** GET /appointment/consent-text: the consent text the form shows now. */
 export type ConsentTextAnswer = { status: 1; version: string; text: string };
-
-export type CheckDateAnswer = { status: 1 } | { status: 0; message: string };
 
 export type RegistrationAnswer = {
   status: 1;

@@ -3,5 +3,14 @@ import { ro } from 'zod/v4/locales';
 
 /** Romanian default messages for the checks our schemas do not word themselves. */
 z.config(ro());
+/** An unknown key of a strict object (every request body): named, in Romanian. */
+z.config({
+  customError: (issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.length === 1
+        ? `Câmp necunoscut: ${issue.keys[0]}.`
+        : `Câmpuri necunoscute: ${issue.keys.join(', ')}.`
+      : undefined,
+});
 
 export { z };

@@ -53,7 +53,7 @@ test('a superadmin invites a doctor, who sets a password from the e-mail and sig
   await dialog.getByRole('textbox', { name: 'Nume', exact: true }).fill(`Nistor ${stamp}`);
   await expect(dialog.getByRole('checkbox', { name: /^Medic/ })).toBeChecked();
   await dialog.getByRole('button', { name: 'Trimite invitatia' }).click();
-  await expect(page.getByText(`Invitatia a fost trimisa la ${email}.`)).toBeVisible();
+  await expect(page.getByText(`Invitația pentru ${email} a fost pusă în coada de trimitere.`)).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
   await expect(row).toContainText('Invitat');
   await expect(row).toContainText('niciodata');
@@ -177,7 +177,7 @@ test('the audit log shows a doctor reading a patient record', async ({ page }) =
   await page.getByRole('textbox', { name: 'ID pacient' }).fill(String(patient.id));
   await choose(page, page.getByRole('main'), /^Actiune/, /patient\.read/);
   const row = page.getByRole('row', { name: /Andrei Ionescu/ }).first();
-  await expect(row).toContainText('Citire fisa pacient');
+  await expect(row).toContainText('Citire fișă pacient');
   await expect(row).toContainText(patient.patient);
   await expectNoA11yViolations(page, { include: 'main' });
 

@@ -4,7 +4,7 @@
  * the confirmation) and a patient's Documents tab (drop a PDF, see it listed, same actions).
  */
 import type { Page } from '@playwright/test';
-import { maskCnp } from '../domain/privacy';
+import { maskCnp, pickerLabel, pickerPatient } from '../domain/privacy';
 import { expect, expectNoA11yViolations, signIn, test } from './fixtures';
 
 const PDF = Buffer.from(
@@ -87,7 +87,12 @@ test.describe('documents area', () => {
 
     await modal.getByRole('textbox', { name: /^Titlu/ }).fill(title);
     await modal.getByRole('combobox', { name: 'Pacient' }).fill(patient.name.split(' ')[0]);
-    await page.getByRole('option', { name: `${patient.name} (${maskCnp(patient.cnp)})` }).click();
+    // The masked CNP and the birth date beside the name (issue 22).
+    await page
+      .getByRole('option', {
+        name: pickerLabel(pickerPatient({ id: 0, name: patient.name, cnp: patient.cnp })),
+      })
+      .click();
     await modal
       .locator('input[type=file]')
       .setInputFiles({ name: 'externare.pdf', mimeType: 'application/pdf', buffer: PDF });

@@ -126,9 +126,14 @@ test('the patient detail shows the consent version and date, and records a withd
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const { appointment } = await res.json();
+  // The public answer names no record (issue 20): staff find the request by the patient's CNP.
+  expect((await res.json()).appointment.id).toBe(0);
 
   await signIn(page, 'doctor');
+  const list = await page.request.get('/api/appointment', {
+    params: { filters: JSON.stringify({ cnp }), hideOlder: 'false' },
+  });
+  const appointment = (await list.json()).appointments[0] as { id: number };
   const detail = await (await page.request.get(`/api/appointment/${appointment.id}`)).json();
   await page.goto(`/app/patients/${detail.appointment.patient_id}`);
   const panel = page.getByRole('region', { name: 'Protectia datelor' });

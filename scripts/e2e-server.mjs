@@ -1,7 +1,7 @@
 // The server the browser tests drive (playwright.config.ts `webServer`): the production build
 // (built first when missing or stale) on a fresh data directory with demo data, so
 // every run starts from the same known institute. The directory is removed on exit.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,42 @@ if (buildIsStale()) await mustRun('build', process.execPath, [path.join(root, 's
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `clinic-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
+
+// Medical letters are signed in the browser tests too: without LETTER_SIGNING_P12, a throw-away
+// self-signed certificate made here, for this run only (the production start never does this).
+const letterSigning = {};
+if (!process.env.LETTER_SIGNING_P12) {
+  const dir = path.join(dataDir, 'e2e-letter-certificate');
+  mkdirSync(dir, { recursive: true });
+  const [key, cert, p12] = ['key.pem', 'cert.pem', 'institut.p12'].map((f) => path.join(dir, f));
+  const password = 'e2e-doar-pentru-teste';
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-utf8', '-days', '2'].concat([
+      '-subj',
+      '/CN=Institutul de Urgență (certificat de test)/O=Test e2e',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ]),
+    { stdio: 'ignore' },
+  );
+  execFileSync('openssl', [
+    'pkcs12',
+    '-export',
+    '-inkey',
+    key,
+    '-in',
+    cert,
+    '-out',
+    p12,
+    '-passout',
+    `pass:${password}`,
+  ]);
+  Object.assign(letterSigning, { LETTER_SIGNING_P12: p12, LETTER_SIGNING_PASSWORD: password });
+}
+
 const child = spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
@@ -26,10 +62,13 @@ const child = spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.j
     DEMO_DATA: 'auto',
     DEMO_PASSWORD: process.env.DEMO_PASSWORD ?? 'Demo-Parola-Sigura-2026',
     NODE_ENV: 'production',
+    // Playwright is the reverse proxy: each test's X-Forwarded-For is its own visitor address.
+    TRUST_PROXY: '127.0.0.1',
     PUBLIC_URL: `http://localhost:${port}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // The specs sign in many times a minute from one address; throttling has its own API tests.
     SIGNIN_LIMIT_PER_MINUTE: '500',
+    ...letterSigning,
   },
 });
 

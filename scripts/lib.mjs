@@ -47,6 +47,14 @@ export const BUILD_STAMP = path.join(root, 'dist', '.build-stamp');
 export function buildIsStale() {
   if (!existsSync(BUILD_STAMP) || !existsSync(path.join(root, 'dist', 'server', 'main.js'))) return true;
   const built = statSync(BUILD_STAMP).mtimeMs;
-  const sources = ['web', 'server', 'domain', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];
+  const sources = [
+    'web',
+    'server',
+    'domain',
+    'package-lock.json',
+    'vite.config.ts',
+    'tsconfig.json',
+    'tsconfig.base.json',
+  ];
   return sources.some((s) => newestMtime(path.join(root, s)) > built);
 }

@@ -17,6 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { replies } from '../domain/api';
 import '../domain/zod-setup';
 import { type Config, publicInstitute } from './config';
 import type { Database } from './db/client';
@@ -42,7 +43,13 @@ export type AppDeps = {
   apiRateLimit?: number;
 };
 
-export type RouteInfo = { method: string; url: string; public: boolean; superadmin: boolean };
+export type RouteInfo = {
+  method: string;
+  url: string;
+  public: boolean;
+  superadmin: boolean;
+  admins: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,8 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? (process.env.DEBUG_APP ? { level: 'debug' } : false),
-    // Behind one reverse proxy in production, so req.ip is the client's address.
-    trustProxy: config.isProduction ? 'loopback,linklocal,uniquelocal' : false,
+    // Forwarding headers are believed only from the proxies TRUST_PROXY names (none by default),
+    // so req.ip (rate limits, audit) cannot be chosen by the client.
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -122,13 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const known = hasZodFastifySchemaValidationErrors(err)
       ? validationError(
           err.validation.map((v) => ({
-            path: (
-              v.instancePath.replace(/^\//, '') ||
-              String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.[0] ?? '')
-            )
-              .split('/')
-              .filter(Boolean),
+            path: v.instancePath.replace(/^\//, '').split('/').filter(Boolean),
             message: v.message ?? MESSAGES.validation,
+            code: v.keyword,
+            keys: (v.params as { keys?: string[] } | undefined)?.keys,
           })),
         )
       : toHttpError(err);
@@ -154,6 +159,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(500).send({ status: 0, message: MESSAGES.internal });
   });
 
+  // Every documented operation lists the failures any route may answer (domain/api.ts replies()),
+  // so that a client generated from the OpenAPI handles them; a route's own schema for a code wins.
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith('/api') || !r.schema || r.schema.hide) return;
+    r.schema.response = { ...replies({}), ...((r.schema.response as object | undefined) ?? {}) };
+  });
+
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.INSTITUTE_NAME} API`, version: '1.0.0' },
@@ -161,7 +173,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Under the app's own Content-Security-Policy (helmet above): no framing, no third-party source;
+  // the UI's scripts and styles are its own files. The online validator stays off.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: false,
+    uiConfig: { validatorUrl: null },
+  });
 
   // Every route, as registered: the route sweep test walks this table.
   const routeTable: RouteInfo[] = [];
@@ -175,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         url: r.url,
         public: Boolean(r.config?.public),
         superadmin: Boolean(r.config?.superadmin),
+        admins: Boolean(r.config?.admins),
       });
     }
   });
@@ -194,7 +213,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.webDir && existsSync(path.join(deps.webDir, 'index.html'))
       ? loadSpaIndex(deps.webDir, publicInstitute(config))
       : undefined;
+  // A known path asked with a method it does not have: 405 with the methods it has (RFC 9110).
+  let allowedMethods: ((path: string) => string[]) | undefined;
   app.setNotFoundHandler((req, reply) => {
+    const pathOnly = req.url.split('?')[0];
+    if (pathOnly.startsWith('/api/')) {
+      allowedMethods ??= methodsByPath(routeTable);
+      const allow = allowedMethods(pathOnly);
+      if (allow.length)
+        return reply
+          .status(405)
+          .header('allow', allow.join(', '))
+          .send({ status: 0, message: MESSAGES.methodNotAllowed });
+    }
     if (req.url.startsWith('/api/') || req.url === '/api' || !spaIndex || req.method !== 'GET') {
       return reply.status(404).send({ status: 0, message: MESSAGES.notFound });
     }
@@ -224,4 +255,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   return app;
+}
+
+/** For a path, the methods the route table has for it (HEAD with GET), or none. */
+function methodsByPath(routes: RouteInfo[]): (path: string) => string[] {
+  const patterns = routes.map((r) => ({
+    method: r.method,
+    re: new RegExp(
+      `^${r.url
+        .split('/')
+        .map((seg) =>
+          seg === '*'
+            ? '.*'
+            : seg.startsWith(':')
+              ? '[^/]+'
+              : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+'),
+        )
+        .join('/')}$`,
+    ),
+  }));
+  return (path) => {
+    const methods = new Set(patterns.filter((p) => p.re.test(path)).map((p) => p.method));
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  };
 }

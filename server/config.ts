@@ -4,12 +4,55 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import forge from 'node-forge';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+/** A duration in whole seconds, 1 to 600 (the outbox's network timeouts). */
+const seconds = (fallback: number, what: string) =>
+  z.coerce.number().int().min(1).max(600).default(fallback).describe(what);
+
+/**
+ * TRUST_PROXY: the reverse proxies whose X-Forwarded-For is believed, as a comma list of addresses
+ * or CIDR ranges; empty (the default): none, req.ip is the connection's address. A hop count is
+ * refused: it cannot check who is talking to us, and Fastify ignores it (fails closed), see
+ * docs/decisions/0028-trusted-proxies.md.
+ */
+const trustProxy = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v),
+  z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      if (v === '') return;
+      if (/^\d+$/.test(v)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'a hop count cannot tell a proxy from a client: name the proxies (e.g. 127.0.0.1 or 10.0.0.0/8)',
+        });
+        return;
+      }
+      for (const entry of v.split(',').map((s) => s.trim())) {
+        const [addr, bits, extra] = entry.split('/');
+        const family = isIP(addr ?? '');
+        const maxBits = family === 6 ? 128 : 32;
+        const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+        if (!family || !bitsOk || extra !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${entry}" is not an address or CIDR range (e.g. 127.0.0.1 or 10.0.0.0/8)`,
+          });
+          return;
+        }
+      }
+    })
+    .transform((v): string | false => (v === '' ? false : v.replace(/\s+/g, ''))),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -47,6 +90,17 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().email().default('no-reply@institut.example'),
+  SMTP_CONNECTION_TIMEOUT_SECONDS: seconds(5, 'time to open the connection to the SMTP relay (DNS included)'),
+  SMTP_GREETING_TIMEOUT_SECONDS: seconds(5, "time to wait for the SMTP relay's greeting"),
+  SMTP_SOCKET_TIMEOUT_SECONDS: seconds(15, 'silence from the SMTP relay after which a send is abandoned'),
+  OUTBOX_SEND_TIMEOUT_SECONDS: seconds(30, 'longest one message may take to send, whatever the relay does'),
+  OUTBOX_MAX_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(2)
+    .describe('messages one server process sends at the same time'),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('eu-central-1'),
   S3_ENDPOINT: optionalUrl,
@@ -96,6 +150,16 @@ const envSchema = z.object({
     .max(10000)
     .default(10)
     .describe('sign-in attempts per client address per minute'),
+  TRUST_PROXY: trustProxy.describe(
+    'reverse proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma-separated; empty: none',
+  ),
+  REGISTRATION_PER_ADDRESS_DAILY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100000)
+    .default(5)
+    .describe('public consultation requests per client address per day'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: z
     .enum(['auto', 'off'])

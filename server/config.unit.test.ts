@@ -15,6 +15,14 @@ describe('configuration', () => {
     expect(c.REGISTRATION_DAILY_CAPACITY).toBe(20);
     expect(c.UPLOAD_MAX_BYTES).toBe(25 * 1024 * 1024);
     expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.TRUST_PROXY).toBe(false);
+    expect(c.REGISTRATION_PER_ADDRESS_DAILY).toBe(5);
+  });
+
+  it('reads TRUST_PROXY as a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: ' 10.0.0.5, 10.0.0.6 ,fd00::/8' }).TRUST_PROXY).toBe(
+      '10.0.0.5,10.0.0.6,fd00::/8',
+    );
   });
 
   it('generates the auth secret once, keeps it in DATA_DIR (0600) and reuses it', () => {
@@ -39,6 +47,10 @@ describe('configuration', () => {
     ['REGISTRATION_DAILY_CAPACITY', '0'],
     ['UPLOAD_MAX_BYTES', 'big'],
     ['AUTH_SECRET', 'short'],
+    ['TRUST_PROXY', 'proxy.local'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '1'],
+    ['REGISTRATION_PER_ADDRESS_DAILY', '0'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(

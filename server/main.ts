@@ -8,13 +8,22 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/demo-data';
+import { letterDeliverySettled } from './features/patients';
 import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
-import { startMailWorker } from './platform/mail';
+import { emailSender } from './platform/mail';
 import { listeningAddresses } from './platform/origins';
-import { removeOrphanFiles } from './platform/storage/reconcile';
+import { createOutboxWorker } from './platform/outbox';
+import { getStorage } from './platform/storage';
+import { reconcileCounts, reconcileStorage, scheduleStorageReconcile } from './platform/storage/reconcile';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** How often storage is reconciled with the database, and the age below which a leftover may
+ * still be an upload in progress (a finished file gets its row within seconds; a live write keeps
+ * touching its temporary file). */
+const RECONCILE_EVERY_MS = 15 * 60 * 1000;
+const RECONCILE_GRACE_MS = 10 * 60 * 1000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -44,14 +53,22 @@ async function main() {
     if (demo) console.log(demo.banner);
   }
 
-  if (!config.S3_BUCKET) {
-    const orphans = await removeOrphanFiles(
-      database.db,
-      path.join(config.dataDir, 'files'),
-      database.kind === 'pglite' ? 0 : 60 * 60 * 1000,
+  // Storage ≡ documents table: at start (on the embedded database only this process writes, so
+  // nothing is in flight), then regularly (uploads may be in flight: only leftovers older than
+  // the grace period go). See platform/storage/reconcile.ts.
+  const storage = getStorage(config);
+  try {
+    const c = reconcileCounts(
+      await reconcileStorage(database.db, storage, {
+        minAgeMs: database.kind === 'pglite' ? 0 : RECONCILE_GRACE_MS,
+      }),
     );
-    if (orphans.length)
-      console.log(`Removed ${orphans.length} stored file(s) left without a document by a crash.`);
+    console.log(
+      `Storage check: ${c.matched} file(s) with their document, ${c.orphansRemoved} without one removed, ${c.partialsRemoved} unfinished write(s) removed, ${c.youngSkipped} recent left for later, ${c.rowsWithoutFile} document(s) without a file.`,
+    );
+  } catch (err) {
+    // The store may be away for a moment (S3): the regular run tries again; the server starts.
+    console.error('Storage check failed:', safeError(err).type, safeError(err).code ?? '');
   }
 
   // Bundled, this file is dist/server/main.js (the SPA is dist/web); from source it is server/main.ts.
@@ -64,11 +81,35 @@ async function main() {
     auth: { signInPerMinute: config.SIGNIN_LIMIT_PER_MINUTE },
     logger: loggerOptions(config.LOG_LEVEL),
   });
-  const mail = startMailWorker(
+  const outbox = createOutboxWorker(database.db, {
+    senders: [
+      emailSender({
+        smtpUrl: config.SMTP_URL,
+        mailDir: path.join(config.dataDir, 'mail'),
+        from: config.MAIL_FROM,
+        connectionTimeoutMs: config.SMTP_CONNECTION_TIMEOUT_SECONDS * 1000,
+        greetingTimeoutMs: config.SMTP_GREETING_TIMEOUT_SECONDS * 1000,
+        socketTimeoutMs: config.SMTP_SOCKET_TIMEOUT_SECONDS * 1000,
+      }),
+    ],
+    maxInFlight: config.OUTBOX_MAX_IN_FLIGHT,
+    sendTimeoutMs: config.OUTBOX_SEND_TIMEOUT_SECONDS * 1000,
+    intervalMs: 2000,
+    log: app.log,
+    onSettled: (id, outcome) => letterDeliverySettled(database.db, id, outcome),
+  });
+  outbox.start();
+
+  const reconcile = scheduleStorageReconcile(
     database.db,
-    { smtpUrl: config.SMTP_URL, mailDir: path.join(config.dataDir, 'mail'), from: config.MAIL_FROM },
-    2000,
-    (err) => app.log.error({ err: safeError(err) }, 'mail worker'),
+    storage,
+    { intervalMs: RECONCILE_EVERY_MS, minAgeMs: RECONCILE_GRACE_MS },
+    (counts, err) =>
+      err || !counts
+        ? app.log.error({ err: safeError(err) }, 'storage reconcile failed')
+        : counts.orphansRemoved || counts.partialsRemoved || counts.rowsWithoutFile
+          ? app.log.warn(counts, 'storage reconciled')
+          : app.log.info(counts, 'storage reconciled'),
   );
 
   const maintenance = scheduleNightlyMaintenance(database, (msg, err) =>
@@ -80,12 +121,17 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 4500);
+    // Sends in flight end within OUTBOX_SEND_TIMEOUT_SECONDS and their results are recorded
+    // before the database closes; past that (and a margin), exit anyway.
+    const force = setTimeout(() => process.exit(1), config.OUTBOX_SEND_TIMEOUT_SECONDS * 1000 + 4500);
     force.unref();
     try {
       maintenance.stop();
+      reconcile.stop();
+      // Stop claiming first, then close the server while the last sends finish.
+      const outboxStopped = outbox.stop();
       await app.close();
-      await mail.stop();
+      await outboxStopped;
       await database.close();
     } finally {
       clearTimeout(force);

@@ -26,7 +26,11 @@ if (!email.success || !values.password || !values['first-name'] || !values['last
   console.error(`${!email.success && values.email ? 'Invalid e-mail address.\n' : ''}${usage}`);
   process.exit(2);
 }
-const problem = checkStaffPassword(values.password);
+const problem = await checkStaffPassword(values.password, [
+  email.data,
+  values['first-name'],
+  values['last-name'],
+]);
 if (problem) {
   console.error(`Password refused: ${problem}`);
   process.exit(2);

@@ -110,8 +110,11 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
     process.env.DEMO_PASSWORD || `Demo-${randomBytes(6).toString('base64url')}-${rng.int(10, 99)}`;
 
   const ids: Record<string, string> = {};
-  for (const a of DEMO_ACCOUNTS) {
+  for (const [i, a] of DEMO_ACCOUNTS.entries()) {
+    const doctor = 'doctor' in a && a.doctor;
     ids[a.email] = await createStaffUser(db, {
+      // What a medical letter prints of its doctor (issue 16); invented parafă codes.
+      ...(doctor ? { specialty: 'cardiologie', parafaCode: `C${String(10001 + i * 37)}` } : {}),
       email: a.email,
       password,
       firstName: a.firstName,

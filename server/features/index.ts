@@ -11,7 +11,6 @@ import calendarRoutes from './calendars/routes';
 import dashboardRoutes from './dashboard/routes';
 import diagnosisRoutes from './diagnoses/routes';
 import documentRoutes from './documents/routes';
-import icsRoutes from './ics/routes';
 import miscRoutes from './misc/routes';
 import myAccountRoutes from './my-account/routes';
 import patientRoutes from './patients/routes';
@@ -30,7 +29,6 @@ export const features: FastifyPluginAsync[] = [
   calendarRoutes,
   myAccountRoutes,
   searchRoutes,
-  icsRoutes,
   adminRoutes,
   privacyRoutes,
   diagnosisRoutes,

@@ -38,6 +38,7 @@ function startServer(): Server {
       // Production: behind a proxy on loopback, so X-Forwarded-For gives each request its own
       // client IP and the per-IP limits of the public form do not refuse the load.
       NODE_ENV: 'production',
+      TRUST_PROXY: '127.0.0.1',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -124,7 +125,11 @@ describe.each(kinds)('SIGKILL during concurrent writes (%s)', (kind) => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const list = await (await fetch(`${base}/api/patients?perPage=100`, { headers: { cookie } })).json();
+    const list = (await (
+      await fetch(`${base}/api/patients?perPage=100`, { headers: { cookie } })
+    ).json()) as {
+      patients: { id: number }[];
+    };
     const patientIds: number[] = list.patients.map((p: { id: number }) => p.id);
     expect(patientIds.length).toBeGreaterThan(10);
 
@@ -136,7 +141,7 @@ describe.each(kinds)('SIGKILL during concurrent writes (%s)', (kind) => {
       const res = await fetch(`${base}/api/appointment/check-register-date?filters=${filters}`, {
         headers: { 'x-forwarded-for': `10.8.${d}.1` },
       });
-      if ((await res.json()).status === 1) days.push(day);
+      if (((await res.json()) as { status: number }).status === 1) days.push(day);
     }
     expect(days.length).toBeGreaterThan(0);
 

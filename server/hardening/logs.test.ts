@@ -63,7 +63,7 @@ function forms(value: string): string[] {
 }
 
 describe('logs', () => {
-  it('keep no CNP, phone, e-mail, password, cookie or token of the main flows', async () => {
+  it('keep no CNP, phone, e-mail, password, cookie, token or typed search of the main flows', async () => {
     await createStaffUser(ctx.database.db, {
       email: STAFF_EMAIL,
       password: PASSWORD,
@@ -143,6 +143,19 @@ describe('logs', () => {
     });
     expect(consult.statusCode, consult.body).toBeLessThan(300);
 
+    // The private calendar feed: its token is a credential, so the log shows the route only.
+    const feed = await ctx.app.inject({ method: 'POST', url: '/api/my-account/calendar-feed', headers });
+    expect(feed.statusCode, feed.body).toBe(200);
+    const feedPath: string = feed.json().path;
+    const feedToken = feedPath.replace('/api/calendar-feed/', '').replace('.ics', '');
+    expect((await ctx.app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(200);
+    // The search page's path is what the user typed (a CNP, a name); and paths no route knows.
+    for (const text of [patient.cnp, patient.name, patient.email]) {
+      await ctx.app.inject({ method: 'GET', url: `/app/pages/search/${encodeURIComponent(text)}`, headers });
+    }
+    await ctx.app.inject({ method: 'GET', url: `/api/patients/by-cnp/${patient.cnp}`, headers });
+    await ctx.app.inject({ method: 'GET', url: `/app/x/${encodeURIComponent(patient.gp_email)}`, headers });
+
     // A failed query's error message lists its parameters: the logged error must not.
     ctx.app.log.error(
       { err: new Error(`Failed query: select * from patients where cnp = $1\nparams: ${patient.cnp}`) },
@@ -152,6 +165,8 @@ describe('logs', () => {
     const text = log();
     expect(text).toContain('"statusCode":200'); // the requests were logged at all
     expect(text).toContain('"path":"/api/search"');
+    expect(text).toContain('"path":"/api/calendar-feed/:file"');
+    expect(text).toContain('"path":"/app/pages/search/[redacted]"');
     const secrets = [
       ...forms(patient.cnp),
       ...forms(patient.phone),
@@ -170,6 +185,7 @@ describe('logs', () => {
         (c) => decodeURIComponent(c.split(';')[0].split('=').slice(1).join('=')).split('.')[0],
       ),
       bearer,
+      feedToken,
     ].filter((s) => s.length >= 6);
     for (const secret of secrets) expect(text, `the log contains ${secret}`).not.toContain(secret);
     // Names are personal data too.

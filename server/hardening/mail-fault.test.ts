@@ -8,7 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
-import { createTransport, deliverPending, enqueueMail } from '../platform/mail';
+import { emailSender, enqueueMail } from '../platform/mail';
+import { createOutboxWorker } from '../platform/outbox';
 import { setupTestApp } from '../test/harness';
 
 const ctx = await setupTestApp();
@@ -56,7 +57,9 @@ describe('mail with the SMTP server down', () => {
     const port = await listen(probe);
     await close(probe);
     const opts = { smtpUrl: `smtp://127.0.0.1:${port}`, mailDir: ctx.dataDir, from: 'clinica@test.example' };
-    const transport = createTransport(opts);
+    const node = () =>
+      createOutboxWorker(db, { senders: [emailSender(opts)], maxInFlight: 2, sendTimeoutMs: 10_000 });
+    const worker = node();
 
     const ids = [];
     for (let i = 1; i <= 3; i++)
@@ -64,23 +67,23 @@ describe('mail with the SMTP server down', () => {
         await enqueueMail(db, { to: `pacient${i}@example.ro`, subject: `Programare ${i}`, text: 'Text' }),
       );
 
-    expect(await deliverPending(db, transport, opts)).toBe(0);
+    expect(await worker.runUntilIdle()).toBe(0);
     let rows = await db.select().from(outbox).orderBy(outbox.id);
     expect(rows.map((r) => r.state)).toEqual(['pending', 'pending', 'pending']);
     expect(rows[0].attempts).toBe(1);
     expect(rows[0].lastError).toBeTruthy();
     expect(rows[0].nextAttemptAt.getTime()).toBeGreaterThan(Date.now()); // backs off
     // Still down on the next tick: nothing is due yet, nothing lost.
-    expect(await deliverPending(db, transport, opts)).toBe(0);
+    expect(await worker.runUntilIdle()).toBe(0);
 
     up = smtpServer();
     await listen(up, port);
     // The back-off has passed.
     await db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
-    expect(await deliverPending(db, transport, opts)).toBe(3);
+    expect(await worker.runUntilIdle()).toBe(3);
     // Later ticks (and a second node's worker) find nothing more to send.
-    expect(await deliverPending(db, transport, opts)).toBe(0);
-    expect(await deliverPending(db, createTransport(opts), opts)).toBe(0);
+    expect(await worker.runUntilIdle()).toBe(0);
+    expect(await node().runUntilIdle()).toBe(0);
 
     expect(received.map((r) => r.to).sort()).toEqual([
       'pacient1@example.ro',
@@ -92,6 +95,6 @@ describe('mail with the SMTP server down', () => {
     expect(rows.map((r) => r.state)).toEqual(['sent', 'sent', 'sent']);
     expect(rows.every((r) => r.sentAt !== null)).toBe(true);
     expect((await db.select().from(outbox).where(eq(outbox.id, ids[0])))[0].attempts).toBe(2);
-    transport.close();
+    await worker.stop();
   });
 });

@@ -1,9 +1,10 @@
+import type { AuditAction } from '../../domain/audit';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
 import type { Actor } from './actor';
 
 export type AuditEntry = {
-  action: string;
+  action: AuditAction;
   entityType?: string;
   entityId?: string | number;
   patientId?: number | null;

@@ -22,6 +22,7 @@ export const MESSAGES = {
   unauthenticated: 'Trebuie sa va autentificati.',
   forbidden: 'Nu aveti dreptul sa accesati aceasta resursa.',
   notFound: 'Resursa nu a fost gasita.',
+  methodNotAllowed: 'Metoda nu este permisă pentru această adresă.',
   validation: 'Datele trimise nu sunt valide.',
   conflict: 'Datele au fost modificate între timp. Reîncărcați pagina și încercați din nou.',
   internal: 'A aparut o eroare, va rugam incercati mai tarziu.',
@@ -37,18 +38,27 @@ export const badRequest = (message: string = MESSAGES.validation, errors?: Recor
   new HttpError(400, message, errors);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** @public A 403 with a Romanian reason, beside badRequest/notFound/conflict (no route throws one yet). */
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, message);
 /** A 400 that names one field. */
 export const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
-type Issue = { path: readonly PropertyKey[]; message: string };
+type Issue = { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] };
 
-/** `{ field: first message }` of zod issues (nested paths joined with dots; '_' for the whole). */
+/**
+ * `{ field: first message }` of zod issues (nested paths joined with dots; '_' for the whole);
+ * an unknown key of a strict object is reported under its own name.
+ */
 export function fieldErrors(issues: readonly Issue[]): Record<string, string> {
   const errors: Record<string, string> = {};
+  const add = (path: readonly PropertyKey[], message: string) => {
+    const key = path.map(String).join('.') || '_';
+    if (!(key in errors)) errors[key] = message;
+  };
   for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    if (!(key in errors)) errors[key] = issue.message;
+    if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
+      for (const k of issue.keys) add([...issue.path, k], issue.message);
+    } else add(issue.path, issue.message);
   }
   return errors;
 }

@@ -1,8 +1,10 @@
 /**
  * The production logger configuration, shared by server/main.ts and the test that proves the
- * logs carry no personal data: requests are logged as method + path (never the query string,
- * headers, cookies or bodies: they carry CNPs, names, filters and session tokens), and error
- * stacks lose their message line, which for a failed query lists the query's parameters.
+ * logs carry no personal data: requests are logged as method + route (never the query string,
+ * headers, cookies or bodies: they carry CNPs, names, filters and session tokens; and the route's
+ * pattern rather than the path, whose parameters may be a credential such as the calendar-feed
+ * token), and error stacks lose their message line, which for a failed query lists the query's
+ * parameters.
  */
 import type { DestinationStream } from 'pino';
 
@@ -12,11 +14,7 @@ export function loggerOptions(level: LogLevel, stream?: DestinationStream) {
   return {
     level,
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({
-        method: req.method,
-        path: req.url.split('?')[0],
-        id: req.id,
-      }),
+      req: (req: LoggedRequest) => ({ method: req.method, path: loggedPath(req), id: req.id }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       err: safeError,
     },
@@ -33,6 +31,35 @@ export function loggerOptions(level: LogLevel, stream?: DestinationStream) {
     },
     ...(stream ? { stream } : {}),
   };
+}
+
+type LoggedRequest = { method: string; url: string; id: string; routeOptions?: { url?: string } };
+
+/** SPA paths whose last part is what the user typed (the search page: a CNP, a name). */
+const TYPED_PATHS = ['/app/pages/search/'];
+
+/**
+ * What a request's path may show in the log: the matched route's pattern
+ * (`/api/calendar-feed/:file`, `/api/patients/:id`); for a path no route matched (SPA pages,
+ * 404s), the path with typed text and anything that looks like personal data (a long number,
+ * an e-mail address, a long token) replaced.
+ */
+function loggedPath(req: LoggedRequest): string {
+  const route = req.routeOptions?.url;
+  if (route && !route.includes('*')) return route;
+  const path = req.url.split('?')[0];
+  const typed = TYPED_PATHS.find((p) => path.startsWith(p));
+  if (typed) return `${typed}[redacted]`;
+  return path
+    .split('/')
+    .map((seg) => {
+      let s = seg;
+      try {
+        s = decodeURIComponent(seg);
+      } catch {}
+      return /\d{6}|@|[A-Za-z0-9_-]{20}|\s/.test(s) ? '[redacted]' : seg;
+    })
+    .join('/');
 }
 
 /** The stack frames of an error without its message ("Failed query: ... params: <CNP>"). */

@@ -1,14 +1,16 @@
 /**
- * E-mail goes through the outbox table: writers insert a row (inside their transaction when they
- * have one), a worker sends pending rows with retries. Without SMTP_URL the "sent" message is
- * written as an .eml file under DATA_DIR/mail, so a newcomer can read what would have gone out.
+ * E-mail through the outbox: writers queue a row (inside their transaction when they have one);
+ * the outbox worker (platform/outbox/worker.ts) sends it later with this channel's sender.
+ * Without SMTP_URL the "sent" message is written as an .eml file under DATA_DIR/mail, so a
+ * newcomer can read what would have gone out.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Db } from '../db/client';
-import { outbox } from '../db/schema';
+import type { ChannelSender, OutboxMessage } from './outbox/channels';
+import { insertMessage } from './outbox/repository';
 
 export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
 export type MailMessage = {
@@ -19,119 +21,71 @@ export type MailMessage = {
   attachments?: MailAttachment[];
 };
 
+/** Queues one e-mail; returns the outbox id. Its Message-ID is fixed now, kept across retries. */
 export async function enqueueMail(db: Db, msg: MailMessage): Promise<number> {
-  const [row] = await db
-    .insert(outbox)
-    .values({
-      to: msg.to,
-      subject: msg.subject,
-      text: msg.text,
-      html: msg.html ?? null,
-      attachments: msg.attachments ?? null,
-    })
-    .returning({ id: outbox.id });
-  return row.id;
+  return insertMessage(db, {
+    channel: 'email',
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text,
+    html: msg.html ?? null,
+    attachments: msg.attachments ?? null,
+  });
 }
 
-export type MailerOptions = { smtpUrl?: string; mailDir: string; from: string };
+export type MailerOptions = {
+  smtpUrl?: string;
+  mailDir: string;
+  from: string;
+  /** Milliseconds; defaults are the configuration's (seconds, not nodemailer's minutes). */
+  connectionTimeoutMs?: number;
+  greetingTimeoutMs?: number;
+  socketTimeoutMs?: number;
+};
 
-export function createTransport(opts: MailerOptions): Transporter {
-  if (opts.smtpUrl) return nodemailer.createTransport(opts.smtpUrl);
-  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+/** `<key@domain of the sender>`: the same for every attempt of one outbox row. */
+export function messageIdOf(messageKey: string, from: string): string {
+  const domain = from.slice(from.lastIndexOf('@') + 1) || 'localhost';
+  return `<${messageKey}@${domain}>`;
 }
 
-const MAX_ATTEMPTS = 20;
-
-/** Sends what is due; returns how many were sent. Safe to run on several nodes (row locks). */
-export async function deliverPending(
-  db: Db,
-  transport: Transporter,
-  opts: MailerOptions,
-  limit = 20,
-): Promise<number> {
-  let sent = 0;
-  for (let i = 0; i < limit; i++) {
-    const done = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.state, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(outbox.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!row) return null;
-      try {
-        const info = await transport.sendMail({
-          from: opts.from,
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          html: row.html ?? undefined,
-          attachments: ((row.attachments as MailAttachment[] | null) ?? []).map((a) => ({
-            filename: a.filename,
-            contentType: a.contentType,
-            content: Buffer.from(a.contentBase64, 'base64'),
-          })),
-        });
-        if (!opts.smtpUrl && info.message) {
-          await mkdir(opts.mailDir, { recursive: true });
-          await writeFile(
-            path.join(opts.mailDir, `${String(row.id).padStart(6, '0')}.eml`),
-            info.message as Buffer,
-          );
-        }
-        await tx
-          .update(outbox)
-          .set({ state: 'sent', sentAt: new Date(), attempts: row.attempts + 1 })
-          .where(eq(outbox.id, row.id));
-        return true;
-      } catch (err) {
-        const attempts = row.attempts + 1;
-        // Back off: 30 s, 1 min, 2 min ... capped at 1 hour.
-        const delay = Math.min(3600, 30 * 2 ** (attempts - 1));
-        await tx
-          .update(outbox)
-          .set({
-            attempts,
-            state: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            lastError: (err as Error).message.slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + delay * 1000),
-          })
-          .where(eq(outbox.id, row.id));
-        return false;
-      }
-    });
-    if (done === null || done === false) break;
-    sent++;
-  }
-  return sent;
-}
-
-/** Polls the outbox every `intervalMs` until stopped. */
-export function startMailWorker(
-  db: Db,
-  opts: MailerOptions,
-  intervalMs = 2000,
-  log?: (err: unknown) => void,
-) {
-  const transport = createTransport(opts);
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverPending(db, transport, opts);
-    } catch (err) {
-      log?.(err);
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
+/** The e-mail channel's sender: SMTP with short timeouts, or .eml files without SMTP_URL. */
+export function emailSender(opts: MailerOptions): ChannelSender {
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport({
+        url: opts.smtpUrl,
+        connectionTimeout: opts.connectionTimeoutMs ?? 5000,
+        dnsTimeout: opts.connectionTimeoutMs ?? 5000,
+        greetingTimeout: opts.greetingTimeoutMs ?? 5000,
+        socketTimeout: opts.socketTimeoutMs ?? 15000,
+        socketCloseTimeout: 1000,
+      } as SMTPTransport.Options)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    transport,
-    async stop() {
-      clearInterval(timer);
+    channel: 'email',
+    async send(m: OutboxMessage) {
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? undefined,
+        messageId: messageIdOf(m.messageKey, opts.from),
+        attachments: ((m.attachments as MailAttachment[] | null) ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
+      });
+      if (!opts.smtpUrl && info.message) {
+        await mkdir(opts.mailDir, { recursive: true });
+        await writeFile(
+          path.join(opts.mailDir, `${String(m.id).padStart(6, '0')}.eml`),
+          info.message as Buffer,
+        );
+      }
+    },
+    close() {
       transport.close();
     },
   };

@@ -91,4 +91,25 @@ describe('route sweep', () => {
       }
     }
   });
+
+  it('keeps admin routes (the outbox) from doctors, and opens them to admins', async () => {
+    const doctor = await signedInStaff(ctx, { doctor: true });
+    const admin = await signedInStaff(ctx, { doctor: false, role: 'admin' });
+    const adminRoutes = routes.filter((x) => x.admins);
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    for (const r of adminRoutes) {
+      const asDoctor = await ctx.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: doctor.headers,
+      });
+      expect(asDoctor.statusCode, key(r)).toBe(403);
+      const asAdmin = await ctx.app.inject({
+        method: r.method as 'GET',
+        url: concrete(r.url),
+        headers: admin.headers,
+      });
+      expect(asAdmin.statusCode, key(r)).not.toBe(403);
+    }
+  });
 });

@@ -6,6 +6,7 @@ import {
   IconFiles,
   IconHistory,
   IconHome,
+  IconMailForward,
   IconSettings,
   IconShieldLock,
   IconTags,
@@ -15,9 +16,16 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
+import { isAdmin } from '../../domain/auth';
 import { useCurrentUser } from './current-user';
 
-type Entry = { label: string; to: string; icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> };
+type Entry = {
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  /** Also for the admin role (not only superadmins). */
+  admins?: boolean;
+};
 
 /** The left menu of SPEC §2 (labels verbatim). */
 export const MAIN_ENTRIES: Entry[] = [
@@ -29,13 +37,14 @@ export const MAIN_ENTRIES: Entry[] = [
   { label: 'My Account', to: '/app/my-account', icon: IconUserCircle },
 ];
 
-/** Administration (superadmins only: the server refuses the others anyway). */
+/** Administration (superadmins; the outbox also admins: the server refuses the others anyway). */
 export const ADMIN_ENTRIES: Entry[] = [
   { label: 'Personal', to: '/app/admin/staff', icon: IconUsersGroup },
   { label: 'Calendare si program', to: '/app/admin/calendars', icon: IconCalendarCog },
   { label: 'Statusuri programari', to: '/app/admin/statuses', icon: IconTags },
   { label: 'Jurnal de audit', to: '/app/admin/audit', icon: IconHistory },
   { label: 'Protectia datelor', to: '/app/admin/privacy', icon: IconShieldLock },
+  { label: 'Coada de mesaje', to: '/app/admin/outbox', icon: IconMailForward, admins: true },
 ];
 
 function isActive(pathname: string, to: string) {
@@ -46,6 +55,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const user = useCurrentUser();
   const adminOpen = pathname.startsWith('/app/admin');
+  const adminEntries = ADMIN_ENTRIES.filter((e) => user.superadmin || (e.admins && isAdmin(user)));
   return (
     <ScrollArea type="scroll" style={{ flex: 1 }}>
       <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -64,7 +74,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
             />
           </li>
         ))}
-        {user.superadmin && (
+        {adminEntries.length > 0 && (
           <li>
             <NavLink
               label="Administrare"
@@ -74,7 +84,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
               variant="subtle"
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             >
-              {ADMIN_ENTRIES.map(({ label, to, icon: Icon }) => (
+              {adminEntries.map(({ label, to, icon: Icon }) => (
                 <NavLink
                   key={to}
                   component={Link}

@@ -2,8 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../lib/api';
+import { clearDrafts } from '../lib/drafts';
 
-/** Sign out: end the session on the server, go to the login page, forget the account's data. */
+/**
+ * Sign out: end the session on the server, go to the login page, forget the account's data,
+ * including the unsaved drafts kept in this browser (web/lib/drafts.ts).
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -17,5 +21,6 @@ export function useSignOut() {
     // answer that belonged to this account; the public institute details can stay.
     await navigate('/user/login', { replace: true });
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'institute' });
+    clearDrafts();
   }, [queryClient, navigate]);
 }

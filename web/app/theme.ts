@@ -11,6 +11,7 @@ import {
   type MantineColorsTuple,
 } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
+import { foldFilter } from '../lib/select-filter';
 
 export const THEME_STORAGE_KEY = 'theme';
 
@@ -136,6 +137,12 @@ export function buildTheme(color: ThemeColor) {
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     headings: { fontWeight: '650' },
+    // Every searchable select matches without case and diacritics (web/lib/select-filter.ts).
+    components: {
+      Select: { defaultProps: { filter: foldFilter } },
+      MultiSelect: { defaultProps: { filter: foldFilter } },
+      Autocomplete: { defaultProps: { filter: foldFilter } },
+    },
   });
 }
 

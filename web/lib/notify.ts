@@ -57,13 +57,17 @@ export const notifyError = (err: unknown, opts?: Options) => notify('error', err
  * A failure toast with a text the spec names (e.g. 'Nu s-a putut confirma programarea'); when the
  * server gave a specific reason (a slot just taken, a doctor on leave) it is the title, so staff
  * know what to change.
+ * @public Part of the one toast API (docs/ARCHITECTURE.md); pages still to move onto it.
  */
 export function notifyFailure(specText: string, err: unknown, opts: Options = {}) {
   const reason = isRefusal(err) && err.message !== specText ? err.message : undefined;
   notify('error', specText, { ...opts, title: opts.title ?? reason });
 }
 
-/** Runs a write and shows its outcome (its own message on success); resolves true on success. */
+/**
+ * Runs a write and shows its outcome (its own message on success); resolves true on success.
+ * @public Part of the one toast API (docs/ARCHITECTURE.md); pages still to move onto it.
+ */
 export async function withNotify(
   run: () => Promise<{ message?: string }>,
   onError: (err: unknown) => void = (err) => notifyError(err),

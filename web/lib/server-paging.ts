@@ -11,9 +11,14 @@ type Paging = {
 /**
  * The pagination props every server-paged table shares (SPEC §9: sizes 10 to 100, a new page
  * size goes back to page 1), in Romanian. Spread into a mantine-datatable `DataTable`.
+ *
+ * `height: 'auto'`: the table is as tall as its rows and its pager follows them. The library's
+ * default (100%) takes the whole height of a grid column even with a filter card above the
+ * table, which pushed the pager below the page's end, under the shell's fixed footer (issue 22).
  */
 export function serverPaging({ page, setPage, perPage, setPerPage, total }: Paging) {
   return {
+    height: 'auto',
     totalRecords: total ?? 0,
     page,
     onPageChange: setPage,

@@ -1,6 +1,19 @@
 /** Consultations and their sections (owner: patients). */
-import { date, index, integer, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
-import { created, updated } from './columns';
+import {
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Letter } from '../../../domain/letter';
+import { created, ts, updated } from './columns';
+import { documents } from './documents';
 import { users } from './identity';
 import { patients } from './patients';
 
@@ -15,6 +28,9 @@ export const consultationGroups = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: created(),
+    /** Set when a letter of this consultation is signed: later changes are addenda (new versions). */
+    lockedAt: ts('locked_at'),
+    lockedBy: text('locked_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('consultation_groups_patient_idx').on(t.patientId, t.date)],
 );
@@ -32,11 +48,65 @@ export const consultationEntries = pgTable(
     type: text('type').notNull(),
     doctorId: text('doctor_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
+    /** 1, then 2, 3, … for each addendum written after the consultation was locked. */
+    version: integer('version').notNull().default(1),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     index('consultation_entries_group_idx').on(t.groupGuid),
+    uniqueIndex('consultation_entries_version_idx').on(t.groupGuid, t.type, t.version),
     index('consultation_entries_patient_idx').on(t.patientId),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/**
+ * The register of consultations (nr. registru consultații): the last number given in each
+ * calendar year. Incremented in the transaction that creates a letter, so numbers have no gaps
+ * and no duplicates across processes.
+ */
+export const letterRegister = pgTable('letter_register', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * Medical letters in the national model, one row per letter issued. An unsigned letter may be
+ * generated again (same number); a signed one is final: its PDF bytes are kept as signed.
+ */
+export const consultationLetters = pgTable(
+  'consultation_letters',
+  {
+    id: serial('id').primaryKey(),
+    groupGuid: uuid('group_guid')
+      .notNull()
+      .references(() => consultationGroups.guid, { onDelete: 'restrict' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    registerYear: integer('register_year').notNull(),
+    registerNumber: integer('register_number').notNull(),
+    /** The letter as the doctor filled it in (domain/letter.ts `Letter`), sections sanitised. */
+    content: jsonb('content').$type<Letter>().notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    updatedAt: updated(),
+    signedAt: ts('signed_at'),
+    signedBy: text('signed_by').references(() => users.id, { onDelete: 'set null' }),
+    signedPdf: bytea('signed_pdf'),
+    /** The patient document that tracks its delivery (to send / sent). */
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    sentAt: ts('sent_at'),
+    outboxId: integer('outbox_id'),
+  },
+  (t) => [
+    uniqueIndex('consultation_letters_register_idx').on(t.registerYear, t.registerNumber),
+    index('consultation_letters_group_idx').on(t.groupGuid, t.id),
+    index('consultation_letters_patient_idx').on(t.patientId),
   ],
 );

@@ -21,6 +21,11 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     twoFactorEnabled: boolean('two_factor_enabled').default(false),
     lastSignInAt: ts('last_sign_in_at'),
+    /** Printed on medical letters: the doctor's specialty and parafă (stamp) code. */
+    specialty: text('specialty'),
+    parafaCode: text('parafa_code'),
+    /** The outbox message of the newest invitation, so administration sees whether it went out. */
+    invitationOutboxId: integer('invitation_outbox_id'),
   },
   (t) => [index('users_doctor_idx').on(t.doctor)],
 );

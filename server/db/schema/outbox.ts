@@ -1,24 +1,41 @@
-/** Messages waiting to be sent (owner: platform/mail). */
-import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+/** Messages waiting to be sent, for every channel (owner: platform/outbox). */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { created, ts } from './columns';
 
 export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
+    /** email (today) | sms (the patient journey); each channel has its sender (platform/outbox). */
+    channel: text('channel').notNull().default('email'),
+    /**
+     * Made when the row is queued and kept across retries and restarts: the e-mail's Message-ID
+     * (`<key@sender's domain>`) and the SMS gateway's idempotency key, so a copy delivered twice
+     * (a crash between "the relay stored it" and "we marked it sent") can be recognised.
+     */
+    messageKey: uuid('message_key').notNull().default(sql`gen_random_uuid()`),
+    /** The address (e-mail) or E.164 number (SMS). */
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
     /** [{ filename, contentType, storageKey }] or inline base64 content for small files */
     attachments: jsonb('attachments'),
-    /** pending | sent | failed */
+    /** pending | sending | sent | failed | cancelled */
     state: text('state').notNull().default('pending'),
+    /** Attempts started (a claim counts one): also the fencing token of the current claim. */
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** While `sending`: after this instant the claim is void (the node died) and the row is due again. */
+    leaseUntil: ts('lease_until'),
     lastError: text('last_error'),
     sentAt: ts('sent_at'),
     createdAt: created(),
   },
-  (t) => [index('outbox_pending_idx').on(t.state, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_pending_idx').on(t.state, t.nextAttemptAt),
+    index('outbox_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'sending'`),
+    uniqueIndex('outbox_message_key_idx').on(t.messageKey),
+  ],
 );

@@ -31,6 +31,8 @@ export const patients = pgTable(
   },
   (t) => [
     uniqueIndex('patients_cnp_uq').on(t.cnp),
+    // The CNP filter's end match (the last digits the lists show) as a prefix of the reversed CNP.
+    index('patients_cnp_reverse_idx').on(sql`reverse(${t.cnp})`),
     index('patients_phone_idx').on(t.phone),
     index('patients_name_trgm_idx').using('gin', sql`${t.nameSearch} gin_trgm_ops`),
     index('patients_name_sort_idx').on(t.nameSearch, t.id),

@@ -5,6 +5,7 @@ import { auditFiltersSchema } from '../../../domain/admin';
 import { jsonQuery, pageCount, pageQuery } from '../../../domain/api';
 import { clinicToday } from '../../../domain/dates';
 import { audit } from '../../platform/audit';
+import { contentDisposition } from '../../platform/http-headers';
 import * as repo from './audit-repository';
 
 const tags = ['admin'];
@@ -63,7 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('content-disposition', contentDisposition('attachment', name))
           .header('cache-control', 'no-store')
           // The BOM makes spreadsheet programs read the diacritics as UTF-8.
           .send(`\uFEFF${repo.toCsv(rows)}`)

@@ -1,10 +1,9 @@
 /** /api/admin/staff and /api/admin/settings (superadmins only). */
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_MESSAGES, settingsSchema, staffInviteSchema, staffUpdateSchema } from '../../../domain/admin';
-import { users } from '../../db/schema';
 import { audit } from '../../platform/audit';
+import { usesTwoFactor } from '../../platform/auth/staff';
 import { conflict } from '../../platform/errors';
 import { requireTwoFactor, setRequireTwoFactor } from '../../platform/settings';
 import * as staff from './staff-service';
@@ -112,11 +111,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (req.body.requireTwoFactor) {
         // Whoever turns it on must already use it, or they would lock themselves out of this page.
-        const [me] = await db()
-          .select({ on: users.twoFactorEnabled })
-          .from(users)
-          .where(eq(users.id, req.user!.id));
-        if (!me?.on) throw conflict(ADMIN_MESSAGES.ownTwoFactorFirst);
+        if (!(await usesTwoFactor(db(), req.user!.id))) throw conflict(ADMIN_MESSAGES.ownTwoFactorFirst);
       }
       await db().transaction(async (tx) => {
         await setRequireTwoFactor(tx, req.actor, req.body.requireTwoFactor);

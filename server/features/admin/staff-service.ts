@@ -8,13 +8,14 @@ import { and, asc, eq, like, ne, sql } from 'drizzle-orm';
 import {
   ADMIN_MESSAGES,
   INVITATION_HOURS,
+  type InvitationDelivery,
   type StaffInvite,
   type StaffRow,
   type StaffUpdate,
 } from '../../../domain/admin';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema';
+import { accounts, outbox, sessions, twoFactors, users, verifications } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { createStaffUser } from '../../platform/auth/staff';
@@ -34,20 +35,33 @@ export async function listStaff(db: Db): Promise<StaffRow[]> {
       superadmin: users.superadmin,
       authorized: users.authorized,
       active: users.active,
+      specialty: users.specialty,
+      parafaCode: users.parafaCode,
       twoFactorEnabled: users.twoFactorEnabled,
       hasPassword: sql<boolean>`exists (select 1 from accounts a where a.user_id = users.id and a.provider_id = 'credential' and a.password is not null)`,
       lastSignInAt: users.lastSignInAt,
       createdAt: users.createdAt,
+      invitationState: outbox.state,
     })
     .from(users)
+    .leftJoin(outbox, eq(outbox.id, users.invitationOutboxId))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
-  return rows.map((r) => ({
+  return rows.map(({ invitationState, ...r }) => ({
     ...r,
     twoFactorEnabled: Boolean(r.twoFactorEnabled),
     hasPassword: Boolean(r.hasPassword),
+    // Whether the invitation went out matters only until the password is set.
+    invitation: r.hasPassword || !invitationState ? null : invitationDelivery(invitationState),
     lastSignInAt: r.lastSignInAt ? r.lastSignInAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/** The outbox's states as administration reads them: queued (waiting or being sent), sent, not sent. */
+function invitationDelivery(state: string): InvitationDelivery {
+  if (state === 'sent') return 'sent';
+  if (state === 'failed' || state === 'cancelled') return 'failed';
+  return 'queued';
 }
 
 async function findUser(db: Db, id: string) {
@@ -95,7 +109,7 @@ async function issueInvitation(
     expiresAt: new Date(Date.now() + INVITATION_HOURS * 3600 * 1000),
   });
   const link = `${config.publicUrl}/user/reset-password?token=${encodeURIComponent(token)}`;
-  await enqueueMail(tx, {
+  const mailId = await enqueueMail(tx, {
     to: user.email,
     subject: `Invitatie in aplicatia ${config.INSTITUTE_NAME}`,
     text:
@@ -107,6 +121,7 @@ async function issueInvitation(
       'Daca nu asteptati aceasta invitatie, ignorati acest mesaj.\n\n' +
       config.INSTITUTE_NAME,
   });
+  await tx.update(users).set({ invitationOutboxId: mailId }).where(eq(users.id, user.id));
   return token;
 }
 

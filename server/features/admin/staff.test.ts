@@ -93,7 +93,13 @@ describe('invitations', () => {
     expect(list.find((s: { id: string }) => s.id === id)).toMatchObject({
       hasPassword: false,
       lastSignInAt: null,
+      invitation: 'queued',
     });
+    // Administration sees whether the e-mail went out: the outbox's state of the newest invitation.
+    await db.update(outbox).set({ state: 'failed' }).where(eq(outbox.id, mail.id));
+    const failed = (await as(boss).get('/api/admin/staff')).json().data;
+    expect(failed.find((s: { id: string }) => s.id === id).invitation).toBe('failed');
+    await db.update(outbox).set({ state: 'sent' }).where(eq(outbox.id, mail.id));
 
     const token = await invitationToken('ioana.marin@test.example');
     const weak = await resetPassword(token, 'scurta');
@@ -111,6 +117,7 @@ describe('invitations', () => {
       .data.find((s: { id: string }) => s.id === id);
     expect(after.hasPassword).toBe(true);
     expect(after.lastSignInAt).not.toBeNull();
+    expect(after.invitation).toBeNull(); // the password is set: nothing left to show
 
     const [event] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'admin.staff.invite'));
     expect(event).toMatchObject({ actorId: boss.id, entityId: id });
@@ -179,6 +186,25 @@ describe('account changes', () => {
       .from(auditEvents)
       .where(eq(auditEvents.action, 'admin.staff.authorize'));
     expect(event.entityId).toBe(pending.id);
+  });
+
+  it("stores a doctor's specialty and parafă code (printed on medical letters), refusing a bad code", async () => {
+    const doc = await signedInStaff(ctx, { doctor: true, role: 'doctor' });
+    const bad = await as(boss).patch(`/api/admin/staff/${doc.id}`, { parafaCode: 'C-12 345' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.parafaCode).toBe('Codul de parafă are cel mult 12 litere și cifre.');
+    const res = await as(boss).patch(`/api/admin/staff/${doc.id}`, {
+      specialty: ' cardiologie ',
+      parafaCode: 'c12345',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = (await as(boss).get('/api/admin/staff')).json();
+    const row = listed.data.find((p: { id: string }) => p.id === doc.id);
+    expect(row).toMatchObject({ specialty: 'cardiologie', parafaCode: 'C12345' });
+    const cleared = await as(boss).patch(`/api/admin/staff/${doc.id}`, { specialty: '', parafaCode: '' });
+    expect(cleared.statusCode).toBe(200);
+    const [u] = await db.select().from(users).where(eq(users.id, doc.id));
+    expect(u).toMatchObject({ specialty: null, parafaCode: null });
   });
 
   it('deactivation ends an open session at once; reactivation lets the person sign in again', async () => {

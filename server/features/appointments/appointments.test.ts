@@ -133,6 +133,8 @@ describe('GET /api/appointment', () => {
     expect(await ids_({ date: '2026-03-03' })).toEqual([ids.tomorrow]);
     expect(await ids_({ status: 'scheduled_paperless' })).toEqual([ids.tomorrow]);
     expect(await ids_({ cnp: ana.cnp.slice(0, 7) })).toEqual([ids.yesterday, ids.todayLater].sort());
+    // The last four digits, as the list shows them (issue 22).
+    expect(await ids_({ cnp: ana.cnp.slice(-4) })).toEqual([ids.yesterday, ids.todayLater].sort());
     expect(await ids_({ phone: '0722 111' })).toEqual([ids.yesterday, ids.todayLater].sort());
   });
 
@@ -225,7 +227,17 @@ describe('reference data', () => {
     const res = await q('STEFA');
     expect(res.json()).toEqual({
       status: 1,
-      data: { patients: [{ id: ana.id, name: 'Ană Ștefănescu', cnp: `*********${ana.cnp.slice(-4)}` }] },
+      // The masked CNP and the birth date (from the CNP) beside the name (issue 22).
+      data: {
+        patients: [
+          {
+            id: ana.id,
+            name: 'Ană Ștefănescu',
+            cnp: `*********${ana.cnp.slice(-4)}`,
+            birth_date: `19${ana.cnp.slice(1, 3)}-${ana.cnp.slice(3, 5)}-${ana.cnp.slice(5, 7)}`,
+          },
+        ],
+      },
     });
     const short = await q('a');
     expect(short.statusCode).toBe(400);

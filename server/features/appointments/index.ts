@@ -1,2 +1,2 @@
 /** What other features may use of appointments (docs/ARCHITECTURE.md "Features talk over their exports"). */
-export { doctorAppointmentsBetween } from './repository';
+export { appointmentsOfPatients, doctorAppointmentsBetween, doctorFeedAppointments } from './repository';

@@ -27,5 +27,6 @@ export async function mailAppointmentSet(
     `Cu stima,`,
     m.institute,
   ].join('\n');
-  await enqueueMail(db, { to: m.to, subject: `Programare ${when} - ${m.calendar}`, text });
+  // The calendar (a department) stays in the body: subjects show on locked phones and in relay logs.
+  await enqueueMail(db, { to: m.to, subject: `Programare ${when} - ${m.institute}`, text });
 }

@@ -11,6 +11,7 @@ import {
   type assignDoctorSchema,
   type ConfirmTarget,
   canDo,
+  canSetStatus,
   confirmAction,
   type newAppointmentSchema,
   refusalMessage,
@@ -53,6 +54,21 @@ async function patientContact(tx: Db, id: number) {
   return pt ?? null;
 }
 
+type AppointmentRow = typeof appointments.$inferSelect;
+
+/**
+ * A public request still on its requested day (no slot of its own) gives its place back to that
+ * day's public capacity; true when it did.
+ */
+async function releasePublicDay(tx: Db, row: AppointmentRow): Promise<boolean> {
+  if (!(row.publicRequest && !row.holdsSlot && row.calendarId && row.selectedDate)) return false;
+  await tx
+    .update(registrationDays)
+    .set({ count: sql`greatest(${registrationDays.count} - 1, 0)` })
+    .where(and(eq(registrationDays.calendarId, row.calendarId), eq(registrationDays.day, row.selectedDate)));
+  return true;
+}
+
 export async function confirm(ctx: Ctx, appointmentId: number, target: ConfirmTarget) {
   return ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, appointmentId, confirmAction(target));
@@ -75,13 +91,27 @@ type SetInput = z.output<typeof setAppointmentSchema>;
 export async function setAppointment(ctx: Ctx, input: SetInput) {
   return withSlotGuard(() =>
     ctx.db.transaction(async (tx) => {
-      const row = await lockAppointment(tx, input.appointment_id, 'set_custom');
+      const row = await lockAppointment(tx, input.appointment_id);
       const st = await customStatus(tx, input.status_id!);
+      // A status that needs no slot may be set from every status, one with a slot only after the
+      // confirm path (issue 22, SPEC §4).
+      if (!canSetStatus(row.status, { without_appointment: st.withoutAppointment }))
+        throw conflict(refusalMessage('set_custom'));
       // The status decides whether a slot is needed, not the flag the browser sent.
       if (st.withoutAppointment) {
+        // The slot is freed (holds_slot false); a public request still on its requested day also
+        // gives that day's place back and keeps no day (what the patient asked for stays in
+        // request_data), so a later delete does not give it back twice.
+        const freesDay = await releasePublicDay(tx, row);
         await tx
           .update(appointments)
-          .set({ status: 'custom', customStatusId: st.id, holdsSlot: false, updatedAt: new Date() })
+          .set({
+            status: 'custom',
+            customStatusId: st.id,
+            holdsSlot: false,
+            ...(freesDay ? { calendarId: null, selectedDate: null, selectedTime: null } : {}),
+            updatedAt: new Date(),
+          })
           .where(eq(appointments.id, row.id));
       } else {
         const missing = (['calendar_id', 'date', 'time'] as const).filter((f) => input[f] === undefined);
@@ -230,14 +260,7 @@ export async function deleteAppointment(ctx: Ctx, id: number) {
   return ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
     await tx.delete(appointments).where(eq(appointments.id, row.id));
-    // A public request still on its requested day gives its place back to that day's capacity.
-    if (row.publicRequest && !row.holdsSlot && row.calendarId && row.selectedDate)
-      await tx
-        .update(registrationDays)
-        .set({ count: sql`greatest(${registrationDays.count} - 1, 0)` })
-        .where(
-          and(eq(registrationDays.calendarId, row.calendarId), eq(registrationDays.day, row.selectedDate)),
-        );
+    await releasePublicDay(tx, row);
     await audit(tx, ctx.actor, {
       action: 'appointment.delete',
       entityType: 'appointment',

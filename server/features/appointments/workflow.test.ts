@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
-import { appointments, auditEvents, outbox } from '../../db/schema';
+import { appointments, auditEvents, outbox, registrationDays } from '../../db/schema';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 import {
   clock,
@@ -82,10 +82,6 @@ describe('the life of a request: confirm, confirm with papers, set a custom stat
     const again = await post('confirm', { appointment_id: id, status: 'scheduled_paperless' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(APPOINTMENT_MESSAGES.cannotConfirmPaperless);
-    expect(
-      (await post('set-appointment', { appointment_id: id, status_id: cancelled, without_appointment: true }))
-        .statusCode,
-    ).toBe(409);
     expect((await post('confirm', { appointment_id: id, status: 'scheduled_with_papers' })).statusCode).toBe(
       200,
     );
@@ -168,6 +164,9 @@ describe('the life of a request: confirm, confirm with papers, set a custom stat
     expect(mails[0].text).toContain('04.03.2026');
     expect(mails[0].text).toContain('09:30');
     expect(mails[0].text).toContain('Cabinet cardiologie');
+    // The department stays out of the subject (locked phones, inbox lists, relay logs).
+    expect(mails[0].subject).toMatch(/^Programare 04\.03\.2026, ora 09:30 - /);
+    expect(mails[0].subject).not.toContain('Cabinet cardiologie');
     expect(mails[0].text).toContain('actul de identitate');
     expect(mails[0].text).toContain('lista tratamentelor');
   });
@@ -202,6 +201,63 @@ describe('the life of a request: confirm, confirm with papers, set a custom stat
       ).statusCode,
     ).toBe(200);
     expect((await actions('appointment.set-status')).length).toBe(4);
+  });
+});
+
+describe('a status that needs no slot, from every status (issue 22)', () => {
+  const dayCount = async () =>
+    (await db.select().from(registrationDays).where(eq(registrationDays.calendarId, calId)))[0].count;
+
+  it('cancels a public request before it is confirmed and gives its day back, once', async () => {
+    const someone = await makePatient(db, { name: 'Radu Anulat' });
+    const req = (
+      await makeAppointment(db, {
+        patientId: someone.id,
+        status: 'request',
+        calendarId: calId,
+        date: '2026-03-12',
+        time: '08:00',
+        publicRequest: true,
+      })
+    ).id;
+    await db.insert(registrationDays).values({ calendarId: calId, day: '2026-03-12', count: 4 });
+    // A status with a slot still follows the confirm path.
+    const slot = await post('set-appointment', {
+      appointment_id: req,
+      status_id: control,
+      calendar_id: calId,
+      date: '2026-03-12',
+      time: '09:00',
+    });
+    expect([slot.statusCode, slot.json().message]).toEqual([409, APPOINTMENT_MESSAGES.cannotSetStatus]);
+
+    const res = await post('set-appointment', { appointment_id: req, status_id: cancelled });
+    expect(res.statusCode).toBe(200);
+    expect(await row(req)).toMatchObject({
+      status: 'custom',
+      customStatusId: cancelled,
+      holdsSlot: false,
+      calendarId: null,
+      selectedDate: null,
+      selectedTime: null,
+      publicRequest: true,
+    });
+    expect(await dayCount()).toBe(3);
+    const [event] = (await actions('appointment.set-status')).filter((e) => e.entityId === String(req));
+    expect(event.details).toMatchObject({ from: 'request', statusId: cancelled, withoutAppointment: true });
+
+    // Set again, then deleted: the day is not given back a second time.
+    expect((await post('set-appointment', { appointment_id: req, status_id: cancelled })).statusCode).toBe(
+      200,
+    );
+    await ctx.app.inject({ method: 'DELETE', url: `/api/appointment/${req}`, headers: staff.headers });
+    expect(await dayCount()).toBe(3);
+  });
+
+  it.each(['appointment_request', 'scheduled_paperless'])('is allowed from %s', async (status) => {
+    const a = (await makeAppointment(db, { patientId: patient.id, status })).id;
+    expect((await post('set-appointment', { appointment_id: a, status_id: cancelled })).statusCode).toBe(200);
+    expect((await row(a)).status).toBe('custom');
   });
 });
 

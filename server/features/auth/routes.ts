@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema';
+import { CONTROL_CHARS_MESSAGE, withoutControlChars } from '../../../domain/text';
 import { audit } from '../../platform/audit';
+import { renameUser } from '../../platform/auth/staff';
 import { HttpError, MESSAGES } from '../../platform/errors';
 
 const userDetails = z.object({
@@ -43,9 +43,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Update the signed-in account (first and last name)',
-        body: z.object({
-          firstName: z.string().trim().min(1, 'Va rugam introduceti prenumele.').max(80),
-          lastName: z.string().trim().min(1, 'Va rugam introduceti numele.').max(80),
+        body: z.strictObject({
+          firstName: z
+            .string()
+            .trim()
+            .min(1, 'Va rugam introduceti prenumele.')
+            .max(80)
+            .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
+          lastName: z
+            .string()
+            .trim()
+            .min(1, 'Va rugam introduceti numele.')
+            .max(80)
+            .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
         }),
         response: { 200: userDetails },
       },
@@ -53,10 +63,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const u = req.user!;
       const { firstName, lastName } = req.body;
-      await app.deps.database.db
-        .update(users)
-        .set({ firstName, lastName, name: `${firstName} ${lastName}`, updatedAt: new Date() })
-        .where(eq(users.id, u.id));
+      await renameUser(app.deps.database.db, u.id, firstName, lastName);
       await audit(app.deps.database.db, req.actor, {
         action: 'user.update',
         entityType: 'user',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timeOff } from '../../db/schema';
+import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../../test/calendar-data';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { addAppointment, addCalendar, addPatient, addStatus, clock } from './test-data';
 
 const ctx = await setupTestApp({ clock });
 const { db } = ctx.database;

@@ -1,26 +1,29 @@
-/** /api/calendars (SPEC §2 Calendars area, §7): the tabs and each tab's events for a range. */
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+/**
+ * /api/calendars (SPEC §2 Calendars area, §7): the tabs and each tab's events for a range; the
+ * administration of calendars (/api/admin/calendars, admin-routes.ts) and a doctor's private
+ * iCalendar feed (/api/calendar-feed, feed-routes.ts) are registered from here too.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CALENDAR_MESSAGES, calendarEventsSchema } from '../../../domain/calendars';
 import { resolveRange } from '../../../domain/dashboard';
 import { addDays } from '../../../domain/dates';
-import { calendars, calendarUnavailableDays, timeOff } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-// The calendar events are the same as the dashboard calendar's, filtered by calendar and doctor.
-import { calendarEvents } from '../dashboard/repository';
+import { timeOffBetween } from '../my-account';
+import adminRoutes from './admin-routes';
+import feedRoutes from './feed-routes';
+import * as repo from './repository';
 
 const tags = ['calendars'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  await app.register(adminRoutes);
+  await app.register(feedRoutes);
 
   app.get('/calendars', { schema: { tags, summary: 'Every calendar (one tab each)' } }, async () => ({
     status: 1,
-    data: await db
-      .select({ id: calendars.id, title: calendars.title })
-      .from(calendars)
-      .orderBy(asc(calendars.id)),
+    data: await repo.listCalendars(db),
   }));
 
   app.post(
@@ -38,35 +41,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const calendarId = req.params.calendar_id;
-      const [cal] = await db.select({ id: calendars.id }).from(calendars).where(eq(calendars.id, calendarId));
-      if (!cal) throw notFound(CALENDAR_MESSAGES.notFound);
+      if (!(await repo.calendarExists(db, calendarId))) throw notFound(CALENDAR_MESSAGES.notFound);
       const { start, end } = resolveRange(req.body);
       const last = addDays(end, -1);
       const doctorId = req.body.doctorId ?? null;
       const [events, unavailable, off] = await Promise.all([
-        calendarEvents(db, { start, end, calendarId, doctorId }),
-        db
-          .select({
-            from: calendarUnavailableDays.fromDate,
-            to: calendarUnavailableDays.toDate,
-            reason: calendarUnavailableDays.reason,
-          })
-          .from(calendarUnavailableDays)
-          .where(
-            and(
-              eq(calendarUnavailableDays.calendarId, calendarId),
-              lte(calendarUnavailableDays.fromDate, last),
-              gte(calendarUnavailableDays.toDate, start),
-            ),
-          ),
-        doctorId
-          ? db
-              .select({ from: timeOff.fromDate, to: timeOff.toDate })
-              .from(timeOff)
-              .where(
-                and(eq(timeOff.userId, doctorId), lte(timeOff.fromDate, last), gte(timeOff.toDate, start)),
-              )
-          : Promise.resolve([]),
+        repo.calendarEvents(db, { start, end, calendarId, doctorId }),
+        repo.unavailableDaysBetween(db, calendarId, start, last),
+        doctorId ? timeOffBetween(db, doctorId, start, last) : Promise.resolve([]),
       ]);
       // Clipped to the range; `end` is the day after the last one, as background events want it.
       const clip = (r: { from: string; to: string }) => ({

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp, signedInStaff } from '../../test/harness';
 import {
   addAppointment,
   addCalendar,
@@ -8,7 +7,8 @@ import {
   addStatus,
   clock,
   TODAY,
-} from '../calendars/test-data';
+} from '../../test/calendar-data';
+import { setupTestApp, signedInStaff } from '../../test/harness';
 
 const ctx = await setupTestApp({ clock });
 const { db } = ctx.database;

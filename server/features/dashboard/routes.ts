@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarRangeSchema, resolveRange, WEEKS_AFTER, WEEKS_BEFORE } from '../../../domain/dashboard';
 import { addDays, clinicToday, weekdayOf } from '../../../domain/dates';
 import { slowCache } from '../../platform/slow-cache';
+import { calendarEvents } from '../calendars';
 import * as repo from './repository';
 
 const tags = ['dashboard'];
@@ -48,7 +49,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const range = resolveRange(req.body);
-      const events = await repo.calendarEvents(db, range);
+      const events = await calendarEvents(db, range);
       // The count is of the appointments that happen (not the cancelled ones: issue 19 item 2).
       return { status: 1, ...range, count: events.filter((e) => e.active).length, appointments: events };
     },

@@ -54,6 +54,9 @@ describe('GET /api/documents', () => {
     expect(res.json().documents.map((d: { title: string }) => d.title)).toEqual(['Bilet externare']);
     res = await get({ cnp: maria.cnp.slice(0, 13) });
     expect(res.json()._meta.total).toBe(2);
+    // The last four digits, as the list shows them (issue 22).
+    res = await get({ cnp: maria.cnp.slice(-4) });
+    expect(res.json()._meta.total).toBe(2);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date());
     res = await get({ patient_id: maria.id, created_at: today });
     expect(res.json()._meta.total).toBe(2);
@@ -77,7 +80,13 @@ describe('GET /api/documents', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      { id: expect.any(Number), name: 'Ștefan Vlădescu', cnp: expect.any(String) },
+      // The masked CNP and the birth date beside the name, to tell namesakes apart (issue 22).
+      {
+        id: expect.any(Number),
+        name: 'Ștefan Vlădescu',
+        cnp: expect.stringMatching(/^\*{9}\d{4}$/),
+        birth_date: '1980-01-01',
+      },
     ]);
     const all = await ctx.app.inject({
       method: 'GET',
@@ -140,7 +149,7 @@ describe('status, open and delete', () => {
     });
     expect(res.statusCode).toBe(200);
     const { url } = res.json();
-    expect(url).toMatch(new RegExp(`^/api/documents/${pdfId}/file\\?exp=\\d+&sig=`));
+    expect(url).toMatch(new RegExp(`^/api/documents/${pdfId}/file\\?exp=\\d+&sid=[\\w-]+&sig=`));
 
     // No cookie needed: the signature is the credential.
     const file = await ctx.app.inject({ method: 'GET', url });
@@ -164,11 +173,14 @@ describe('status, open and delete', () => {
     const [, query] = url.split('?');
     const params = new URLSearchParams(query);
     const sig = params.get('sig') as string;
+    const sid = params.get('sid') as string;
     const flipped = sig.slice(0, -1) + (sig.endsWith('A') ? 'B' : 'A');
     for (const bad of [
       `/api/documents/${csvId}/file?${query}`, // another document with this signature
-      `/api/documents/${pdfId}/file?exp=${Number(params.get('exp')) + 3600}&sig=${sig}`, // longer life
-      `/api/documents/${pdfId}/file?exp=${params.get('exp')}&sig=${flipped}`,
+      `/api/documents/${pdfId}/file?exp=${Number(params.get('exp')) + 3600}&sid=${sid}&sig=${sig}`, // longer life
+      `/api/documents/${pdfId}/file?exp=${params.get('exp')}&sid=${sid}&sig=${flipped}`,
+      `/api/documents/${pdfId}/file?exp=${params.get('exp')}&sid=x${sid}&sig=${sig}`, // another session
+      `/api/documents/${pdfId}/file?exp=${params.get('exp')}&sig=${sig}`,
       `/api/documents/${pdfId}/file?exp=${params.get('exp')}`,
       `/api/documents/${pdfId}/file`,
     ]) {
@@ -204,6 +216,36 @@ describe('status, open and delete', () => {
     expect((await timed.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     now = new Date(now.getTime() + 2 * 60 * 1000);
     expect((await timed.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+  });
+
+  it('ends every link of a session when it signs out or its account is deactivated', async () => {
+    const p = await newPatient();
+    const id = (await doc(p.id, 'a.pdf', PDF)).json().id;
+    const linkFor = async (headers: Record<string, string>) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/documents/${id}/url`, headers })).json()
+        .url as string;
+    const open = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).statusCode;
+
+    const leaving = await signedInStaff(ctx);
+    const kept = await linkFor(staff.headers);
+    const ended = await linkFor(leaving.headers);
+    expect(await open(ended)).toBe(200);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: leaving.headers });
+    expect(out.statusCode).toBe(200);
+    expect(await open(ended)).toBe(403);
+    expect(await open(kept)).toBe(200); // another session's link is not affected
+
+    const boss = await signedInStaff(ctx, { superadmin: true });
+    const deactivated = await signedInStaff(ctx);
+    const link = await linkFor(deactivated.headers);
+    expect(await open(link)).toBe(200);
+    const off = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${deactivated.id}/deactivate`,
+      headers: boss.headers,
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await open(link)).toBe(403);
   });
 
   it('deletes the row and the stored file', async () => {

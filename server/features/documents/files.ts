@@ -1,7 +1,7 @@
 /**
  * File rules of document uploads: the display name a client sent, made harmless; the check that
- * the bytes really are what the extension says (DESIGN §6 "Documents"); and the headers that
- * make a browser open a stored file safely.
+ * the bytes really are what the extension says (DESIGN §6 "Documents"); and whether a
+ * browser opens a stored file or downloads it.
  */
 import type { Readable } from 'node:stream';
 import { fileTypeFromStream as sniffWeb } from 'file-type';
@@ -48,20 +48,6 @@ export function safeFileName(raw: string | undefined): string {
     name = `${name.slice(0, MAX_NAME - tail.length).trimEnd()}${tail}`;
   }
   return name;
-}
-
-/** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
-  const ascii = filename
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\%;]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** pdf and images open in the browser tab; everything else downloads. */

@@ -6,11 +6,12 @@ import type {
   DocumentPatient,
   DocumentStatus,
 } from '../../../domain/documents';
-import { maskCnp } from '../../../domain/privacy';
+import { maskCnp, pickerPatient } from '../../../domain/privacy';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, documents, patients } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
+import { cnpMatches } from '../../platform/prefix-match';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -18,7 +19,8 @@ function where(f: DocumentFilters) {
   const conds = [];
   if (f.status) conds.push(eq(documents.status, f.status));
   if (f.patient_id) conds.push(eq(documents.patientId, f.patient_id));
-  if (f.cnp) conds.push(like(patients.cnp, `${escapeLike(f.cnp)}%`));
+  const cnp = f.cnp ? cnpMatches(sql`${patients.cnp}`, f.cnp) : null;
+  if (cnp) conds.push(cnp);
   if (f.created_at) {
     // The clinic's calendar day, as a range on the indexed timestamp (whatever the server TZ).
     conds.push(
@@ -88,17 +90,12 @@ export async function searchPatients(db: Db, name: string | null | undefined): P
     .where(folded ? like(patients.nameSearch, `%${escapeLike(folded)}%`) : undefined)
     .orderBy(patients.nameSearch, patients.id)
     .limit(50);
-  return found.map((r) => ({ ...r, cnp: maskCnp(r.cnp) }));
+  return found.map((r) => pickerPatient(r));
 }
 
 export async function findDocument(db: Db, id: number) {
   const [row] = await db.select().from(documents).where(eq(documents.id, id));
   return row;
-}
-
-export async function patientExists(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id));
-  return Boolean(row);
 }
 
 /** The appointment exists and is the given patient's (a document links only to its own patient's). */
@@ -112,4 +109,27 @@ export async function appointmentOfPatient(
     .from(appointments)
     .where(and(eq(appointments.id, appointmentId), eq(appointments.patientId, patientId)));
   return Boolean(row);
+}
+
+/** A document another feature produced (a signed medical letter), inside its transaction. */
+export async function insertGeneratedDocument(
+  db: Db,
+  d: {
+    patientId: number;
+    title: string;
+    filename: string;
+    storageKey: string;
+    size: number;
+    uploadedBy: string | null;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(documents)
+    .values({ ...d, ext: 'pdf', mime: 'application/pdf', status: 'tosend' })
+    .returning({ id: documents.id });
+  return row.id;
+}
+
+export async function setDocumentStatus(db: Db, id: number, status: DocumentStatus): Promise<void> {
+  await db.update(documents).set({ status }).where(eq(documents.id, id));
 }

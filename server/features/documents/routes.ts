@@ -18,9 +18,10 @@ import {
 import { documents } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
-import { pathOf, urlSigner } from '../../platform/signed-url';
+import { contentDisposition } from '../../platform/http-headers';
+import { pathOf, sessionOf, urlSigner } from '../../platform/signed-url';
 import { getStorage, StorageNotFoundError } from '../../platform/storage';
-import { contentDisposition, dispositionKind } from './files';
+import { dispositionKind } from './files';
 import * as repo from './repository';
 import { handleUpload } from './upload';
 
@@ -179,7 +180,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         entityId: doc.id,
         patientId: doc.patientId,
       });
-      return { status: 1, url: signer.signPath(`/api/documents/${doc.id}/file`, URL_TTL_SECONDS) };
+      return {
+        status: 1,
+        url: signer.signPath(`/api/documents/${doc.id}/file`, URL_TTL_SECONDS, sessionOf(req)),
+      };
     },
   );
 
@@ -191,11 +195,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['documents'],
         summary: 'The stored file, for a URL signed by /documents/{id}/url',
         params: idParams,
-        querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+        querystring: z.object({
+          exp: z.string().max(20).optional(),
+          sid: z.string().max(100).optional(),
+          sig: z.string().max(100).optional(),
+        }),
       },
     },
     async (req, reply) => {
-      if (!signer.verifySignedRequest(pathOf(req.url), req.query)) {
+      if (!(await signer.verifySignedRequest(pathOf(req.url), req.query))) {
         throw new HttpError(403, DOCUMENT_MESSAGES.linkInvalid);
       }
       const doc = await loadDocument(req.params.id);

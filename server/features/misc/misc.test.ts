@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema';
-import { createTransport, deliverPending, enqueueMail } from '../../platform/mail';
+import { emailSender, enqueueMail } from '../../platform/mail';
+import { createOutboxWorker } from '../../platform/outbox';
 import { setupTestApp } from '../../test/harness';
 
 const ctx = await setupTestApp();
@@ -63,10 +64,13 @@ describe('outbox', () => {
       subject: 'Confirmare programare',
       text: 'Vă așteptăm la 08:00.',
     });
-    const opts = { mailDir, from: 'no-reply@test.example' };
-    const transport = createTransport(opts);
-    expect(await deliverPending(ctx.database.db, transport, opts)).toBeGreaterThanOrEqual(1);
-    expect(await deliverPending(ctx.database.db, transport, opts)).toBe(0);
+    const worker = createOutboxWorker(ctx.database.db, {
+      senders: [emailSender({ mailDir, from: 'no-reply@test.example' })],
+      maxInFlight: 2,
+      sendTimeoutMs: 10_000,
+    });
+    expect(await worker.runUntilIdle()).toBeGreaterThanOrEqual(1);
+    expect(await worker.runUntilIdle()).toBe(0);
     const file = path.join(mailDir, `${String(id).padStart(6, '0')}.eml`);
     expect(existsSync(file)).toBe(true);
     expect(readFileSync(file, 'utf8')).toContain('Subject: Confirmare programare');

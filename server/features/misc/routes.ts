@@ -16,13 +16,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ready',
-    { config: { public: true }, schema: { tags: ['misc'], summary: 'The database answers' } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['misc'],
+        summary: 'The database answers',
+        response: {
+          200: z.object({ status: z.literal(1), database: z.literal('ok') }),
+          503: z.object({ status: z.literal(0), database: z.literal('unavailable'), message: z.string() }),
+        },
+      },
+    },
     async (_req, reply) => {
       try {
         await app.deps.database.db.execute(sql`select 1`);
-        return { status: 1, database: 'ok' };
+        return { status: 1 as const, database: 'ok' as const };
       } catch {
-        return reply.status(503).send({ status: 0, database: 'unavailable', message: MESSAGES.unavailable });
+        return reply
+          .status(503)
+          .send({ status: 0 as const, database: 'unavailable' as const, message: MESSAGES.unavailable });
       }
     },
   );

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, timeOff } from '../../db/schema';
+import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../../test/calendar-data';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../calendars/test-data';
 
 const ctx = await setupTestApp({ clock });
 const { db } = ctx.database;

@@ -1,11 +1,13 @@
 /**
  * The consultation letter: its entry, the signed link serving the PDF (patient, sections,
- * diacritics), altered or expired links refused, and the e-mail to the family doctor.
+ * diacritics), altered or expired links refused, and no e-mail of an unsigned letter (the signed
+ * letter of the national model and its e-mail: letter.test.ts).
  */
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_TEXTS } from '../../../domain/consultations';
+import { LETTER_ACTION_TEXTS } from '../../../domain/letter';
 import { outbox } from '../../db/schema';
 import { consultationsContext } from './consultations-fixture';
 import { insertPatient, NOW } from './test-helpers';
@@ -68,7 +70,9 @@ describe('consultation letter', () => {
   it('answers a signed URL that serves the PDF with the patient, sections and diacritics', async () => {
     const url = await letterLink(patientId, guid);
     expect(url).toMatch(
-      new RegExp(`^/api/patients/${patientId}/consultation-letter/${guid}/pdf\\?exp=\\d+&sig=[\\w-]+$`),
+      new RegExp(
+        `^/api/patients/${patientId}/consultation-letter/${guid}/pdf\\?exp=\\d+&sid=[\\w-]+&sig=[\\w-]+$`,
+      ),
     );
     const res = await ctx.app.inject({ method: 'GET', url }); // no session: the signature is enough
     expect(res.statusCode).toBe(200);
@@ -110,14 +114,17 @@ describe('consultation letter', () => {
     const u = new URL(url, 'http://x');
     const sig = u.searchParams.get('sig')!;
     const exp = u.searchParams.get('exp')!;
+    const sid = u.searchParams.get('sid')!;
     const other = (await insertPatient(db, { name: 'Altcineva' })).id;
     const variants = [
-      `${u.pathname}?exp=${exp}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
-      `${u.pathname}?exp=${Number(exp) + 3600}&sig=${sig}`,
+      `${u.pathname}?exp=${exp}&sid=${sid}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
+      `${u.pathname}?exp=${Number(exp) + 3600}&sid=${sid}&sig=${sig}`,
+      `${u.pathname}?exp=${exp}&sid=x${sid}&sig=${sig}`,
+      `${u.pathname}?exp=${exp}&sig=${sig}`,
       `${u.pathname}?exp=${exp}`,
       u.pathname,
-      `${u.pathname.replace(`/patients/${patientId}/`, `/patients/${other}/`)}?exp=${exp}&sig=${sig}`,
-      `${u.pathname.replace(guid, '00000000-0000-4000-8000-000000000000')}?exp=${exp}&sig=${sig}`,
+      `${u.pathname.replace(`/patients/${patientId}/`, `/patients/${other}/`)}?exp=${exp}&sid=${sid}&sig=${sig}`,
+      `${u.pathname.replace(guid, '00000000-0000-4000-8000-000000000000')}?exp=${exp}&sid=${sid}&sig=${sig}`,
     ];
     for (const v of variants) {
       const res = await ctx.app.inject({ method: 'GET', url: v });
@@ -144,40 +151,15 @@ describe('consultation letter', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('e-mails the PDF to the family doctor through the outbox', async () => {
+  it('refuses to e-mail a letter that is not signed (letter.test.ts sends a signed one)', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/patients/${patientId}/consultation-letter/${guid}/send`,
       headers: doctor.headers,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 1, message: CONSULTATION_TEXTS.letterSent });
-    const mails = await db.select().from(outbox).where(eq(outbox.to, 'dr.muresan@example.com'));
-    expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('Scrisoare medicală - Ștefan Țăranu - 23.11.2026');
-    const [att] = mails[0].attachments as { filename: string; contentType: string; contentBase64: string }[];
-    expect(att).toMatchObject({
-      filename: 'scrisoare-medicala-2026-11-23.pdf',
-      contentType: 'application/pdf',
-    });
-    expect(Buffer.from(att.contentBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await audited('consultation.letter.send', patientId)).toHaveLength(1);
-  });
-
-  it('refuses to send when the family doctor has no e-mail', async () => {
-    const pid = (await insertPatient(db, { name: 'Fără Medic', gpEmail: null })).id;
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/patients',
-      payload: { patientId: pid, consultationTitle: 'C', reason: '<p>r</p>' },
-      headers: doctor.headers,
-    });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/patients/${pid}/consultation-letter/${saved.json().consultation.guid}/send`,
-      headers: doctor.headers,
-    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 0, message: CONSULTATION_TEXTS.noGpEmail });
+    expect(res.json()).toEqual({ status: 0, message: LETTER_ACTION_TEXTS.unsignedSend });
+    expect(await db.select().from(outbox).where(eq(outbox.to, 'dr.muresan@example.com'))).toHaveLength(0);
+    expect(await audited('consultation.letter.send', patientId)).toHaveLength(0);
   });
 });

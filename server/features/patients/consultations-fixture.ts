@@ -9,10 +9,10 @@ import { auditEvents, consultationEntries, consultationGroups } from '../../db/s
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { insertPatient, NOW } from './test-helpers';
 
-export async function consultationsContext() {
+export async function consultationsContext(env: Record<string, string> = {}) {
   /** The app's clock: `clock.at` is "now" for the server. */
   const clock = { at: NOW, now: () => clock.at };
-  const ctx = await setupTestApp({ clock });
+  const ctx = await setupTestApp({ clock, env });
   const db = ctx.database.db;
   const doctor = await signedInStaff(ctx, { firstName: 'Ioana', lastName: 'Popescu' });
   const patientId = (await insertPatient(db, { name: 'Ștefan Țăranu' })).id;

@@ -68,6 +68,31 @@ describe('consultation sections (PUT /api/patients)', () => {
     ]);
   });
 
+  it('lists sections in the form order whatever order they were saved in, newest consultation first', async () => {
+    const pid = (await insertPatient(db, { name: 'Ordine Clinica' })).id;
+    const put = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/patients',
+        payload: { patientId: pid, ...payload },
+        headers: doctor.headers,
+      });
+    const older = 'Consultatie veche';
+    for (const section of ['recs', 'diagnosis', 'reason', 'familyPriors'] as const)
+      expect((await put({ consultationTitle: older, [section]: `<p>${section}</p>` })).statusCode).toBe(200);
+    expect((await put({ consultationTitle: 'Control', treatment: '<p>t</p>' })).statusCode).toBe(200);
+
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/patients/${pid}`, headers: doctor.headers });
+    const groups = res.json().patient.consultations as { title: string; consultations: { type: string }[] }[];
+    expect(groups.map((g) => g.title)).toEqual(['Control', older]);
+    expect(groups[1].consultations.map((e) => e.type)).toEqual([
+      'reason',
+      'familyPriors',
+      'diagnosis',
+      'recs',
+    ]);
+  });
+
   it('refuses an empty form, a missing title and an unknown patient', async () => {
     const empty = await save({ consultationTitle: 'X', reason: '<p> </p>', recs: '<script>x</script>' });
     expect(empty.statusCode).toBe(400);

@@ -141,6 +141,10 @@ describe('GET /api/patients', () => {
     expect(names(await list({ status: customId }))).toEqual(['Ștefan Țurcanu']);
     expect(names(await list({ cnp: stefanCnp }))).toEqual(['Ștefan Țurcanu']);
     expect(names(await list({ cnp: stefanCnp.slice(0, 7) }))).toEqual(['Ștefan Țurcanu']);
+    // From four digits the end matches too: the list shows *********9192 (issue 22).
+    expect(names(await list({ cnp: stefanCnp.slice(-4) }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ cnp: stefanCnp.slice(-9) }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ cnp: stefanCnp.slice(-3) }))).not.toContain('Ștefan Țurcanu');
     expect(names(await list({ phone: '0722 111 222' }))).toEqual(['Ștefan Țurcanu']);
     expect(names(await list({ phone: '+40733444555' }))).toEqual(['Stefania Ionescu']);
     expect(names(await list({ phone: '0744' }))).toEqual(['Ion Popa']);

@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
+import { cnpMatches, startsWith } from '../../platform/prefix-match';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
@@ -23,18 +24,6 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** `col` starts with `prefix` (digits or +digits): a btree range the index serves, then LIKE for exactness. */
-function startsWith(col: SQL, prefix: string): SQL {
-  const digits = prefix.replace(/^\+/, '');
-  const cond = sql`${col} like ${`${escapeLike(prefix)}%`}`;
-  if (!/^\d+$/.test(digits) || /^9+$/.test(digits)) return sql`(${col} >= ${prefix} and ${cond})`;
-  // The next prefix: increment the last digit that is not a 9, drop the 9s after it.
-  const lead = prefix.slice(0, prefix.length - digits.length);
-  const trimmed = digits.replace(/9+$/, '');
-  const upper = `${lead}${trimmed.slice(0, -1)}${Number(trimmed.slice(-1)) + 1}`;
-  return sql`(${col} >= ${prefix} and ${col} < ${upper} and ${cond})`;
-}
 
 /** The phone the user typed, as the stored E.164 prefix (+40...). */
 function phonePrefix(typed: string): string | null {
@@ -66,7 +55,8 @@ function nameMatches(column: SQL, text: string): SQL {
 function patientConditions(f: PatientFilters): SQL[] {
   const where: SQL[] = [];
   if (f.name) where.push(nameMatches(sql`p.name_search`, f.name));
-  if (f.cnp) where.push(f.cnp.length === 13 ? sql`p.cnp = ${f.cnp}` : startsWith(sql`p.cnp`, f.cnp));
+  const cnp = f.cnp ? cnpMatches(sql`p.cnp`, f.cnp) : null;
+  if (cnp) where.push(cnp);
   const phone = f.phone ? phonePrefix(f.phone) : null;
   if (phone) where.push(phone.length === 12 ? sql`p.phone = ${phone}` : startsWith(sql`p.phone`, phone));
   return where;
@@ -259,6 +249,7 @@ export async function consultationEntriesOf(db: Db, patientId: number, groupGuid
       doctor_id: consultationEntries.doctorId,
       doctor: doctorName,
       content: consultationEntries.content,
+      version: consultationEntries.version,
       created_at: consultationEntries.createdAt,
       updated_at: consultationEntries.updatedAt,
     })
@@ -278,4 +269,47 @@ export async function findGroup(db: Db, patientId: number, guid: string) {
     .from(consultationGroups)
     .where(and(eq(consultationGroups.patientId, patientId), eq(consultationGroups.guid, guid)));
   return row ?? null;
+}
+
+/** Per section, the newest version only (an addendum replaces what the letter prints). */
+export function latestVersions<T extends { type: string; version: number }>(entries: T[]): T[] {
+  const newest = new Map<string, T>();
+  for (const e of entries) {
+    const seen = newest.get(e.type);
+    if (!seen || e.version > seen.version) newest.set(e.type, e);
+  }
+  return entries.filter((e) => newest.get(e.type) === e);
+}
+
+/** The group row, locked for the transaction (saves, addenda and signing queue behind each other). */
+export async function lockGroup(db: Db, patientId: number, guid: string) {
+  const [row] = await db
+    .select()
+    .from(consultationGroups)
+    .where(and(eq(consultationGroups.patientId, patientId), eq(consultationGroups.guid, guid)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The newest version of one section of a group, if any. */
+export async function latestEntry(db: Db, guid: string, type: string) {
+  const [row] = await db
+    .select({
+      id: consultationEntries.id,
+      version: consultationEntries.version,
+      content: consultationEntries.content,
+    })
+    .from(consultationEntries)
+    .where(and(eq(consultationEntries.groupGuid, guid), eq(consultationEntries.type, type)))
+    .orderBy(desc(consultationEntries.version))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a consultation locked by a signed letter (its sections then change only by addenda). */
+export async function lockConsultation(db: Db, guid: string, at: Date, by: string | null) {
+  await db
+    .update(consultationGroups)
+    .set({ lockedAt: at, lockedBy: by })
+    .where(eq(consultationGroups.guid, guid));
 }

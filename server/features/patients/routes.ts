@@ -7,14 +7,21 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jsonQuery, pageCount, pageQuery } from '../../../domain/api';
+import { jsonQuery, pageCount, pageQuery, replies } from '../../../domain/api';
 import {
   CONSULTATION_KEYS,
   CONSULTATION_TEXTS,
   consultationUpdateSchema,
   entryUpdateSchema,
   letterSaveSchema,
+  patientUpdateBody,
 } from '../../../domain/consultations';
+import {
+  LETTER_ACTION_TEXTS,
+  letterActionReply,
+  letterRequestSchema,
+  letterStateReply,
+} from '../../../domain/letter';
 import {
   editPatientSchema,
   newPatientSchema,
@@ -24,9 +31,11 @@ import {
 } from '../../../domain/patients';
 import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound, parseOr400 } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail';
+import { contentDisposition } from '../../platform/http-headers';
 import { renderConsultationLetter } from '../../platform/pdf';
-import { pathOf, urlSigner } from '../../platform/signed-url';
+import { pathOf, sessionOf, urlSigner } from '../../platform/signed-url';
+import { getStorage } from '../../platform/storage';
+import * as letters from './letter-service';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -38,6 +47,7 @@ const letterParams = z.object({ id: patientIdField, guid: z.uuid() });
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;
   const signer = urlSigner(app.deps);
+  const storage = getStorage(app.deps.config);
   const institute = () => ({
     name: app.deps.config.INSTITUTE_NAME,
     tagline: app.deps.config.INSTITUTE_TAGLINE,
@@ -109,7 +119,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['patients'],
         summary:
           'Update a patient: a profile update (SPEC §5 edit rules) or, when consultationTitle or a section is sent, a consultation save (reason, personalPriors, familyPriors, treatment, diagnosis, recs)',
-        body: z.looseObject({ patientId: patientIdField }),
+        body: patientUpdateBody,
       },
     },
     async (req) => {
@@ -196,6 +206,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const url = signer.signPath(
         `/api/patients/${id}/consultation-letter/${guid}/pdf`,
         LETTER_URL_TTL_SECONDS,
+        sessionOf(req),
       );
       return { status: 1, url };
     },
@@ -210,34 +221,115 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The consultation letter PDF; public, authorised by the signature of the URL',
         // Loose on purpose: the signature is checked first, so a bad link always answers 403.
         params: z.object({ id: z.string().max(20), guid: z.string().max(64) }),
-        querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
+        querystring: z.object({
+          exp: z.string().max(20).optional(),
+          sid: z.string().max(100).optional(),
+          sig: z.string().max(100).optional(),
+        }),
       },
     },
     async (req, reply) => {
-      if (!signer.verifySignedRequest(pathOf(req.url), req.query))
+      if (!(await signer.verifySignedRequest(pathOf(req.url), req.query)))
         throw new HttpError(403, CONSULTATION_TEXTS.linkInvalid);
       const params = letterParams.safeParse(req.params);
       if (!params.success) throw notFound(CONSULTATION_TEXTS.groupNotFound);
       const { id, guid } = params.data;
-      const data = await service.letterData(db(), institute(), id, guid, app.deps.clock.now());
-      if (!data) throw notFound(CONSULTATION_TEXTS.groupNotFound);
-      const pdf = await renderConsultationLetter(data);
+      const now = app.deps.clock.now();
+      // The national model's letter when one was generated (signed bytes once signed), else the
+      // free-form letter of the consultation's sections.
+      const letter = await letters.letterPdf(db(), app.deps.config, id, guid, now);
+      let pdf: Buffer;
+      let filename: string;
+      if (letter) {
+        ({ pdf, filename } = letter);
+      } else {
+        const data = await service.letterData(db(), institute(), id, guid, now);
+        if (!data) throw notFound(CONSULTATION_TEXTS.groupNotFound);
+        pdf = await renderConsultationLetter(data);
+        filename = `scrisoare-medicala-${data.date.split('.').reverse().join('-')}.pdf`;
+      }
       await app.loadSession(req, reply).catch(() => {}); // who opened it, when a session is there
       await audit(db(), req.actor, {
         action: 'consultation.letter.read',
         entityType: 'consultation',
         entityId: guid,
         patientId: id,
+        ...(letter ? { details: { letterId: letter.letterId, signed: letter.signed } } : {}),
       });
       return reply
         .type('application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="scrisoare-medicala-${data.date.split('.').reverse().join('-')}.pdf"`,
-        )
+        .header('content-disposition', contentDisposition('attachment', filename))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(pdf);
+    },
+  );
+
+  app.get(
+    '/patients/:id/consultation-letter/:guid/state',
+    {
+      schema: {
+        tags: ['patients'],
+        summary:
+          "The consultation's letter in the national model (number, fields, signed, sent) and whether signing is available",
+        params: letterParams,
+        response: replies({ 200: letterStateReply }),
+      },
+    },
+    async (req) => {
+      const { id, guid } = req.params;
+      const letter = await letters.letterState(db(), id, guid);
+      await audit(db(), req.actor, {
+        action: 'consultation.letter.state',
+        entityType: 'consultation',
+        entityId: guid,
+        patientId: id,
+      });
+      return { status: 1 as const, signingAvailable: !!app.deps.config.letterSigning, letter };
+    },
+  );
+
+  app.post(
+    '/patients/:id/consultation-letter/:guid',
+    {
+      schema: {
+        tags: ['patients'],
+        summary:
+          "Generate the letter in the national model: the form's fields (clinical exam, results, treatment, ICD-10 diagnoses, the four mandatory choices, follow-up, transmission) plus the consultation's sections; an unsigned letter keeps its register number",
+        params: letterParams,
+        body: letterRequestSchema,
+        response: replies({ 200: letterActionReply }),
+      },
+    },
+    async (req) => {
+      const { id, guid } = req.params;
+      const letter = await letters.generateLetter(db(), req.actor, id, guid, req.body, app.deps.clock.now());
+      return { status: 1 as const, message: LETTER_ACTION_TEXTS.generated, letter };
+    },
+  );
+
+  app.post(
+    '/patients/:id/consultation-letter/:guid/sign',
+    {
+      schema: {
+        tags: ['patients'],
+        summary:
+          "A doctor signs the newest letter with the institute's certificate (PAdES); locks the consultation and files the signed PDF as a patient document. 409 without a configured certificate",
+        params: letterParams,
+        response: replies({ 200: letterActionReply }),
+      },
+    },
+    async (req) => {
+      const { id, guid } = req.params;
+      const letter = await letters.signLetter(
+        db(),
+        req.actor,
+        { config: app.deps.config, storage },
+        id,
+        guid,
+        app.deps.clock.now(),
+      );
+      return { status: 1 as const, message: LETTER_ACTION_TEXTS.signed, letter };
     },
   );
 
@@ -247,48 +339,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['patients'],
         summary:
-          'E-mail the consultation letter PDF to the family doctor (through the outbox); 400 without a GP e-mail',
+          'E-mail the signed letter to the family doctor (through the outbox) and mark its document sent; 400 for an unsigned letter or without a GP e-mail',
         params: letterParams,
+        response: replies({ 200: letterActionReply }),
       },
     },
     async (req) => {
       const { id, guid } = req.params;
-      const patient = await repo.findPatient(db(), id);
-      if (!patient) throw notFound(PATIENT_TEXTS.notFound);
-      const data = await service.letterData(db(), institute(), id, guid, app.deps.clock.now());
-      if (!data) throw notFound(CONSULTATION_TEXTS.groupNotFound);
-      if (!patient.gpEmail) throw badRequest(CONSULTATION_TEXTS.noGpEmail);
-      const pdf = await renderConsultationLetter(data);
-      const isoDay = data.date.split('.').reverse().join('-');
-      await db().transaction(async (tx) => {
-        const mailId = await enqueueMail(tx, {
-          to: patient.gpEmail!,
-          subject: `Scrisoare medicală - ${patient.name} - ${data.date}`,
-          text: [
-            patient.gpName ? `Stimate/Stimată Dr. ${patient.gpName},` : 'Stimate coleg,',
-            '',
-            `Vă transmitem atașat scrisoarea medicală a pacientului ${patient.name}, în urma consultației din ${data.date} (${data.title}).`,
-            '',
-            'Cu stimă,',
-            app.deps.config.INSTITUTE_NAME,
-          ].join('\n'),
-          attachments: [
-            {
-              filename: `scrisoare-medicala-${isoDay}.pdf`,
-              contentType: 'application/pdf',
-              contentBase64: pdf.toString('base64'),
-            },
-          ],
-        });
-        await audit(tx, req.actor, {
-          action: 'consultation.letter.send',
-          entityType: 'consultation',
-          entityId: guid,
-          patientId: id,
-          details: { outboxId: mailId },
-        });
-      });
-      return { status: 1, message: CONSULTATION_TEXTS.letterSent };
+      const letter = await letters.sendLetter(
+        db(),
+        req.actor,
+        app.deps.config,
+        id,
+        guid,
+        app.deps.clock.now(),
+      );
+      return { status: 1 as const, message: CONSULTATION_TEXTS.letterSent, letter };
     },
   );
 };

@@ -7,6 +7,7 @@ import {
   type ConsultationEntryType,
   type ConsultationUpdate,
   ENTRY_LABELS,
+  inFormOrder,
 } from '../../../domain/consultations';
 import { countyName } from '../../../domain/counties';
 import { clinicToday, formatDay } from '../../../domain/dates';
@@ -118,7 +119,7 @@ export async function saveConsultation(db: Db, actor: Actor, input: Consultation
   return db.transaction(async (tx) => {
     if (!(await repo.findPatient(tx, input.patientId, true))) throw notFound(PATIENT_TEXTS.notFound);
     const [existing] = await tx
-      .select({ guid: consultationGroups.guid })
+      .select({ guid: consultationGroups.guid, lockedAt: consultationGroups.lockedAt })
       .from(consultationGroups)
       .where(
         and(
@@ -139,18 +140,25 @@ export async function saveConsultation(db: Db, actor: Actor, input: Consultation
         createdBy: actor.userId,
       });
     }
-    for (const s of sections) await upsertEntry(tx, actor, input.patientId, guid, s.type, s.content, now);
+    const locked = !!existing?.lockedAt;
+    for (const s of sections)
+      await upsertEntry(tx, actor, input.patientId, guid, s.type, s.content, now, locked);
     await audit(tx, actor, {
       action: 'consultation.save',
       entityType: 'consultation',
       entityId: guid,
       patientId: input.patientId,
-      details: { sections: sections.map((s) => s.type) },
+      details: { sections: sections.map((s) => s.type), ...(locked ? { addendum: true } : {}) },
     });
     return { guid, title: input.consultationTitle, date: today, sections: sections.map((s) => s.type) };
   });
 }
 
+/**
+ * Writes one section of a group. Before the consultation is locked the section has one entry,
+ * replaced in place; once a signed letter locked it, a different text is an addendum: a new
+ * version by this actor, the older ones kept as they were signed.
+ */
 async function upsertEntry(
   tx: Db,
   actor: Actor,
@@ -159,22 +167,27 @@ async function upsertEntry(
   type: ConsultationEntryType,
   content: string,
   now: Date,
+  locked: boolean,
 ): Promise<number> {
-  const [entry] = await tx
-    .select({ id: consultationEntries.id })
-    .from(consultationEntries)
-    .where(and(eq(consultationEntries.groupGuid, guid), eq(consultationEntries.type, type)))
-    .limit(1);
-  if (entry) {
+  const entry = await repo.latestEntry(tx, guid, type);
+  if (entry && !locked) {
     await tx
       .update(consultationEntries)
       .set({ content, doctorId: actor.userId, updatedAt: now })
       .where(eq(consultationEntries.id, entry.id));
     return entry.id;
   }
+  if (entry && entry.content === content) return entry.id; // nothing changed: no addendum
   const [row] = await tx
     .insert(consultationEntries)
-    .values({ groupGuid: guid, patientId, type, content, doctorId: actor.userId })
+    .values({
+      groupGuid: guid,
+      patientId,
+      type,
+      content,
+      doctorId: actor.userId,
+      version: entry ? entry.version + 1 : 1,
+    })
     .returning({ id: consultationEntries.id });
   return row.id;
 }
@@ -189,26 +202,47 @@ export async function updateEntry(
 ) {
   const content = sanitizeRichText(raw);
   if (!content.replace(/<[^>]*>/g, '').trim()) throw badRequest(CONSULTATION_TEXTS.contentRequired);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [entry] = await tx
-      .select({ id: consultationEntries.id, guid: consultationEntries.groupGuid })
+      .select({
+        id: consultationEntries.id,
+        guid: consultationEntries.groupGuid,
+        type: consultationEntries.type,
+        lockedAt: consultationGroups.lockedAt,
+      })
       .from(consultationEntries)
+      .innerJoin(consultationGroups, eq(consultationGroups.guid, consultationEntries.groupGuid))
       .where(and(eq(consultationEntries.id, entryId), eq(consultationEntries.patientId, patientId)))
       .for('update');
     if (!entry) throw notFound(CONSULTATION_TEXTS.entryNotFound);
-    await tx
-      .update(consultationEntries)
-      .set({ content, updatedAt: now })
-      .where(eq(consultationEntries.id, entryId));
+    let id = entryId;
+    if (entry.lockedAt) {
+      // Signed: the text stays as it was signed; the change is an addendum (a new version).
+      id = await upsertEntry(
+        tx,
+        actor,
+        patientId,
+        entry.guid,
+        entry.type as ConsultationEntryType,
+        content,
+        now,
+        true,
+      );
+    } else {
+      await tx
+        .update(consultationEntries)
+        .set({ content, updatedAt: now })
+        .where(eq(consultationEntries.id, entryId));
+    }
     await audit(tx, actor, {
       action: 'consultation.entry.update',
       entityType: 'consultation_entry',
-      entityId: entryId,
+      entityId: id,
       patientId,
-      details: { guid: entry.guid },
+      details: { guid: entry.guid, ...(id !== entryId ? { addendumOf: entryId } : {}) },
     });
+    return content;
   });
-  return content;
 }
 
 /** Saves (or replaces) the letter text of a consultation group. */
@@ -223,8 +257,9 @@ export async function saveLetter(
   const content = sanitizeRichText(raw);
   if (!content.replace(/<[^>]*>/g, '').trim()) throw badRequest(CONSULTATION_TEXTS.contentRequired);
   return db.transaction(async (tx) => {
-    if (!(await repo.findGroup(tx, patientId, guid))) throw notFound(CONSULTATION_TEXTS.groupNotFound);
-    const id = await upsertEntry(tx, actor, patientId, guid, 'letter', content, now);
+    const group = await repo.lockGroup(tx, patientId, guid);
+    if (!group) throw notFound(CONSULTATION_TEXTS.groupNotFound);
+    const id = await upsertEntry(tx, actor, patientId, guid, 'letter', content, now, !!group.lockedAt);
     await audit(tx, actor, {
       action: 'consultation.letter.save',
       entityType: 'consultation',
@@ -268,9 +303,10 @@ export async function patientDetail(db: Db, id: number): Promise<PatientDetail |
       guid: g.guid,
       title: g.title,
       date: g.date,
-      consultations: entries
-        .filter((e) => e.group_guid === g.guid)
-        .map((e) => ({
+      locked_at: g.lockedAt ? iso(g.lockedAt) : null,
+      // The form's section order, not the order they were saved in (issue 22); every version kept.
+      consultations: ((inGroup) =>
+        inFormOrder(inGroup).map((e) => ({
           id: e.id,
           type: e.type,
           type_label: ENTRY_LABELS[e.type as ConsultationEntryType] ?? e.type,
@@ -278,7 +314,9 @@ export async function patientDetail(db: Db, id: number): Promise<PatientDetail |
           doctor_id: e.doctor_id,
           date: iso(e.created_at),
           content: e.content,
-        })),
+          version: e.version,
+          current: repo.latestVersions(inGroup).includes(e),
+        })))(entries.filter((e) => e.group_guid === g.guid)),
     })),
     appointments: appts.map((a) => ({
       id: a.id,
@@ -307,11 +345,7 @@ export async function letterData(
   const p = await repo.findPatient(db, patientId);
   const group = p && (await repo.findGroup(db, patientId, guid));
   if (!p || !group) return null;
-  const entries = await repo.consultationEntriesOf(db, patientId, guid);
-  const order: ConsultationEntryType[] = [...CONSULTATION_SECTIONS, 'letter'];
-  entries.sort(
-    (a, b) => order.indexOf(a.type as ConsultationEntryType) - order.indexOf(b.type as ConsultationEntryType),
-  );
+  const entries = inFormOrder(repo.latestVersions(await repo.consultationEntriesOf(db, patientId, guid)));
   const cnp = parseCnp(p.cnp, now);
   const today = clinicToday(now);
   return {

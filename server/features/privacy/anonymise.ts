@@ -15,6 +15,7 @@ import {
   consents,
   consultationEntries,
   consultationGroups,
+  consultationLetters,
   documents,
   outbox,
   patients,
@@ -92,6 +93,17 @@ export async function anonymisePatient(
       .update(consultationGroups)
       .set({ title: replaced(consultationGroups.title) })
       .where(eq(consultationGroups.patientId, id));
+    // Medical letters keep their number and clinical fields; the identity typed into them goes, and
+    // so does the signed PDF, which names the patient and cannot be changed without breaking it.
+    const letters = await tx
+      .select({ id: consultationLetters.id, content: consultationLetters.content })
+      .from(consultationLetters)
+      .where(eq(consultationLetters.patientId, id));
+    for (const l of letters)
+      await tx
+        .update(consultationLetters)
+        .set({ content: scrub(l.content, all) as typeof l.content, signedPdf: null })
+        .where(eq(consultationLetters.id, l.id));
     const [{ n: consultations }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(consultationEntries)

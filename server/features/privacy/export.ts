@@ -1,7 +1,8 @@
 /**
  * The data-subject export (GDPR art. 15, 20): a ZIP streamed to the caller with
  *   documente/<id>-<name>  every stored document, byte for byte,
- *   patient.json           every row that mentions the patient (as the database holds it),
+ *   patient.json           every row that mentions the patient (as the database holds it; a signed
+ *                          letter's PDF is not repeated there: its copy is one of the documents),
  *   rezumat.pdf            the same in Romanian, for a person to read.
  * Documents are stored (not deflated: they are mostly PDFs and images, compressed already) and
  * streamed one at a time, so a large record never sits in memory whole.
@@ -46,6 +47,7 @@ export async function buildExport(db: Db, p: PatientRow, now: Date) {
       ...g,
       entries: rec.entries.filter((e) => e.groupGuid === g.guid),
     })),
+    medical_letters: rec.letters,
     consents: rec.consentRows,
     documents: rec.docs.map(({ storageKey: _key, ...d }) => ({ ...d, file: zipName(d.id, d.filename) })),
     audit_events: rec.events,

@@ -6,16 +6,21 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { maskCnp } from '../../../domain/privacy';
 import { auditEvents, documents } from '../../db/schema';
+import { makeAppointment, makePatient } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { insertAppointment, insertPatient } from '../patients/test-helpers';
 import { nextWeekday } from './test-data';
 
 const ctx = await setupTestApp();
 const db = ctx.database.db;
 const staff = await signedInStaff(ctx, { doctor: true });
 const cnp = '2750409123457';
-const p = await insertPatient(db, { name: 'Ileana Cosânzeana', cnp, phone: '0733 444 555' });
-const apptId = await insertAppointment(db, { patientId: p.id, date: nextWeekday() });
+const p = await makePatient(db, { name: 'Ileana Cosânzeana', cnp, phone: '0733 444 555' });
+const { id: apptId } = await makeAppointment(db, {
+  patientId: p.id,
+  status: 'scheduled',
+  selectedDate: nextWeekday(),
+  selectedTime: '09:00',
+});
 await db.insert(documents).values({
   patientId: p.id,
   title: 'EKG',

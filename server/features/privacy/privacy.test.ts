@@ -18,20 +18,25 @@ import {
   consentTexts,
   consultationEntries,
   consultationGroups,
+  consultationLetters,
   documents,
   outbox,
   patients,
+  users,
 } from '../../db/schema';
 import { getStorage } from '../../platform/storage';
 import { listAllFiles } from '../../platform/storage/disk';
 import { setupTestApp, signedInStaff } from '../../test/harness';
+import { makeLetterCertificate } from '../../test/letter-certificate';
+import { zipName } from './export';
 import { addPublicCalendar, nextWeekday, patientWithHistory, person } from './test-data';
 
-const ctx = await setupTestApp();
+const ctx = await setupTestApp({ env: makeLetterCertificate() });
 const db = ctx.database.db;
 await addPublicCalendar(ctx);
 const admin = await signedInStaff(ctx, { superadmin: true, doctor: false });
 const doctor = await signedInStaff(ctx, { doctor: true });
+await db.update(users).set({ specialty: 'cardiologie', parafaCode: 'C1' }).where(eq(users.id, doctor.id));
 const filesDir = path.join(ctx.dataDir, 'files');
 const storage = getStorage(ctx.app.deps.config);
 
@@ -71,9 +76,15 @@ describe('GET /api/privacy/patients/:id/export', () => {
       `attachment; filename="pacient-${subject.id}-date-${clinicToday(new Date())}.zip"`,
     );
     const files = unzipSync(new Uint8Array(res.rawPayload));
-    const [docRow] = await db.select().from(documents).where(eq(documents.patientId, subject.id));
+    const docRows = await db
+      .select()
+      .from(documents)
+      .where(eq(documents.patientId, subject.id))
+      .orderBy(documents.id);
+    const [letterDoc, docRow] = docRows; // the signed medical letter, then the scanned form
     const docName = `documente/${docRow.id}-trimitere_Stefania_Valcu-Radulescu_A.pdf`;
-    expect(Object.keys(files).sort()).toEqual([docName, 'patient.json', 'rezumat.pdf'].sort());
+    const letterName = zipName(letterDoc.id, letterDoc.filename);
+    expect(Object.keys(files).sort()).toEqual([letterName, docName, 'patient.json', 'rezumat.pdf'].sort());
 
     // The document, byte for byte as the store holds it.
     expect(Buffer.from(files[docName]).equals(subject.bytes)).toBe(true);
@@ -106,7 +117,17 @@ describe('GET /api/privacy/patients/:id/export', () => {
       asJson(consentRows.map(({ patientId: _p, ...c }) => ({ ...c, text: text.text }))),
     );
     expect(json.consents[0]).toMatchObject({ textVersion: 'gdpr-2026-11', ip: '198.51.100.23' });
-    expect(json.documents).toEqual(asJson([{ ...docRow, storageKey: undefined, file: docName }]));
+    expect(json.documents).toEqual(
+      asJson([
+        { ...letterDoc, storageKey: undefined, file: letterName },
+        { ...docRow, storageKey: undefined, file: docName },
+      ]),
+    );
+    const letters = await db.select().from(consultationLetters).where(eq(consultationLetters.patientId, id));
+    expect(json.medical_letters).toEqual(asJson(letters.map(({ signedPdf: _pdf, ...l }) => l)));
+    expect(json.medical_letters).toHaveLength(1);
+    // The signed copy in the ZIP is the letter as signed.
+    expect(Buffer.from(files[letterName]).equals(letters[0].signedPdf!)).toBe(true);
     const events = await db.select().from(auditEvents).where(eq(auditEvents.patientId, id));
     expect(json.audit_events).toEqual(asJson(events));
     expect(events.map((e) => e.action)).toEqual(
@@ -133,6 +154,7 @@ describe('GET /api/privacy/patients/:id/export', () => {
       'consents',
       'consultation_entries',
       'consultation_groups',
+      'consultation_letters',
       'documents',
     ]);
   });
@@ -271,6 +293,14 @@ describe('POST /api/privacy/patients/:id/anonymise', () => {
     const [a] = await db.select().from(appointments).where(eq(appointments.patientId, subject.id));
     expect(a).toMatchObject({ requestData: null, selectedDate: nextWeekday(), status: 'request' });
     expect(await db.select().from(documents).where(eq(documents.patientId, subject.id))).toEqual([]);
+    // The letter stays in the register without the signed PDF that named the patient (bytea is not
+    // among the text columns searched above).
+    const [letter] = await db
+      .select()
+      .from(consultationLetters)
+      .where(eq(consultationLetters.patientId, subject.id));
+    expect(letter).toMatchObject({ signedPdf: null, registerYear: expect.any(Number) });
+    expect(JSON.stringify(letter.content)).not.toContain(who.name);
 
     // The other patient is untouched: their traces and their file are all still there.
     expect(await tracesOf(bystander.cnp)).toEqual(expect.arrayContaining(['patients.cnp']));
@@ -280,7 +310,7 @@ describe('POST /api/privacy/patients/:id/anonymise', () => {
 
     const [event] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'privacy.anonymise'));
     expect(event).toMatchObject({ actorId: admin.id, patientId: subject.id, entityId: String(subject.id) });
-    expect(event.details).toMatchObject({ documents: 1, appointments: 1, consultations: 2, emails: 2 });
+    expect(event.details).toMatchObject({ documents: 2, appointments: 1, consultations: 2, emails: 2 });
   });
 
   it('answers 409 the second time', async () => {

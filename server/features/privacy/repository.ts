@@ -1,5 +1,5 @@
 /** SQL of the privacy area: what is held about one patient, consent texts, retention. */
-import { asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   appointments,
@@ -8,6 +8,7 @@ import {
   consentTexts,
   consultationEntries,
   consultationGroups,
+  consultationLetters,
   documents,
   outbox,
   patients,
@@ -62,6 +63,13 @@ export async function patientRecord(db: Db, p: PatientRow) {
     .from(consultationEntries)
     .where(eq(consultationEntries.patientId, id))
     .orderBy(asc(consultationEntries.id));
+  // Medical letters: every field but the signed PDF's bytes (its copy is among the documents).
+  const { signedPdf: _pdf, ...letterColumns } = getTableColumns(consultationLetters);
+  const letters = await db
+    .select(letterColumns)
+    .from(consultationLetters)
+    .where(eq(consultationLetters.patientId, id))
+    .orderBy(asc(consultationLetters.id));
   const consentRows = await consentsOf(db, id);
   const docs = await db
     .select()
@@ -86,7 +94,7 @@ export async function patientRecord(db: Db, p: PatientRow) {
     .from(outbox)
     .where(outboxAbout(p))
     .orderBy(asc(outbox.id));
-  return { appts, groups, entries, consentRows, docs, events, mails };
+  return { appts, groups, entries, letters, consentRows, docs, events, mails };
 }
 
 export async function consentsOf(db: Db, patientId: number) {
@@ -108,24 +116,6 @@ export async function consentsOf(db: Db, patientId: number) {
 
 export async function listConsentTexts(db: Db) {
   return db.select().from(consentTexts).orderBy(desc(consentTexts.createdAt), desc(consentTexts.version));
-}
-
-/** The version the public form shows now: the newest one. */
-export async function currentConsentText(db: Db) {
-  const [row] = await db
-    .select()
-    .from(consentTexts)
-    .orderBy(desc(consentTexts.createdAt), desc(consentTexts.version))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function documentKeys(db: Db, patientId: number): Promise<string[]> {
-  const rows = await db
-    .select({ key: documents.storageKey })
-    .from(documents)
-    .where(eq(documents.patientId, patientId));
-  return rows.map((r) => r.key);
 }
 
 const LAST_CONTACT = sql`greatest(

@@ -19,6 +19,7 @@ import {
 import { consents, consentTexts } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
+import { contentDisposition } from '../../platform/http-headers';
 import { getStorage } from '../../platform/storage';
 import { anonymisePatient } from './anonymise';
 import { exportZip } from './export';
@@ -101,7 +102,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="pacient-${p.id}-date-${clinicToday(now)}.zip"`)
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', `pacient-${p.id}-date-${clinicToday(now)}.zip`),
+        )
         .header('cache-control', 'no-store')
         .send(stream);
     },

@@ -1,11 +1,12 @@
 /**
  * Shared by the privacy API tests: a patient whose identity has spread the way it does in real
- * use (public form, consultation text, a letter e-mailed to the family doctor, an audit trail, a
- * stored document), written through the app's own routes wherever one exists.
+ * use (public form, consultation text, a signed letter e-mailed to the family doctor, an audit
+ * trail, a stored document), written through the app's own routes wherever one exists.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { clinicToday, nextWeekday as nextClinicWeekday } from '../../../domain/dates';
+import { remoteConsultationDefaults } from '../../../domain/letter';
 import { makeCnp } from '../../../domain/validation/cnp';
 import { calendars, consultationGroups, documents, patients } from '../../db/schema';
 import { getStorage } from '../../platform/storage';
@@ -94,12 +95,20 @@ export async function patientWithHistory(ctx: TestContext, staff: Staff, who: Pe
   });
   if (save.statusCode !== 200) throw new Error(`consultation failed: ${save.statusCode} ${save.body}`);
   const [group] = await db.select().from(consultationGroups).where(eq(consultationGroups.patientId, p.id));
-  const send = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/patients/${p.id}/consultation-letter/${group.guid}/send`,
-    headers: staff.headers,
-  });
-  if (send.statusCode !== 200) throw new Error(`letter failed: ${send.statusCode} ${send.body}`);
+  // The medical letter: generated, signed (the app needs a certificate, the staff member a
+  // specialty and parafă code) and e-mailed to the family doctor.
+  const letter = `/api/patients/${p.id}/consultation-letter/${group.guid}`;
+  for (const [url, payload] of [
+    [
+      letter,
+      { diagnoses: [{ code: 'R00.0' }], followUp: { returns: 'no' }, ...remoteConsultationDefaults() },
+    ],
+    [`${letter}/sign`, {}],
+    [`${letter}/send`, {}],
+  ] as const) {
+    const res = await ctx.app.inject({ method: 'POST', url, payload, headers: staff.headers });
+    if (res.statusCode !== 200) throw new Error(`letter failed at ${url}: ${res.statusCode} ${res.body}`);
+  }
 
   // A scanned form naming the patient, stored like an upload stores it.
   const bytes = Buffer.from(

@@ -60,13 +60,15 @@ describe('daily capacity', () => {
     expect(late.json()).toMatchObject({ ...BAD, errors: { appt_date: BAD.message } });
   });
 
-  it('a patient who already asked for a full day gets the request back, not a refusal', async () => {
+  it('a patient who already asked for a full day is answered as for a new request, not refused', async () => {
     const day = '2026-12-09';
     const [mine] = await requestsOn(day);
     const cnp = (mine.requestData as { cnp: string }).cnp;
+    const before = await counts(db);
     const res = await submit(ctx, form({ cnp, appt_date: day }));
-    expect(res.statusCode).toBe(200);
-    expect(res.json().appointment.id).toBe(mine.id);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().appointment).toEqual({ id: 0, selected_date: day, selected_time: '08:00' });
+    expect(await counts(db)).toEqual(before);
   });
 
   it("uses the public calendar's own daily capacity before the configured default", async () => {
@@ -90,11 +92,8 @@ describe('daily capacity', () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, () => submit(ctx, form({ cnp, appt_date: day }))),
     );
-    expect(results.map((r) => r.statusCode).sort()).toEqual([
-      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
-    ]);
-    const ids = new Set(results.map((r) => r.json().appointment.id));
-    expect(ids.size).toBe(1);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(results.map((r) => r.body)).size).toBe(1);
     expect(await requestsOn(day)).toHaveLength(1);
     const [counter] = await db.select().from(registrationDays).where(eq(registrationDays.day, day));
     expect(counter.count).toBe(1);
@@ -119,8 +118,9 @@ describe('abuse defences', () => {
   it('the honeypot field answers like a success and stores nothing', async () => {
     const before = await counts(db);
     const res = await submit(ctx, form({ website: 'http://spam.example' }));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 1, appointment: { selected_time: '08:00' } });
+    // Exactly what a person's new request gets.
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 1, appointment: { id: 0, selected_time: '08:00' } });
     expect(await counts(db)).toEqual(before);
   });
 

@@ -21,6 +21,7 @@ import {
   fixedClock,
   form,
   nextCnp,
+  requestIdOf,
   submit,
 } from './test-helpers';
 
@@ -89,9 +90,12 @@ describe('POST /api/appointment: a complete request', () => {
     const json = res.json();
     expect(json).toMatchObject({
       status: 1,
-      appointment: { selected_date: '2026-11-26', selected_time: '08:00' },
+      appointment: { id: 0, selected_date: '2026-11-26', selected_time: '08:00' },
     });
-    const [a] = await db.select().from(appointments).where(eq(appointments.id, json.appointment.id));
+    const [a] = await db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, await requestIdOf(db, body)));
     expect(a).toMatchObject({
       status: 'request',
       selectedDate: '2026-11-26',
@@ -145,12 +149,16 @@ describe('POST /api/appointment: a complete request', () => {
 
   it('sends no e-mail when none is given, and keeps empty optional fields empty', async () => {
     const before = await counts(db);
-    const res = await submit(ctx, form({ email: '', gp_name: '', gp_email: '', gp_phone: '' }));
+    const body = form({ email: '', gp_name: '', gp_email: '', gp_phone: '' });
+    const res = await submit(ctx, body);
     expect(res.statusCode).toBe(201);
     const after = await counts(db);
     expect(after.outbox).toBe(before.outbox);
     expect(after.appointments).toBe(before.appointments + 1);
-    const [a] = await db.select().from(appointments).where(eq(appointments.id, res.json().appointment.id));
+    const [a] = await db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, await requestIdOf(db, body)));
     const [p] = await db.select().from(patients).where(eq(patients.id, a.patientId));
     expect(p).toMatchObject({ email: null, gpName: null, gpEmail: null, gpPhone: null });
   });
@@ -168,28 +176,33 @@ describe('POST /api/appointment: a complete request', () => {
         stateResidency: 'RO-B',
       })
       .returning();
-    const res = await submit(ctx, form({ cnp, name: 'Maria Ionescu-Pop', phone: '0755 000 222' }));
+    const body = form({ cnp, name: 'Maria Ionescu-Pop', phone: '0755 000 222' });
+    const res = await submit(ctx, body);
     expect(res.statusCode).toBe(201);
-    const [a] = await db.select().from(appointments).where(eq(appointments.id, res.json().appointment.id));
+    const [a] = await db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, await requestIdOf(db, body)));
     expect(a.patientId).toBe(existing.id);
     expect(a.requestData).toMatchObject({ name: 'Maria Ionescu-Pop', phone: '+40755000222' });
     const [p] = await db.select().from(patients).where(eq(patients.id, existing.id));
     expect(p).toEqual(existing);
   });
 
-  it('returns the existing request when the same CNP asks again for the same day', async () => {
+  it('keeps one request per CNP and day, and answers a repeat exactly like a new request', async () => {
     const cnp = nextCnp();
     const first = await submit(ctx, form({ cnp, appt_date: '2026-12-07' }));
     expect(first.statusCode).toBe(201);
     const before = await counts(db);
     const again = await submit(ctx, form({ cnp, appt_date: '2026-12-07', name: 'Alt Nume' }));
-    expect(again.statusCode).toBe(200);
-    expect(again.json().appointment.id).toBe(first.json().appointment.id);
+    // Same status, same body: no id of the existing record, no sign that it exists.
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(first.body);
+    expect(again.json().appointment.id).toBe(0);
     expect(await counts(db)).toEqual(before);
     // Another day is another request.
     const otherDay = await submit(ctx, form({ cnp, appt_date: '2026-12-08' }));
     expect(otherDay.statusCode).toBe(201);
-    expect(otherDay.json().appointment.id).not.toBe(first.json().appointment.id);
     const [p] = await db.select().from(patients).where(eq(patients.cnp, cnp));
     const rows = await db
       .select()
@@ -309,19 +322,22 @@ describe('the consent text and the version recorded', () => {
       text: `Text nou al acordului pentru ${ctx.app.deps.config.INSTITUTE_NAME}.`,
     });
 
-    const versionOf = async (res: { json(): { appointment: { id: number } } }) => {
+    const versionOf = async (body: Record<string, unknown>) => {
       const [c] = await db
         .select()
         .from(consents)
-        .where(eq(consents.appointmentId, res.json().appointment.id));
+        .where(eq(consents.appointmentId, await requestIdOf(db, body)));
       return c.textVersion;
     };
-    const shownOld = await submit(ctx, form({ consent_version: CONSENT_TEXT_VERSION }));
+    const old = form({ consent_version: CONSENT_TEXT_VERSION });
+    const shownOld = await submit(ctx, old);
     expect(shownOld.statusCode).toBe(201);
-    expect(await versionOf(shownOld)).toBe(CONSENT_TEXT_VERSION);
-    const shownNew = await submit(ctx, form({ consent_version: 'gdpr-2027-01' }));
-    expect(await versionOf(shownNew)).toBe('gdpr-2027-01');
-    const unsaid = await submit(ctx, form());
+    expect(await versionOf(old)).toBe(CONSENT_TEXT_VERSION);
+    const fresh = form({ consent_version: 'gdpr-2027-01' });
+    await submit(ctx, fresh);
+    expect(await versionOf(fresh)).toBe('gdpr-2027-01');
+    const unsaid = form();
+    await submit(ctx, unsaid);
     expect(await versionOf(unsaid)).toBe('gdpr-2027-01');
 
     const before = await counts(db);

@@ -20,6 +20,7 @@ import {
 } from '../../../domain/registration';
 import { audit } from '../../platform/audit';
 import { currentConsentVersion } from '../../platform/consent';
+import { takeDailyBudget } from '../../platform/daily-budget';
 import { HttpError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { registrationMail } from './mail';
@@ -105,26 +106,48 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true, rateLimit: RATE_LIMITS.submit },
       schema: {
         tags: ['registration'],
-        summary: 'A patient requests a remote consultation (public form)',
+        summary:
+          'A patient requests a remote consultation (public form). Anonymous callers always get 201 with appointment.id 0 (new, repeated or dropped alike); signed-in staff get the id, 201 new or 200 already there. At most REGISTRATION_PER_ADDRESS_DAILY per client address and day (429).',
         body: registrationSchema,
         response: { 200: answer, 201: answer },
       },
     },
     async (req, reply) => {
       const r = req.body;
-      if (r[HONEYPOT_FIELD]) {
-        // Only bots fill the hidden field: answer like a success so they do not adapt, store nothing.
-        req.log.info({ event: 'registration.honeypot' }, 'honeypot filled, request dropped');
-        return {
+      const { db } = app.deps.database;
+      const { config } = app.deps;
+      // Signed-in staff entering a request for a patient get the record's id and whether it is
+      // new; anyone else gets the same answer for a new request, a repeated one and a dropped one,
+      // so the form reveals nothing about what exists (docs/decisions/0028-security-findings.md).
+      await app.loadSession(req, reply);
+      const staff = Boolean(req.user?.authorized);
+      const anonymousAnswer = () =>
+        reply.status(201).send({
           status: 1 as const,
           message: REGISTRATION_MESSAGES.registered,
           appointment: { id: 0, selected_date: r.appt_date, selected_time: REGISTRATION_SLOT },
-        };
+        });
+      const now = app.deps.clock.now();
+      if (
+        !staff &&
+        !(await takeDailyBudget(
+          db,
+          'registration-address',
+          req.ip,
+          clinicToday(now),
+          config.REGISTRATION_PER_ADDRESS_DAILY,
+          now,
+        ))
+      ) {
+        throw new HttpError(429, REGISTRATION_MESSAGES.tooManyToday);
       }
-      const { db } = app.deps.database;
-      const { config } = app.deps;
+      if (r[HONEYPOT_FIELD]) {
+        // Only bots fill the hidden field: answer like a success so they do not adapt, store nothing.
+        req.log.info({ event: 'registration.honeypot' }, 'honeypot filled, request dropped');
+        return anonymousAnswer();
+      }
       const cal = await findPublicCalendar(db, config);
-      const today = clinicToday(app.deps.clock.now());
+      const today = clinicToday(now);
       // Capacity is not checked here but inside the transaction, where it holds under concurrency.
       if (!cal || !(await isDayOpen(db, cal, r.appt_date, today))) throw unavailable(400);
 
@@ -182,6 +205,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         if (err instanceof DayFullError) throw unavailable(409);
         throw err;
       }
+      if (!staff) return anonymousAnswer();
       const a = result.appointment;
       reply.status(result.created ? 201 : 200);
       return {

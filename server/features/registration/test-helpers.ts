@@ -1,5 +1,5 @@
 /** Shared by the registration API tests: a public calendar, valid forms, distinct client IPs. */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { makeCnp } from '../../../domain/validation/cnp';
 import type { Db } from '../../db/client';
 import { appointments, calendars, consents, outbox, patients, registrationDays } from '../../db/schema';
@@ -89,4 +89,24 @@ export async function counts(db: Db) {
 
 export async function setPublicCapacity(db: Db, calendarId: number, capacity: number | null) {
   await db.update(calendars).set({ dailyCapacity: capacity }).where(eq(calendars.id, calendarId));
+}
+
+/**
+ * The id of the public request a form made: anonymous callers are never told it
+ * (docs/decisions/0028-security-findings.md), so the tests read it from the database.
+ */
+export async function requestIdOf(db: Db, body: Record<string, unknown>): Promise<number> {
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .where(
+      and(
+        eq(patients.cnp, String(body.cnp)),
+        eq(appointments.selectedDate, String(body.appt_date)),
+        eq(appointments.publicRequest, true),
+      ),
+    );
+  if (!row) throw new Error('no public request for this form');
+  return row.id;
 }

@@ -3,13 +3,12 @@
  * (diacritics-insensitive through patients.name_search), CNP prefix, phone and e-mail, ranked,
  * each with their appointments (one query for all of them).
  */
-import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hhmm } from '../../../domain/dates';
 import { maskCnp } from '../../../domain/privacy';
 import { SEARCH_LIMIT, type SearchPatient, searchQuerySchema } from '../../../domain/search';
-import { appointmentStatuses, appointments, calendars, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
+import { appointmentsOfPatients } from '../appointments';
 import { searchPatients } from './repository';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -28,25 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const found = await searchPatients(db, req.query.q, SEARCH_LIMIT);
       const ids = found.map((p) => p.id);
-      const appts = ids.length
-        ? await db
-            .select({
-              id: appointments.id,
-              patientId: appointments.patientId,
-              date: appointments.selectedDate,
-              time: appointments.selectedTime,
-              status: appointments.status,
-              status_title: appointmentStatuses.title,
-              doctor: users.name,
-              calendar: calendars.title,
-            })
-            .from(appointments)
-            .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
-            .leftJoin(users, eq(users.id, appointments.doctorId))
-            .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
-            .where(inArray(appointments.patientId, ids))
-            .orderBy(desc(appointments.selectedDate), desc(appointments.selectedTime), asc(appointments.id))
-        : [];
+      const appts = ids.length ? await appointmentsOfPatients(db, ids) : [];
       const patients: SearchPatient[] = found.map((p) => ({
         ...p,
         cnp: maskCnp(p.cnp),

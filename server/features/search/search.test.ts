@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeCnp } from '../../../domain/validation/cnp';
+import { addAppointment, addCalendar, addPatient, clock } from '../../test/calendar-data';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { addAppointment, addCalendar, addPatient, clock } from '../calendars/test-data';
 
 const ctx = await setupTestApp({ clock });
 const { db } = ctx.database;

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { enqueueMail } from '../mail';
 import { allowedOrigins, linkBase } from '../origins';
-import { isCommonPassword } from './common-passwords';
+import { isCommonPassword } from './password-strength';
 import {
   ACCOUNT_LOCKED_MESSAGE,
   auditSignIn,
@@ -146,7 +146,7 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
         }
         if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
           const pw = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
-          const problem = typeof pw === 'string' ? checkStaffPassword(pw) : null;
+          const problem = typeof pw === 'string' ? await checkStaffPassword(pw) : null;
           if (problem) throw new APIError('BAD_REQUEST', { message: problem });
         }
         // A password change ends the account's other sessions whatever the client asked (DESIGN §6).
@@ -192,9 +192,12 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** Returns the Romanian reason a new staff password is refused, or null when it is fine. */
-export function checkStaffPassword(pw: string): string | null {
+/**
+ * Returns the Romanian reason a new staff password is refused, or null when it is fine.
+ * `userInputs` (name, e-mail) make passwords built from them weak.
+ */
+export async function checkStaffPassword(pw: string, userInputs: string[] = []): Promise<string | null> {
   if (pw.length < STAFF_PASSWORD_MIN) return PASSWORD_MESSAGES.tooShort;
-  if (isCommonPassword(pw)) return PASSWORD_MESSAGES.tooCommon;
+  if (await isCommonPassword(pw, userInputs)) return PASSWORD_MESSAGES.tooCommon;
   return null;
 }

@@ -6,7 +6,7 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SessionUser } from '../../../domain/auth';
+import { isAdmin, type SessionUser } from '../../../domain/auth';
 import type { Db } from '../../db/client';
 import type { Actor } from '../actor';
 import type { Clock } from '../clock';
@@ -29,6 +29,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Only superadmins (administration routes). */
     superadmin?: boolean;
+    /** Superadmins and accounts with the admin role (the outbox page): doctors get 403. */
+    admins?: boolean;
   }
 }
 
@@ -54,8 +56,6 @@ function copyHeaders(from: Headers, reply: FastifyReply) {
     if (key !== 'set-cookie') reply.header(key, value);
   });
 }
-
-export type SessionResolver = (req: FastifyRequest, reply: FastifyReply | null) => Promise<void>;
 
 type AuthPluginOptions = { auth: Auth; baseUrl: string; clock: Clock; db: Db; secret: string };
 
@@ -147,6 +147,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     if (!req.user.authorized) throw new HttpError(403, MESSAGES.forbidden);
     if (req.routeOptions.config?.superadmin && !req.user.superadmin)
       throw new HttpError(403, MESSAGES.forbidden);
+    if (req.routeOptions.config?.admins && !isAdmin(req.user)) throw new HttpError(403, MESSAGES.forbidden);
     // The clinic requires two-factor sign-in: until it is set up (through /api/auth/two-factor,
     // public here), only the account page's own routes answer.
     if (req.twoFactorMissing && !req.url.startsWith('/api/my-account'))

@@ -122,3 +122,16 @@ export function createSessionFastPath(o: FastPathOptions) {
     };
   };
 }
+
+/**
+ * Whether a session still stands: not signed out (its row exists), not expired by better-auth's
+ * wall clock, its account active and authorised. Signed file links are bound to one (signed-url.ts).
+ */
+export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
+  const res = (await db.execute(sql`
+    select 1 as live
+    from sessions s join users u on u.id = s.user_id
+    where s.id = ${sessionId} and s.expires_at > ${new Date(Date.now()).toISOString()}::timestamptz
+      and u.active and u.authorized`)) as unknown as { rows: unknown[] };
+  return res.rows.length > 0;
+}

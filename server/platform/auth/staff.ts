@@ -1,6 +1,7 @@
-/** Creating staff accounts outside the sign-up flow (admin:create, demo data, invitations). */
+/** Staff accounts' own data outside better-auth's flows: creation (admin:create, demo data, invitations), the name, the second step. */
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, users } from '../../db/schema';
 
@@ -13,6 +14,9 @@ export type NewStaff = {
   doctor?: boolean;
   superadmin?: boolean;
   authorized?: boolean;
+  /** Printed on medical letters. */
+  specialty?: string | null;
+  parafaCode?: string | null;
 };
 
 export async function createStaffUser(db: Db, s: NewStaff): Promise<string> {
@@ -30,6 +34,8 @@ export async function createStaffUser(db: Db, s: NewStaff): Promise<string> {
       doctor: s.doctor ?? false,
       superadmin: s.superadmin ?? false,
       authorized: s.authorized ?? true,
+      specialty: s.specialty ?? null,
+      parafaCode: s.parafaCode ?? null,
     });
     if (passwordHash) {
       await tx.insert(accounts).values({
@@ -42,4 +48,18 @@ export async function createStaffUser(db: Db, s: NewStaff): Promise<string> {
     }
   });
   return id;
+}
+
+/** Whether the account signs in with a second step. */
+export async function usesTwoFactor(db: Db, userId: string): Promise<boolean> {
+  const [me] = await db.select({ on: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
+  return !!me?.on;
+}
+
+/** The account's own first and last name (and the display name made of them). */
+export async function renameUser(db: Db, userId: string, firstName: string, lastName: string) {
+  await db
+    .update(users)
+    .set({ firstName, lastName, name: `${firstName} ${lastName}`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

@@ -4,7 +4,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, type Storage, StorageNotFoundError } from './types';
+import { assertKey, type Storage, StorageNotFoundError, type StoredEntry } from './types';
 
 /** Suffix of files still being written; `list` skips them, a restart may sweep them. */
 const PARTIAL = '.partial-';
@@ -77,6 +77,23 @@ export function diskStorage(root: string): Storage {
       } catch {
         return false;
       }
+    },
+
+    async list(prefix) {
+      const out: StoredEntry[] = [];
+      for (const rel of await listAllFiles(root)) {
+        if (!rel.startsWith(prefix)) continue;
+        const s = await stat(path.join(root, ...rel.split('/'))).catch(() => null);
+        if (s) out.push({ key: rel, modifiedMs: s.mtimeMs, partial: rel.includes(PARTIAL) });
+      }
+      return out;
+    },
+
+    async removePartial(entry) {
+      const [base, suffix] = entry.key.split(PARTIAL);
+      assertKey(base);
+      if (!/^[0-9a-f]{12}$/.test(suffix ?? '')) throw new Error('removePartial: not a temporary file');
+      await rm(`${file(base)}${PARTIAL}${suffix}`, { force: true });
     },
   };
 }

@@ -6,11 +6,13 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { assertKey, type Storage, StorageNotFoundError } from './types';
+import { assertKey, type Storage, StorageNotFoundError, type StoredEntry } from './types';
 
 export type S3Options = {
   bucket: string;
@@ -176,6 +178,49 @@ export function s3Storage(opts: S3Options): Storage {
         if (isNotFound(err)) return false;
         throw err;
       }
+    },
+
+    async list(prefix) {
+      const out: StoredEntry[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const o of page.Contents ?? [])
+          if (o.Key) out.push({ key: o.Key, modifiedMs: o.LastModified?.getTime() ?? 0, partial: false });
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      // Incomplete multipart uploads (a process killed mid-upload); not every S3-compatible server
+      // lists them, and then there is nothing of ours to clean.
+      try {
+        let KeyMarker: string | undefined;
+        let UploadIdMarker: string | undefined;
+        do {
+          const page = await client.send(
+            new ListMultipartUploadsCommand({ Bucket, Prefix: prefix, KeyMarker, UploadIdMarker }),
+          );
+          for (const u of page.Uploads ?? [])
+            if (u.Key && u.UploadId)
+              out.push({
+                key: u.Key,
+                uploadId: u.UploadId,
+                modifiedMs: u.Initiated?.getTime() ?? 0,
+                partial: true,
+              });
+          KeyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+          UploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+        } while (KeyMarker);
+      } catch {}
+      return out;
+    },
+
+    async removePartial(entry) {
+      assertKey(entry.key);
+      if (!entry.uploadId) throw new Error('removePartial: not an unfinished upload');
+      await client.send(
+        new AbortMultipartUploadCommand({ Bucket, Key: entry.key, UploadId: entry.uploadId }),
+      );
     },
   };
 }

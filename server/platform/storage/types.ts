@@ -14,7 +14,17 @@ export interface Storage {
   /** Removes the object; removing an absent key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Everything stored under `prefix`, unfinished writes included (`partial`: a temporary file on
+   * disk, an incomplete multipart upload on S3), for the reconciliation with the database.
+   */
+  list(prefix: string): Promise<StoredEntry[]>;
+  /** Removes an unfinished write that `list` found. */
+  removePartial(entry: StoredEntry): Promise<void>;
 }
+
+/** One stored object as `list` sees it; `modifiedMs`: last write (disk) or start of the upload (S3). */
+export type StoredEntry = { key: string; modifiedMs: number; partial: boolean; uploadId?: string };
 
 export class StorageNotFoundError extends Error {
   constructor(key: string) {

@@ -1,9 +1,9 @@
-/** Administration data: TanStack Query hooks over /api/admin/... (superadmins only). */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** Administration data: TanStack Query hooks over /api/admin/... (superadmins; the outbox also admins). */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminCalendar,
   AdminSettings,
-  AdminStatus,
+  AdminStatusListReply,
   AuditFilters,
   AuditRow,
   AvailabilityInput,
@@ -14,7 +14,8 @@ import type {
   StatusInput,
   UnavailableDaysInput,
 } from '../../../domain/admin';
-import type { PageMeta } from '../../../domain/api';
+import type { MessageReply, PageMeta } from '../../../domain/api';
+import type { OutboxFilters, OutboxListReply, OutboxSummaryReply } from '../../../domain/outbox';
 import { api, buildUrl } from '../../lib/api';
 
 const KEY = ['admin'] as const;
@@ -127,7 +128,7 @@ export const useDeleteUnavailableDays = () =>
 export function useAdminStatuses() {
   return useQuery({
     queryKey: [...KEY, 'statuses'],
-    queryFn: () => api.get<Ok<AdminStatus[]>>('/admin/statuses'),
+    queryFn: () => api.get<AdminStatusListReply>('/admin/statuses'),
     select: (r) => r.data,
   });
 }
@@ -177,3 +178,39 @@ export function useAuditActions() {
 /** The CSV export is a plain download link (the session cookie goes with it). */
 export const auditExportUrl = (filters: AuditFilters) =>
   buildUrl('/admin/audit/export.csv', { filters: JSON.stringify(filters) });
+
+// ------------------------------------------------------------------ outbox (superadmins and admins)
+
+export const outboxKeys = {
+  all: [...KEY, 'outbox'] as const,
+  list: (filters: OutboxFilters, page: number, perPage: number) =>
+    [...KEY, 'outbox', 'list', filters, page, perPage] as const,
+  summary: [...KEY, 'outbox', 'summary'] as const,
+};
+
+export const getOutbox = (filters: OutboxFilters, page: number, perPage: number) =>
+  api.get<OutboxListReply>('/admin/outbox', { filters: JSON.stringify(filters), page, perPage });
+export const outboxQuery = (filters: OutboxFilters, page: number, perPage: number) =>
+  queryOptions({
+    queryKey: outboxKeys.list(filters, page, perPage),
+    queryFn: () => getOutbox(filters, page, perPage),
+    placeholderData: keepPreviousData,
+  });
+export const useOutbox = (filters: OutboxFilters, page: number, perPage: number) =>
+  useQuery(outboxQuery(filters, page, perPage));
+
+export const getOutboxSummary = () => api.get<OutboxSummaryReply>('/admin/outbox/summary');
+export const outboxSummaryQuery = () =>
+  queryOptions({ queryKey: outboxKeys.summary, queryFn: getOutboxSummary, staleTime: 60_000 });
+/** The dashboard card's figure; only admins may ask (`enabled`). */
+export const useOutboxSummary = (enabled: boolean) => useQuery({ ...outboxSummaryQuery(), enabled });
+
+export type OutboxAction = 'retry' | 'cancel';
+export function useOutboxAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: OutboxAction }) =>
+      api.post<MessageReply>(`/admin/outbox/${id}/${action}`),
+    onSettled: () => qc.invalidateQueries({ queryKey: outboxKeys.all }),
+  });
+}

@@ -19,18 +19,14 @@ import { IconDownload } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  AUDIT_ACTION_LABELS,
-  AUDIT_ENTITY_LABELS,
-  type AuditFilters,
-  type AuditRow,
-} from '../../../domain/admin';
+import { AUDIT_ENTITY_LABELS, type AuditFilters, type AuditRow } from '../../../domain/admin';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
+import { auditActionLabel } from '../../../domain/audit';
 import { formatDateTime } from '../../../domain/dates';
 import { serverPaging } from '../../lib/server-paging';
 import { auditExportUrl, useAudit, useAuditActions, useStaff } from './api';
 
-const actionLabel = (a: string) => AUDIT_ACTION_LABELS[a] ?? a;
+const actionLabel = auditActionLabel;
 
 function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (f: AuditFilters) => void }) {
   const staff = useStaff();

@@ -13,8 +13,8 @@ import {
   WEEKDAY_LABELS,
   WEEKDAY_ORDER,
 } from '../../../domain/admin';
+import { notifyError, notifySuccess, withNotify } from '../../lib/notify';
 import { useDeleteAvailability, useSaveAvailability } from './api';
-import { toastError, toastOk, withToast } from './notify';
 
 const SPLITS = [
   { value: '0', label: 'Un singur interval' },
@@ -47,11 +47,12 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
         await save.mutateAsync({ calendarId: calendar.id, weekday: parsed.data.weekday, ...p });
         added++;
       } catch (err) {
-        toastError(err);
+        notifyError(err);
         break;
       }
     }
-    if (added) toastOk(added === 1 ? 'Intervalul a fost adaugat.' : `Au fost adaugate ${added} intervale.`);
+    if (added)
+      notifySuccess(added === 1 ? 'Intervalul a fost adaugat.' : `Au fost adaugate ${added} intervale.`);
   };
 
   return (
@@ -81,7 +82,7 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
                               size="xs"
                               aria-label={`Sterge intervalul ${WEEKDAY_LABELS[wd]} ${e.from}-${e.to}`}
                               onClick={() =>
-                                withToast(() => remove.mutateAsync({ calendarId: calendar.id, id: e.id }))
+                                withNotify(() => remove.mutateAsync({ calendarId: calendar.id, id: e.id }))
                               }
                             />
                           }

@@ -16,15 +16,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type AdminCalendar, type CalendarInput, calendarSchema } from '../../../domain/admin';
 import { PageLoader } from '../../app/loaders';
+import { withNotify } from '../../lib/notify';
 import { useAdminCalendars, useDeleteCalendar, useSaveCalendar } from './api';
 import { AvailabilityEditor } from './availability-editor';
-import { withToast } from './notify';
 import { UnavailableDaysEditor } from './unavailable-days-editor';
 
 /** Title, public requests and capacity; used to create (no calendar) and to edit. */
@@ -35,57 +36,45 @@ function CalendarForm({ calendar, onSaved }: { calendar?: AdminCalendar; onSaved
     publicRequests: calendar?.publicRequests ?? false,
     dailyCapacity: calendar?.dailyCapacity ?? null,
   };
-  const [values, setValues] = useState<CalendarInput>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<CalendarInput>({
+    initialValues: initial,
+    validate: schemaResolver(calendarSchema, { sync: true }),
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the saved calendar changes
-  useEffect(
-    () => setValues(initial),
-    [calendar?.id, calendar?.title, calendar?.publicRequests, calendar?.dailyCapacity],
-  );
+  useEffect(() => {
+    form.setValues(initial);
+    form.clearErrors();
+  }, [calendar?.id, calendar?.title, calendar?.publicRequests, calendar?.dailyCapacity]);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = calendarSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
+  const submit = form.onSubmit(async (values) => {
     let newId: number | undefined;
-    const ok = await withToast(async () => {
-      const r = await save.mutateAsync({ id: calendar?.id, ...parsed.data });
+    const ok = await withNotify(async () => {
+      const r = await save.mutateAsync({ id: calendar?.id, ...values });
       newId = typeof r.id === 'number' ? r.id : undefined;
       return r;
     });
     if (ok) onSaved?.(newId);
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label="Titlu"
-          withAsterisk
-          value={values.title}
-          onChange={(e) => setValues({ ...values, title: e.currentTarget.value })}
-          error={errors.title}
-        />
+        <TextInput label="Titlu" withAsterisk {...form.getInputProps('title')} />
         <Switch
           label="Primeste cererile de consultatie la distanta (formularul public)"
           description="Un singur calendar le poate primi; alegerea lui muta cererile noi aici."
-          checked={values.publicRequests}
-          onChange={(e) => setValues({ ...values, publicRequests: e.currentTarget.checked })}
+          {...form.getInputProps('publicRequests', { type: 'checkbox' })}
         />
-        {values.publicRequests && (
+        {form.values.publicRequests && (
           <NumberInput
             label="Cereri pe zi"
             description="Gol = valoarea implicita din configurare"
             min={1}
             max={10000}
             allowDecimal={false}
-            value={values.dailyCapacity ?? ''}
-            onChange={(v) => setValues({ ...values, dailyCapacity: v === '' ? null : Number(v) })}
-            error={errors.dailyCapacity}
+            value={form.values.dailyCapacity ?? ''}
+            onChange={(v) => form.setFieldValue('dailyCapacity', v === '' ? null : Number(v))}
+            error={form.errors.dailyCapacity}
             maw={240}
           />
         )}
@@ -106,7 +95,7 @@ function CalendarPanel({ calendar }: { calendar: AdminCalendar }) {
       title: 'Stergere calendar',
       children: <Text size="sm">Calendarul "{calendar.title}" va fi sters impreuna cu programul lui.</Text>,
       confirmProps: { color: 'red' },
-      onConfirm: () => withToast(() => del.mutateAsync(calendar.id)),
+      onConfirm: () => withNotify(() => del.mutateAsync(calendar.id)),
     });
   return (
     <Stack gap="md" pt="md">

@@ -49,7 +49,7 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
       else toastError(err);
       return;
     }
-    toastOk(`Invitatia a fost trimisa la ${values.email.trim().toLowerCase()}.`);
+    toastOk(`Invitația pentru ${values.email.trim().toLowerCase()} a fost pusă în coada de trimitere.`);
     onClose();
   });
 
@@ -101,7 +101,13 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
   );
 }
 
-type EditValues = Pick<StaffRow, 'firstName' | 'lastName' | 'role' | 'doctor' | 'superadmin' | 'authorized'>;
+type EditValues = Pick<
+  StaffRow,
+  'firstName' | 'lastName' | 'role' | 'doctor' | 'superadmin' | 'authorized'
+> & {
+  specialty: string;
+  parafaCode: string;
+};
 
 export function EditStaffModal({ person, onClose }: { person: StaffRow | null; onClose: () => void }) {
   const update = useUpdateStaff();
@@ -113,6 +119,8 @@ export function EditStaffModal({ person, onClose }: { person: StaffRow | null; o
       doctor: false,
       superadmin: false,
       authorized: false,
+      specialty: '',
+      parafaCode: '',
     },
     validate: schemaResolver(staffUpdateSchema, { sync: true }),
   });
@@ -126,6 +134,8 @@ export function EditStaffModal({ person, onClose }: { person: StaffRow | null; o
         doctor: person.doctor,
         superadmin: person.superadmin,
         authorized: person.authorized,
+        specialty: person.specialty ?? '',
+        parafaCode: person.parafaCode ?? '',
       });
   }, [person]);
 
@@ -150,6 +160,22 @@ export function EditStaffModal({ person, onClose }: { person: StaffRow | null; o
           </SimpleGrid>
           <Select label="Rol" data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
           <Checkbox label="Medic" {...form.getInputProps('doctor', { type: 'checkbox' })} />
+          {form.values.doctor && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Specialitatea"
+                description="Apare pe scrisoarea medicală"
+                placeholder="cardiologie"
+                {...form.getInputProps('specialty')}
+              />
+              <TextInput
+                label="Cod parafă"
+                description="Apare pe scrisoarea medicală"
+                placeholder="C12345"
+                {...form.getInputProps('parafaCode')}
+              />
+            </SimpleGrid>
+          )}
           <Checkbox label="Superadministrator" {...form.getInputProps('superadmin', { type: 'checkbox' })} />
           <Checkbox
             label="Autorizat (poate folosi aplicatia)"

@@ -29,9 +29,15 @@ import {
 } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { ROLE_LABELS, type StaffRow } from '../../../domain/admin';
+import {
+  INVITATION_DELIVERY_LABELS,
+  type InvitationDelivery,
+  ROLE_LABELS,
+  type StaffRow,
+} from '../../../domain/admin';
 import { formatDateTime } from '../../../domain/dates';
 import { useCurrentUser } from '../../app/current-user';
+import { withNotify } from '../../lib/notify';
 import {
   type StaffAction,
   useSaveSettings,
@@ -40,11 +46,12 @@ import {
   useStaffAction,
   useUpdateStaff,
 } from './api';
-import { withToast } from './notify';
 import { EditStaffModal, InviteModal } from './staff-modals';
 
 const yes = (on: boolean, label: string) =>
   on ? <IconCheck size={18} color="var(--mantine-color-green-7)" aria-label={label} role="img" /> : null;
+
+const INVITATION_COLORS: Record<InvitationDelivery, string> = { queued: 'blue', sent: 'teal', failed: 'red' };
 
 function StatusBadges({ p }: { p: StaffRow }) {
   return (
@@ -62,6 +69,11 @@ function StatusBadges({ p }: { p: StaffRow }) {
       {p.active && p.authorized && !p.hasPassword && (
         <Badge color="blue" variant="dot">
           Invitat
+        </Badge>
+      )}
+      {p.active && p.invitation && (
+        <Badge color={INVITATION_COLORS[p.invitation]} variant="light" data-testid="invitation-delivery">
+          {INVITATION_DELIVERY_LABELS[p.invitation]}
         </Badge>
       )}
       {p.active && p.authorized && p.hasPassword && (
@@ -90,7 +102,7 @@ function TwoFactorSetting() {
         disabled={!settings.data || save.isPending}
         onChange={(e) => {
           const requireTwoFactor = e.currentTarget.checked;
-          void withToast(() => save.mutateAsync({ requireTwoFactor }));
+          void withNotify(() => save.mutateAsync({ requireTwoFactor }));
         }}
       />
     </Card>
@@ -105,7 +117,7 @@ export default function StaffPage() {
   const [inviteOpened, invite] = useDisclosure(false);
   const [editing, setEditing] = useState<StaffRow | null>(null);
 
-  const run = (p: StaffRow, a: StaffAction) => withToast(() => action.mutateAsync({ id: p.id, action: a }));
+  const run = (p: StaffRow, a: StaffAction) => withNotify(() => action.mutateAsync({ id: p.id, action: a }));
   const confirm = (title: string, text: string, onConfirm: () => void, danger = true) =>
     modals.openConfirmModal({
       title,
@@ -172,7 +184,7 @@ export default function StaffPage() {
                   size="compact-xs"
                   variant="light"
                   leftSection={<IconUserCheck size={14} />}
-                  onClick={() => withToast(() => update.mutateAsync({ id: p.id, authorized: true }))}
+                  onClick={() => withNotify(() => update.mutateAsync({ id: p.id, authorized: true }))}
                 >
                   Autorizeaza
                 </Button>

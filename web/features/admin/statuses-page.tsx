@@ -13,38 +13,38 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { type AdminStatus, type StatusInput, statusSchema } from '../../../domain/admin';
+import { withNotify } from '../../lib/notify';
 import { useAdminStatuses, useSaveStatus, useStatusAction } from './api';
-import { withToast } from './notify';
+
+const EMPTY_STATUS: StatusInput = { title: '', without_appointment: false };
 
 function StatusModal({ status, onClose }: { status: AdminStatus | 'new' | null; onClose: () => void }) {
   const save = useSaveStatus();
-  const [values, setValues] = useState<StatusInput>({ title: '', without_appointment: false });
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<StatusInput>({
+    initialValues: EMPTY_STATUS,
+    validate: schemaResolver(statusSchema, { sync: true }),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another status is opened, not on every render
   useEffect(() => {
     if (status === null) return;
-    setError(undefined);
-    setValues(
+    form.setValues(
       status === 'new'
-        ? { title: '', without_appointment: false }
+        ? EMPTY_STATUS
         : { title: status.title, without_appointment: status.without_appointment },
     );
+    form.clearErrors();
   }, [status]);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = statusSchema.safeParse(values);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
-      return;
-    }
+  const submit = form.onSubmit(async (values) => {
     const id = status !== null && status !== 'new' ? status.id : undefined;
-    if (await withToast(() => save.mutateAsync({ id, ...parsed.data }))) onClose();
-  };
+    if (await withNotify(() => save.mutateAsync({ id, ...values }))) onClose();
+  });
 
   const inUse = status !== null && status !== 'new' && status.inUse > 0;
   return (
@@ -55,21 +55,14 @@ function StatusModal({ status, onClose }: { status: AdminStatus | 'new' | null; 
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Denumire"
-            withAsterisk
-            value={values.title}
-            onChange={(e) => setValues({ ...values, title: e.currentTarget.value })}
-            error={error}
-          />
+          <TextInput label="Denumire" withAsterisk {...form.getInputProps('title')} />
           <Checkbox
             label="Fara programare (nu cere calendar, data si ora)"
             description={
               inUse ? 'Nu se poate schimba cat timp statusul este folosit de programari.' : undefined
             }
             disabled={inUse}
-            checked={values.without_appointment}
-            onChange={(e) => setValues({ ...values, without_appointment: e.currentTarget.checked })}
+            {...form.getInputProps('without_appointment', { type: 'checkbox' })}
           />
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose}>
@@ -95,7 +88,7 @@ export default function StatusesPage() {
       title: 'Stergere status',
       children: <Text size="sm">Statusul "{s.title}" va fi sters.</Text>,
       confirmProps: { color: 'red' },
-      onConfirm: () => withToast(() => action.mutateAsync({ id: s.id, action: 'delete' })),
+      onConfirm: () => withNotify(() => action.mutateAsync({ id: s.id, action: 'delete' })),
     });
 
   return (
@@ -161,7 +154,7 @@ export default function StatusesPage() {
                     variant="subtle"
                     aria-label={`${s.hidden ? 'Afiseaza' : 'Ascunde'} ${s.title}`}
                     onClick={() =>
-                      withToast(() => action.mutateAsync({ id: s.id, action: s.hidden ? 'unhide' : 'hide' }))
+                      withNotify(() => action.mutateAsync({ id: s.id, action: s.hidden ? 'unhide' : 'hide' }))
                     }
                   >
                     {s.hidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}

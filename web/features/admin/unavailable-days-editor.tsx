@@ -5,8 +5,8 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AdminCalendar, unavailableDaysSchema } from '../../../domain/admin';
 import { clinicToday, formatDay } from '../../../domain/dates';
+import { withNotify } from '../../lib/notify';
 import { useAddUnavailableDays, useDeleteUnavailableDays } from './api';
-import { withToast } from './notify';
 
 type Range = [string | null, string | null];
 
@@ -27,7 +27,7 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
       return;
     }
     setError(undefined);
-    const ok = await withToast(() => add.mutateAsync({ calendarId: calendar.id, ...parsed.data }));
+    const ok = await withNotify(() => add.mutateAsync({ calendarId: calendar.id, ...parsed.data }));
     if (ok) {
       setRange([null, null]);
       setReason('');
@@ -103,7 +103,9 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
                     variant="subtle"
                     color="red"
                     aria-label={`Sterge ${formatDay(d.from)}`}
-                    onClick={() => withToast(() => remove.mutateAsync({ calendarId: calendar.id, id: d.id }))}
+                    onClick={() =>
+                      withNotify(() => remove.mutateAsync({ calendarId: calendar.id, id: d.id }))
+                    }
                   >
                     <IconTrash size={16} />
                   </ActionIcon>

@@ -14,6 +14,7 @@ import type {
   SetAppointmentInput,
   StatusRef,
 } from '../../../domain/appointments';
+import type { PickerPatient } from '../../../domain/privacy';
 import { api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/query-client';
 
@@ -86,7 +87,7 @@ export function useAvailability(calendarId: number | null, doctorId: string | nu
   });
 }
 
-export type PatientOption = { id: number; name: string; cnp: string };
+export type PatientOption = PickerPatient;
 
 export function usePatientSearch(text: string) {
   const name = text.trim();

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconStethoscope, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { APPOINTMENT_MESSAGES, type AppointmentDetail, STATUS_LABELS } from '../../../domain/appointments';
+import { APPOINTMENT_MESSAGES, type AppointmentDetail, statusLabel } from '../../../domain/appointments';
 import { formatDay } from '../../../domain/dates';
 import { useDeleteAppointment } from './api';
 import { MutedText } from './muted-text';
@@ -60,8 +60,7 @@ export function AppointmentSummary({
             ? `${formatDay(a.selected_date)}${a.selected_time ? `, ora ${a.selected_time}` : ''}`
             : '-'}
         </Item>
-        <Item label="Status">{STATUS_LABELS[a.status] ?? a.status}</Item>
-        <Item label="Status personalizat">{a.apstatus?.title ?? '-'}</Item>
+        <Item label="Status">{statusLabel(a.status, a.apstatus?.title)}</Item>
         <Item label="Locatie">{a.calendar?.title ?? '-'}</Item>
         <Item label="Medic">{a.doctor ?? 'Neasignat'}</Item>
       </SimpleGrid>

@@ -1,4 +1,4 @@
-import { PatientDocuments } from '../documents/patient-documents';
+import { PatientDocuments } from '../documents';
 
 /** The appointment's Documents tab: the patient's documents, uploads linked to this appointment. */
 export function DocumentsTab({ patientId, appointmentId }: { patientId: number; appointmentId: number }) {

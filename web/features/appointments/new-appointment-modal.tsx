@@ -7,10 +7,11 @@ import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { APPOINTMENT_MESSAGES, newAppointmentFormSchema } from '../../../domain/appointments';
+import { pickerLabel } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
 import { useAppointmentOptions, useCreateAppointment, usePatientSearch } from './api';
 import { MutedText } from './muted-text';
-import { EMPTY_SLOT, type Slot, SlotFields } from './slot-fields';
+import { EMPTY_SLOT, isTakenTime, type Slot, SlotFields } from './slot-fields';
 import { toastFailure, toastSuccess } from './toasts';
 
 type Errors = Record<string, string>;
@@ -71,14 +72,16 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
       toastSuccess(APPOINTMENT_MESSAGES.created);
       close();
     } catch (err) {
-      if (err instanceof ApiError && err.errors) setErrors(err.errors);
+      // One toast: the spec's text with the server's reason (issue 22).
+      if (isTakenTime(err)) setSlot((s) => ({ ...s, time: null }));
+      else if (err instanceof ApiError && err.errors) setErrors(err.errors);
       toastFailure(APPOINTMENT_MESSAGES.createFailed, err);
     }
   };
 
   const patientData = (patients.data ?? []).map((p) => ({
     value: String(p.id),
-    label: `${p.name} · ${p.cnp}`,
+    label: pickerLabel(p),
   }));
 
   return (

@@ -10,7 +10,7 @@ import {
 import { ApiError } from '../../lib/api';
 import { useAppointmentOptions, useSetAppointment } from './api';
 import { MutedText } from './muted-text';
-import { EMPTY_SLOT, type Slot, SlotFields } from './slot-fields';
+import { EMPTY_SLOT, isTakenTime, type Slot, SlotFields } from './slot-fields';
 import { toastFailure, toastSuccess } from './toasts';
 
 type Props = { appointment: AppointmentDetail; status: StatusRef | null; onClose: () => void };
@@ -56,7 +56,9 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
       toastSuccess(APPOINTMENT_MESSAGES.statusSet);
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.errors) setErrors(err.errors);
+      // One toast with the server's reason (issue 22); a time just taken is cleared.
+      if (isTakenTime(err)) setSlot((s) => ({ ...s, time: null }));
+      else if (err instanceof ApiError && err.errors) setErrors(err.errors);
       toastFailure(err instanceof ApiError ? err.message : APPOINTMENT_MESSAGES.createFailed, err);
     }
   };

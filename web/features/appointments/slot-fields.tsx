@@ -7,14 +7,27 @@
 import { Select, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMemo } from 'react';
-import type { CalendarRef } from '../../../domain/appointments';
+import { APPOINTMENT_MESSAGES, type CalendarRef } from '../../../domain/appointments';
 import { clinicToday, weekdayOf } from '../../../domain/dates';
 import { availableTimes, type DayRange, inRanges, lastBookableDay } from '../../../domain/slots';
+import { ApiError } from '../../lib/api';
 import { useAvailability } from './api';
 import { useMutedColor } from './muted-text';
 
 export type Slot = { calendar_id: number | null; date: string | null; time: string | null };
 export const EMPTY_SLOT: Slot = { calendar_id: null, date: null, time: null };
+
+/**
+ * The server refused the time because it was just taken (in the calendar or by the doctor): the
+ * modal clears that time and keeps the rest; the free times reload with every write (api.ts).
+ */
+export function isTakenTime(err: unknown): boolean {
+  return (
+    err instanceof ApiError &&
+    err.status === 409 &&
+    (err.message === APPOINTMENT_MESSAGES.slotTaken || err.message === APPOINTMENT_MESSAGES.doctorSlotTaken)
+  );
+}
 
 type Props = {
   calendars: CalendarRef[];

@@ -1,11 +1,7 @@
 import { Badge } from '@mantine/core';
-import { type AppointmentRow, STATUS_LABELS, statusBadgeColor } from '../../../domain/appointments';
+import { type AppointmentRow, statusBadgeColor, statusLabel } from '../../../domain/appointments';
 
 /** The status as a badge: the custom status title when there is one (SPEC §2, §4). */
-export function statusText(a: Pick<AppointmentRow, 'status' | 'apstatus'>): string {
-  if (a.apstatus && (a.status === 'custom' || a.status === 'scheduled')) return a.apstatus.title;
-  return STATUS_LABELS[a.status] ?? a.status;
-}
 
 export function StatusBadge({ appointment }: { appointment: Pick<AppointmentRow, 'status' | 'apstatus'> }) {
   // primary: the theme's colour; secondary: a neutral one.
@@ -17,7 +13,7 @@ export function StatusBadge({ appointment }: { appointment: Pick<AppointmentRow,
       data-status={appointment.status}
       styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible' } }}
     >
-      {statusText(appointment)}
+      {statusLabel(appointment.status, appointment.apstatus?.title)}
     </Badge>
   );
 }

@@ -1,4 +1,7 @@
-/** The status dropdown: only the actions the current status allows (SPEC §4, DESIGN §6). */
+/**
+ * The status dropdown: only the actions the current status allows (SPEC §4, DESIGN §6), and the
+ * custom statuses that need no slot from every status (issue 22).
+ */
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChecks, IconChevronDown, IconTag } from '@tabler/icons-react';
 import {
@@ -7,6 +10,7 @@ import {
   type AppointmentDetail,
   allowedActions,
   type StatusRef,
+  settableStatuses,
 } from '../../../domain/appointments';
 import { useAppointmentOptions, useConfirm } from './api';
 import { toastFailure, toastSuccess } from './toasts';
@@ -22,7 +26,9 @@ export function StatusMenu({
   onChooseStatus: (s: StatusRef) => void;
 }) {
   const actions = allowedActions(appointment.status);
-  const options = useAppointmentOptions(actions.includes('set_custom'));
+  const options = useAppointmentOptions();
+  // After the confirm path every custom status; before it, those that need no slot (issue 22).
+  const statuses = settableStatuses(appointment.status, options.data?.statuses ?? []);
   const confirm = useConfirm();
 
   const doConfirm = async (status: 'scheduled_paperless' | 'scheduled_with_papers') => {
@@ -39,7 +45,7 @@ export function StatusMenu({
       <Menu.Target>
         <Button
           rightSection={<IconChevronDown size={16} />}
-          disabled={actions.length === 0}
+          disabled={actions.length === 0 && statuses.length === 0}
           loading={confirm.isPending}
         >
           Schimba statusul
@@ -59,10 +65,11 @@ export function StatusMenu({
             {ACTION_LABELS.confirm_with_papers}
           </Menu.Item>
         )}
-        {actions.includes('set_custom') && (
+        {statuses.length > 0 && (
           <>
+            {!actions.includes('set_custom') && <Menu.Divider />}
             <Menu.Label>Status personalizat</Menu.Label>
-            {(options.data?.statuses ?? []).map((s) => (
+            {statuses.map((s) => (
               <Menu.Item key={s.id} leftSection={<IconTag size={16} />} onClick={() => onChooseStatus(s)}>
                 {s.title}
               </Menu.Item>

@@ -1,13 +1,13 @@
 import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { displayName, useCurrentUser } from '../../app/current-user';
-import type { VisibleRange } from '../calendars/appointment-calendar';
+import { UnsentMessagesCard } from '../admin';
+import { AppointmentCalendar, type VisibleRange } from '../calendars';
 import { type Range, useDashboardCalendar, useDashboardStats, useWeeklyCounts } from './api';
 import { LatestAppointments } from './latest-appointments';
 import { StatCards } from './stat-cards';
 
-// FullCalendar and the chart library load after the page itself (DESIGN §7 first-route budget).
-const AppointmentCalendar = lazy(() => import('../calendars/appointment-calendar'));
+// The chart library loads after the page itself (DESIGN §7 first-route budget), as the calendar does.
 const WeeklyChart = lazy(() => import('./weekly-chart'));
 
 /** Home (SPEC §2 Dashboard): stat cards, latest pending appointments, weekly chart, calendar. */
@@ -25,6 +25,7 @@ export default function DashboardPage() {
         <Title order={1}>Acasa</Title>
         <Text c="dimmed">Bine ati venit, {displayName(user)}!</Text>
       </div>
+      <UnsentMessagesCard />
       <StatCards stats={stats.data} loading={stats.isPending} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -15,6 +15,7 @@ import {
   type DocumentItem,
   type DocumentStatus,
 } from '../../../domain/documents';
+import { pickerLabel } from '../../../domain/privacy';
 import { cnpInput } from '../../../domain/validation/cnp';
 import { serverPaging } from '../../lib/server-paging';
 import { useDocumentPatients, useDocuments } from './api';
@@ -69,7 +70,7 @@ function Filters({
         searchable
         clearable
         clearButtonProps={{ 'aria-label': 'Sterge pacientul' }}
-        data={(patients.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+        data={(patients.data?.data ?? []).map((p) => ({ value: String(p.id), label: pickerLabel(p) }))}
         value={filters.patient_id ? String(filters.patient_id) : null}
         onChange={(v) => set({ patient_id: v ? Number(v) : undefined })}
         searchValue={search}

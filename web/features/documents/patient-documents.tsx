@@ -29,5 +29,3 @@ export function PatientDocuments({
     </Stack>
   );
 }
-
-export default PatientDocuments;

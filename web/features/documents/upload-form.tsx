@@ -17,6 +17,7 @@ import {
   fileExtension,
   isAcceptedExtension,
 } from '../../../domain/documents';
+import { pickerLabel } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
 import { useDocumentPatients, useUploadDocument } from './api';
 import classes from './documents.module.css';
@@ -46,7 +47,7 @@ function PatientSelect({
   const patients = useDocumentPatients(debounced);
   const data = (patients.data?.data ?? []).map((p) => ({
     value: String(p.id),
-    label: `${p.name} (${p.cnp})`,
+    label: pickerLabel(p),
   }));
   return (
     <Select

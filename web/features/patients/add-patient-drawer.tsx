@@ -18,6 +18,13 @@ export function AddPatientDrawer({ opened, onClose }: Props) {
     validateInputOnBlur: true,
   });
 
+  // Closed by 'Renunta', Esc, the close button or a save: the next opening starts empty (as the
+  // spec asks of the new-appointment modal; issue 22).
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
   const submit = form.onSubmit(async (values) => {
     try {
       await create.mutateAsync(values);
@@ -27,8 +34,7 @@ export function AddPatientDrawer({ opened, onClose }: Props) {
         message: PATIENT_TEXTS.created,
         autoClose: 4000,
       });
-      form.reset();
-      onClose();
+      close();
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
       if (e?.errors) form.setErrors(e.errors);
@@ -45,7 +51,7 @@ export function AddPatientDrawer({ opened, onClose }: Props) {
   return (
     <Drawer
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       position="right"
       size="md"
       title="Adauga pacient"
@@ -54,7 +60,7 @@ export function AddPatientDrawer({ opened, onClose }: Props) {
       <form onSubmit={submit} noValidate>
         <PatientFormFields form={form} mode="new" />
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             Renunta
           </Button>
           <Button type="submit" loading={create.isPending}>

@@ -1,7 +1,9 @@
 /** Query hooks of the patient area (SPEC §7 `/patients...`); every write reloads what it changed. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageMeta } from '../../../domain/api';
 import type { ConsultationSection } from '../../../domain/consultations';
+import type { Icd10Reply } from '../../../domain/icd10';
+import type { LetterActionReply, LetterRequestInput, LetterStateReply } from '../../../domain/letter';
 import type {
   EditPatient,
   NewPatient,
@@ -109,9 +111,64 @@ export function letterUrl(patientId: number, guid: string) {
   return api.get<{ url: string }>(`/patients/${patientId}/consultation-letter/${guid}`).then((r) => r.url);
 }
 
-export function useSendLetter(patientId: number) {
-  return useMutation({
-    mutationFn: (guid: string) =>
-      api.post<{ message: string }>(`/patients/${patientId}/consultation-letter/${guid}/send`, {}),
+// ------------------------------------------------------------------ medical letter (national model)
+
+export const letterKeys = {
+  state: (patientId: number, guid: string) => [...PATIENTS_KEY, 'letter', patientId, guid] as const,
+  icd10: (q: string) => ['icd10', q] as const,
+};
+
+const letterPath = (patientId: number, guid: string) => `/patients/${patientId}/consultation-letter/${guid}`;
+
+export const getLetterState = (patientId: number, guid: string) =>
+  api.get<LetterStateReply>(`${letterPath(patientId, guid)}/state`);
+export const letterStateQuery = (patientId: number, guid: string) =>
+  queryOptions({
+    queryKey: letterKeys.state(patientId, guid),
+    queryFn: () => getLetterState(patientId, guid),
+    // While the e-mail waits in the outbox, look again: the state turns to sent (or failed).
+    refetchInterval: (q) => (q.state.data?.letter?.delivery?.state === 'pending' ? 3000 : false),
   });
+export const useLetterState = (patientId: number, guid: string) =>
+  useQuery(letterStateQuery(patientId, guid));
+
+/** The diagnosis picker's search (GET /api/misc/icd10): code or Romanian words, without diacritics too. */
+export const searchIcd10 = (q: string) =>
+  api.get<Icd10Reply>('/misc/icd10', { q, limit: 20 }).then((r) => r.data);
+export const icd10Query = (q: string) =>
+  queryOptions({
+    queryKey: letterKeys.icd10(q),
+    queryFn: () => searchIcd10(q),
+    enabled: q.trim().length > 0,
+    staleTime: 60 * 60_000,
+  });
+export const useIcd10Search = (q: string) => useQuery(icd10Query(q));
+
+/** Generate, sign and send: each reloads the letter's state and the patient (documents, lock). */
+function useLetterAction<T>(patientId: number, guid: string, run: (v: T) => Promise<LetterActionReply>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (reply) => {
+      qc.setQueryData(letterKeys.state(patientId, guid), (old: LetterStateReply | undefined) =>
+        old ? { ...old, letter: reply.letter } : old,
+      );
+      return qc.invalidateQueries({ queryKey: PATIENTS_KEY });
+    },
+  });
+}
+
+export const useGenerateLetter = (patientId: number, guid: string) =>
+  useLetterAction(patientId, guid, (body: LetterRequestInput) =>
+    api.post<LetterActionReply>(letterPath(patientId, guid), body),
+  );
+export const useSignLetter = (patientId: number, guid: string) =>
+  useLetterAction(patientId, guid, () =>
+    api.post<LetterActionReply>(`${letterPath(patientId, guid)}/sign`, {}),
+  );
+
+export function useSendLetter(patientId: number, guid: string) {
+  return useLetterAction(patientId, guid, () =>
+    api.post<LetterActionReply>(`${letterPath(patientId, guid)}/send`, {}),
+  );
 }

@@ -1,5 +1,5 @@
 /** One entry of a consultation (type, doctor, date, content), editable in place. */
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -44,17 +44,36 @@ export function ConsultationEntry({ patientId, entry }: { patientId: number; ent
   };
 
   return (
-    <Paper withBorder p="sm" radius="sm" data-entry-type={entry.type}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="sm"
+      data-entry-type={entry.type}
+      data-version={entry.version}
+      style={entry.current ? undefined : { opacity: 0.7 }}
+    >
       <Group justify="space-between" align="flex-start" mb={6}>
         <div>
-          <Text fw={600} size="sm">
-            {entry.type_label}
-          </Text>
+          <Group gap={6}>
+            <Text fw={600} size="sm">
+              {entry.type_label}
+            </Text>
+            {entry.version > 1 && (
+              <Badge size="xs" variant="light" color="blue">
+                Versiunea {entry.version} · completare
+              </Badge>
+            )}
+            {!entry.current && (
+              <Badge size="xs" variant="light" color="gray">
+                Înlocuită de o completare
+              </Badge>
+            )}
+          </Group>
           <Text size="xs" c="dimmed">
             {entry.doctor ?? 'Medic necunoscut'} · {formatDateTime(entry.date)}
           </Text>
         </div>
-        {!editing && (
+        {!editing && entry.current && (
           <Button
             size="compact-xs"
             variant="subtle"

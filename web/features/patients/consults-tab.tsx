@@ -1,13 +1,13 @@
 /** Consults tab (SPEC §2): consultations by guid with their entries, letter download and sending. */
-import { Accordion, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconMailForward, IconNotes } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconDownload, IconFileCertificate, IconLock, IconNotes } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { CONSULTATION_TEXTS, isBlankHtml } from '../../../domain/consultations';
 import { formatDay } from '../../../domain/dates';
 import type { ConsultationGroupView, PatientDetail } from '../../../domain/patients';
 import { API_MESSAGES, ApiError } from '../../lib/api';
-import { letterUrl, useSaveLetter, useSendLetter } from './api';
+import { letterUrl, useSaveLetter } from './api';
 import { ConsultationEntry } from './consultation-entry';
 import { RichTextField } from './rich-text-field';
 
@@ -54,9 +54,14 @@ function LetterEditor({ patientId, guid }: { patientId: number; guid: string }) 
   );
 }
 
+/** Sections, not versions: an addendum replaces its section, it does not add one. */
+const sectionCount = (g: ConsultationGroupView) => g.consultations.filter((e) => e.current).length;
+
+const LetterModal = lazy(() => import('./letter-modal'));
+
 function GroupActions({ patient, group }: { patient: PatientDetail; group: ConsultationGroupView }) {
   const [downloading, setDownloading] = useState(false);
-  const send = useSendLetter(patient.id);
+  const [letterOpen, setLetterOpen] = useState(false);
   const download = async () => {
     setDownloading(true);
     try {
@@ -68,31 +73,30 @@ function GroupActions({ patient, group }: { patient: PatientDetail; group: Consu
       setDownloading(false);
     }
   };
-  const sendToGp = async () => {
-    try {
-      const res = await send.mutateAsync(group.guid);
-      notifications.show({ color: 'green', title: 'Success', message: res.message, autoClose: 4000 });
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Eroare', message: errorText(err) });
-    }
-  };
   return (
     <Group gap="xs">
-      <Button size="xs" leftSection={<IconDownload size={14} />} loading={downloading} onClick={download}>
+      <Button size="xs" leftSection={<IconFileCertificate size={14} />} onClick={() => setLetterOpen(true)}>
+        Scrisoare medicală
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconDownload size={14} />}
+        loading={downloading}
+        onClick={download}
+      >
         Descarca scrisoarea
       </Button>
-      <Tooltip label={CONSULTATION_TEXTS.noGpEmail} disabled={Boolean(patient.gp_email)}>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconMailForward size={14} />}
-          loading={send.isPending}
-          disabled={!patient.gp_email}
-          onClick={sendToGp}
-        >
-          Trimite medicului de familie
-        </Button>
-      </Tooltip>
+      {letterOpen && (
+        <Suspense fallback={null}>
+          <LetterModal
+            patient={patient}
+            guid={group.guid}
+            title={group.title}
+            onClose={() => setLetterOpen(false)}
+          />
+        </Suspense>
+      )}
     </Group>
   );
 }
@@ -112,8 +116,13 @@ export function ConsultsTab({ patient }: { patient: PatientDetail }) {
             <Group justify="space-between" wrap="nowrap" pr="sm">
               <Text fw={600}>{g.title}</Text>
               <Group gap="xs" wrap="nowrap">
+                {g.locked_at && (
+                  <Badge variant="light" color="green" leftSection={<IconLock size={12} />}>
+                    Semnată · completări ca versiuni noi
+                  </Badge>
+                )}
                 <Badge variant="light" color="gray">
-                  {g.consultations.length} {g.consultations.length === 1 ? 'sectiune' : 'sectiuni'}
+                  {sectionCount(g)} {sectionCount(g) === 1 ? 'sectiune' : 'sectiuni'}
                 </Badge>
                 <Text size="sm" c="dimmed">
                   {formatDay(g.date)}

@@ -7,17 +7,20 @@ import { Alert, Button, Grid, Group, Loader, Stack, Tabs, Title } from '@mantine
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconShieldCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../app/current-user';
 import { NotFoundPanel } from '../../app/not-found-panel';
 import { ApiError } from '../../lib/api';
-import { PatientDocuments } from '../documents/patient-documents';
-import { PatientPrivacyPanel } from '../privacy/patient-privacy-panel';
+import { useHasDrafts } from '../../lib/drafts';
+import { PatientDocuments } from '../documents';
+import { PatientPrivacyPanel } from '../privacy';
 import { PATIENTS_KEY, usePatient } from './api';
 import { AppointmentsTab } from './appointments-tab';
-import { ConsultationForm } from './consultation-form';
+import { ConsultationForm, consultationDraftScope } from './consultation-form';
 import { ConsultsTab } from './consults-tab';
 import { EditPatientModal } from './edit-patient-modal';
+import { useLeaveGuard } from './leave-guard';
 import { PatientSidePanel } from './patient-side-panel';
 
 const TABS = [
@@ -38,6 +41,13 @@ export default function PatientDetailPage() {
   const tab: Tab | null = sub === '' ? 'details' : (TABS.find((t) => t.value === sub)?.value ?? null);
   const query = usePatient(id);
   const [editing, editModal] = useDisclosure(false);
+  // Unsaved consultation text: ask before leaving this patient's page (its tabs stay free).
+  const unsaved = useHasDrafts(consultationDraftScope(useCurrentUser().id, id));
+  const inside = useCallback(
+    (path: string) => path.startsWith('/app/patients/') && Number(path.split('/')[3]) === id,
+    [id],
+  );
+  const guarded = useLeaveGuard(unsaved, inside);
 
   useEffect(() => () => qc.removeQueries({ queryKey: [...PATIENTS_KEY, 'detail', id] }), [qc, id]);
 
@@ -53,7 +63,7 @@ export default function PatientDetailPage() {
       />
     );
 
-  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/app/patients'));
+  const back = () => guarded(() => (location.key !== 'default' ? navigate(-1) : navigate('/app/patients')));
   const patient = query.data;
 
   return (

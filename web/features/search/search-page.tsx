@@ -14,7 +14,7 @@ import {
 import { IconSearch, IconUserSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { STATUS_LABELS } from '../../../domain/appointments';
+import { statusLabel } from '../../../domain/appointments';
 import { formatDay } from '../../../domain/dates';
 import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, type SearchPatient } from '../../../domain/search';
 import { formatPhone } from '../../../domain/validation/phone';
@@ -113,7 +113,7 @@ function PatientResult({ p }: { p: SearchPatient }) {
                 {a.date ? `${formatDay(a.date)} ${a.time ?? ''}` : 'Fara data'}
               </Anchor>
               <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }} maw={160}>
-                {a.status_title ?? STATUS_LABELS[a.status as keyof typeof STATUS_LABELS] ?? a.status}
+                {statusLabel(a.status, a.status_title)}
               </Badge>
               <Text size="xs" c="dimmed" truncate="end">
                 {[a.doctor, a.calendar].filter(Boolean).join(' · ')}

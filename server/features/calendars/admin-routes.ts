@@ -7,7 +7,7 @@ import {
   calendarSchema,
   unavailableDaysSchema,
 } from '../../../domain/admin';
-import * as service from './calendars-service';
+import * as service from './admin-service';
 
 const tags = ['admin'];
 const config = { superadmin: true };

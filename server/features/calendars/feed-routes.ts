@@ -3,17 +3,17 @@
  * revocable token in the URL is the credential). It carries the patient's name and the calendar
  * title only: no CNP, phone or e-mail, since calendar apps sync it to third-party servers.
  */
-import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addMinutes } from '../../../domain/dashboard';
 import { addDays, clinicInstant, clinicToday, hhmm, weekdayOf } from '../../../domain/dates';
-import { appointments, calendars, patients } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
-import { availabilityEnds } from '../dashboard/repository';
+import { contentDisposition } from '../../platform/http-headers';
+import { doctorFeedAppointments } from '../appointments';
 import { feedOwner } from '../my-account';
 import { buildCalendar } from './ical';
+import { availabilityEnds } from './repository';
 
 /** How far back the feed goes; the future is complete. */
 const DAYS_BACK = 90;
@@ -36,27 +36,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const owner = await feedOwner(db, req.params.file.slice(0, -'.ics'.length));
       if (!owner) throw notFound(FEED_MESSAGE);
       const now = app.deps.clock.now();
-      const rows = await db
-        .select({
-          id: appointments.id,
-          date: appointments.selectedDate,
-          time: appointments.selectedTime,
-          calendarId: appointments.calendarId,
-          patient: patients.name,
-          calendar: calendars.title,
-        })
-        .from(appointments)
-        .innerJoin(patients, eq(patients.id, appointments.patientId))
-        .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
-        .where(
-          and(
-            eq(appointments.doctorId, owner.userId),
-            eq(appointments.holdsSlot, true),
-            gte(appointments.selectedDate, addDays(clinicToday(now), -DAYS_BACK)),
-          ),
-        )
-        .orderBy(appointments.selectedDate, appointments.selectedTime)
-        .limit(5000);
+      const rows = await doctorFeedAppointments(db, owner.userId, addDays(clinicToday(now), -DAYS_BACK));
       const ends = await availabilityEnds(db, [
         ...new Set(rows.map((r) => r.calendarId).filter((c): c is number => c !== null)),
       ]);
@@ -82,7 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'inline; filename="programari.ics"');
+        .header('content-disposition', contentDisposition('inline', 'programari.ics'));
       return buildCalendar({ name: `Programari - ${owner.name}`, now, events });
     },
   );

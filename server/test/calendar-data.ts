@@ -1,7 +1,7 @@
 /** Test data for the dashboard, calendars, my-account, search and feed API tests. */
-import { foldText } from '../../../domain/text';
-import { makeCnp } from '../../../domain/validation/cnp';
-import type { Db } from '../../db/client';
+import { foldText } from '../../domain/text';
+import { makeCnp } from '../../domain/validation/cnp';
+import type { Db } from '../db/client';
 import {
   appointmentStatuses,
   appointments,
@@ -10,7 +10,7 @@ import {
   calendars,
   calendarUnavailableDays,
   patients,
-} from '../../db/schema';
+} from '../db/schema';
 
 /** Monday 2 March 2026, 10:00 in Bucharest. In the past so real-time session expiry is unaffected. */
 export const NOW = new Date('2026-03-02T08:00:00Z');

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calendarFeedTokens } from '../../db/schema';
+import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../../test/calendar-data';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../calendars/test-data';
-import { foldLine } from './ical';
+import { buildCalendar } from './ical';
 
 const ctx = await setupTestApp({ clock });
 const { db } = ctx.database;
@@ -45,11 +45,20 @@ describe('calendar feed (.ics)', () => {
     const res = await ctx.app.inject({ method: 'GET', url: path });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('inline; filename="programari.ics"');
     const text = res.body;
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
-    expect(text.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
+    expect(text.endsWith('\r\nEND:VCALENDAR\r\n')).toBe(true);
     const unfolded = text.replace(/\r\n /g, '');
+    expect(unfolded).toContain('\r\nX-WR-CALNAME:Programari - Ion Albu\r\n');
     expect(unfolded.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    // One UID per appointment, the same on every fetch, so clients update instead of duplicating.
+    const uids = unfolded.match(/^UID:.*$/gm) ?? [];
+    expect(uids).toHaveLength(2);
+    for (const uid of uids) expect(uid).toMatch(/^UID:programare-\d+@localhost$/);
+    expect(new Set(uids).size).toBe(2);
+    const again = (await ctx.app.inject({ method: 'GET', url: path })).body.replace(/\r\n /g, '');
+    expect(again.match(/^UID:.*$/gm)).toEqual(uids);
     expect(unfolded).toContain('DTSTART:20260303T070000Z');
     expect(unfolded).toContain('DTEND:20260303T074500Z');
     expect(unfolded).toContain('DTSTART:20260407T070000Z');
@@ -105,10 +114,39 @@ describe('calendar feed (.ics)', () => {
   });
 });
 
-describe('iCalendar helpers', () => {
-  it('folds long lines without splitting a character', () => {
-    const folded = foldLine(`SUMMARY:${'ș'.repeat(60)}`);
-    for (const part of folded.split('\r\n')) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(75);
-    expect(folded.replace(/\r\n /g, '')).toBe(`SUMMARY:${'ș'.repeat(60)}`);
+describe('iCalendar writer', () => {
+  const long = `Ștefan Țurcanu ${'ș'.repeat(60)} 🫀 ${'ț'.repeat(10)}`;
+  const text = buildCalendar({
+    name: 'Programari - Ana; Popescu, Ion',
+    now: new Date('2026-03-01T10:00:00Z'),
+    events: [
+      {
+        uid: 'programare-7@example.ro',
+        start: new Date('2026-03-03T07:00:00Z'),
+        end: new Date('2026-03-03T07:45:00Z'),
+        summary: long,
+        location: 'Cardiologie,\netaj 2',
+      },
+    ],
+  });
+
+  it('folds long lines at 75 octets without splitting a character', () => {
+    const lines = text.split('\r\n');
+    expect(lines.filter((l) => l.startsWith(' ')).length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      expect(Buffer.from(line).toString()).toBe(line); // a split surrogate pair would not survive
+    }
+    expect(text.replace(/\r\n /g, '')).toContain(`\r\nSUMMARY:${long}\r\n`);
+  });
+
+  it('escapes TEXT values and writes the times in UTC', () => {
+    const unfolded = text.replace(/\r\n /g, '');
+    expect(unfolded).toContain('\r\nX-WR-CALNAME:Programari - Ana\\; Popescu\\, Ion\r\n');
+    expect(unfolded).toContain('\r\nLOCATION:Cardiologie\\,\\netaj 2\r\n');
+    expect(unfolded).toContain('\r\nDTSTAMP:20260301T100000Z\r\n');
+    expect(unfolded).toContain('\r\nDTSTART:20260303T070000Z\r\nDTEND:20260303T074500Z\r\n');
+    expect(unfolded).toContain('\r\nUID:programare-7@example.ro\r\n');
+    expect(unfolded).not.toMatch(/TZID|VTIMEZONE/);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "patients_cnp_reverse_idx" ON "patients" USING btree (reverse("cnp"));

@@ -1,0 +1,57 @@
+/**
+ * Registration abuse (issue 20 §2): at most REGISTRATION_PER_ADDRESS_DAILY requests per client
+ * address per day, counted in the database (every node, across restarts); signed-in staff are not
+ * counted and see the record's id.
+ */
+import { describe, expect, it } from 'vitest';
+import { REGISTRATION_MESSAGES } from '../../../domain/registration-rules';
+import { setupTestApp, signedInStaff } from '../../test/harness';
+import { addCalendars, counts, form, NOW, requestIdOf, submit } from './test-helpers';
+
+const clock = { at: NOW, now: () => clock.at };
+const ctx = await setupTestApp({ clock, env: { REGISTRATION_PER_ADDRESS_DAILY: '3' } });
+const db = ctx.database.db;
+await addCalendars(db);
+
+describe('requests per client address and day', () => {
+  it('allows REGISTRATION_PER_ADDRESS_DAILY a day from one address, then 429; other addresses and the next day are free', async () => {
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 3; i++) expect((await submit(ctx, form(), ip)).statusCode).toBe(201);
+    const before = await counts(db);
+    const fourth = await submit(ctx, form(), ip);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ status: 0, message: REGISTRATION_MESSAGES.tooManyToday });
+    expect(await counts(db)).toEqual(before);
+    // Honeypot hits count too, and are refused the same way.
+    expect((await submit(ctx, form({ website: 'x' }), ip)).statusCode).toBe(429);
+    expect((await submit(ctx, form(), '203.0.113.78')).statusCode).toBe(201);
+    // The next day in Bucharest (a minute past midnight) the address has its budget again.
+    clock.at = new Date('2026-11-25T22:01:00Z');
+    try {
+      expect((await submit(ctx, form({ appt_date: '2026-11-27' }), ip)).statusCode).toBe(201);
+    } finally {
+      clock.at = NOW;
+    }
+  });
+
+  it('signed-in staff are not counted and get the id and whether the request is new', async () => {
+    const staff = await signedInStaff(ctx);
+    const ip = '203.0.113.90';
+    const body = form();
+    const send = (b: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/appointment',
+        payload: b,
+        headers: staff.headers,
+        remoteAddress: ip,
+      });
+    const first = await send(body);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().appointment.id).toBe(await requestIdOf(db, body));
+    const again = await send(body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().appointment.id).toBe(first.json().appointment.id);
+    for (let i = 0; i < 4; i++) expect((await send(form())).statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Per-client daily budgets kept in the rate_limits table, so that every server node and a
+ * restart see the same count (the public form's REGISTRATION_PER_ADDRESS_DAILY). The client
+ * address is stored hashed; a day's rows are removed two days later.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { and, like, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Counts one more use of `scope` by `client` on `day` (YYYY-MM-DD) and says whether it is within
+ * `max`. The count is taken in one statement, so concurrent requests cannot both take the last use.
+ */
+export async function takeDailyBudget(
+  db: Db,
+  scope: string,
+  client: string,
+  day: string,
+  max: number,
+  now: Date,
+): Promise<boolean> {
+  const hash = createHash('sha256').update(client).digest('hex').slice(0, 32);
+  const key = `${scope}:${day}:${hash}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now.getTime() })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: sql`${rateLimits.count} + 1`, lastRequest: now.getTime() },
+    })
+    .returning({ count: rateLimits.count });
+  if (row.count === 1) {
+    // A new day for this client: the place to forget old days.
+    await db
+      .delete(rateLimits)
+      .where(and(like(rateLimits.key, `${scope}:%`), lt(rateLimits.lastRequest, now.getTime() - 2 * DAY_MS)));
+  }
+  return row.count <= max;
+}

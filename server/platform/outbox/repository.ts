@@ -1,0 +1,192 @@
+/**
+ * All SQL of the outbox table. Each function is one short statement: the worker claims rows with
+ * a lease and commits before any network I/O, and records the result in a second statement, so
+ * no transaction, row lock or pooled connection is held while a relay or a gateway answers.
+ */
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { OutboxFilters } from '../../../domain/outbox';
+import type { Db } from '../../db/client';
+import { outbox } from '../../db/schema';
+import { listTotal } from '../list-total';
+
+export type NewOutboxRow = {
+  channel: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  attachments?: unknown;
+};
+
+export async function insertMessage(db: Db, row: NewOutboxRow): Promise<number> {
+  const [r] = await db
+    .insert(outbox)
+    .values({
+      channel: row.channel,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? null,
+      attachments: row.attachments ?? null,
+    })
+    .returning({ id: outbox.id });
+  return r.id;
+}
+
+export type ClaimedMessage = typeof outbox.$inferSelect;
+
+const due = or(
+  and(eq(outbox.state, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)),
+  // A node that claimed it died (or hung past its lease): the message is due again.
+  and(eq(outbox.state, 'sending'), lt(outbox.leaseUntil, sql`now()`)),
+);
+
+/**
+ * Claims up to `limit` due messages of these channels for `leaseSeconds`, in one committed
+ * statement. `FOR UPDATE SKIP LOCKED` lets several nodes claim at once without taking the same
+ * row; the claim counts as an attempt, and that count is the claim's fencing token.
+ */
+export async function claimDue(
+  db: Db,
+  channels: string[],
+  limit: number,
+  leaseSeconds: number,
+  maxAttempts = 20,
+): Promise<ClaimedMessage[]> {
+  if (limit < 1 || channels.length === 0) return [];
+  // A message whose every claim lapsed (it kills the node that sends it) stops being retried.
+  await db
+    .update(outbox)
+    .set({
+      state: 'failed',
+      leaseUntil: null,
+      lastError: 'LEASE: no result recorded before the lease lapsed',
+    })
+    .where(
+      and(
+        eq(outbox.state, 'sending'),
+        lt(outbox.leaseUntil, sql`now()`),
+        gte(outbox.attempts, maxAttempts),
+        inArray(outbox.channel, channels),
+      ),
+    );
+  const ids = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(inArray(outbox.channel, channels), due))
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({
+      state: 'sending',
+      attempts: sql`${outbox.attempts} + 1`,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(inArray(outbox.id, ids))
+    .returning();
+}
+
+/** Still ours: in `sending` under the claim numbered `attempts` (not re-claimed after a lapsed lease). */
+const ours = (id: number, attempts: number) =>
+  and(eq(outbox.id, id), eq(outbox.attempts, attempts), eq(outbox.state, 'sending'));
+
+export async function markSent(db: Db, id: number, attempts: number): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ state: 'sent', sentAt: sql`now()`, leaseUntil: null, lastError: null })
+    .where(ours(id, attempts))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+export async function markFailed(
+  db: Db,
+  id: number,
+  attempts: number,
+  f: { error: string; giveUp: boolean; retryInSeconds: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({
+      state: f.giveUp ? 'failed' : 'pending',
+      lastError: f.error.slice(0, 500),
+      leaseUntil: null,
+      nextAttemptAt: sql`now() + make_interval(secs => ${f.retryInSeconds})`,
+    })
+    .where(ours(id, attempts))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+// ------------------------------------------------------------------ administration
+
+function where(f: OutboxFilters): SQL | undefined {
+  return and(
+    f.state ? eq(outbox.state, f.state) : undefined,
+    f.channel ? eq(outbox.channel, f.channel) : undefined,
+  );
+}
+
+/** A page newest first, without the body or attachments (they never leave the server here). */
+export async function listMessages(db: Db, f: OutboxFilters, page: number, perPage: number) {
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: outbox.id,
+        channel: outbox.channel,
+        to: outbox.to,
+        subject: outbox.subject,
+        state: outbox.state,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        nextAttemptAt: outbox.nextAttemptAt,
+        createdAt: outbox.createdAt,
+        sentAt: outbox.sentAt,
+      })
+      .from(outbox)
+      .where(where(f))
+      .orderBy(desc(outbox.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    listTotal(
+      db,
+      db.select({ id: outbox.id }).from(outbox).where(where(f)),
+      where(f) ? 'capped' : 'default-view',
+    ),
+  ]);
+  return { total: Number(total), rows };
+}
+
+export async function findState(db: Db, id: number): Promise<string | null> {
+  const [r] = await db.select({ state: outbox.state }).from(outbox).where(eq(outbox.id, id));
+  return r?.state ?? null;
+}
+
+/** A queued or failed message becomes due now; false when it is in another state. */
+export async function retryNow(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ state: 'pending', nextAttemptAt: sql`now()` })
+    .where(and(eq(outbox.id, id), inArray(outbox.state, ['pending', 'failed'])))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+export async function cancel(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ state: 'cancelled', leaseUntil: null })
+    .where(and(eq(outbox.id, id), inArray(outbox.state, ['pending', 'failed'])))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+export async function countFailed(db: Db): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(eq(outbox.state, 'failed'));
+  return Number(r.n);
+}

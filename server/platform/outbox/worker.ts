@@ -1,0 +1,169 @@
+/**
+ * The outbox worker: claims due messages with a lease (committed before any network I/O), sends
+ * at most `maxInFlight` at a time outside any transaction, each cut off after `sendTimeoutMs`,
+ * and records each result in its own short statement. `stop()` stops claiming, lets the sends in
+ * flight finish or time out and records their results (docs/decisions/0026-outbox-leases.md).
+ */
+import { maskRecipientsIn } from '../../../domain/outbox';
+import type { Db } from '../../db/client';
+import { type ChannelSender, classify, SendError } from './channels';
+import { type ClaimedMessage, claimDue, markFailed, markSent } from './repository';
+
+/** After this many attempts a message is `failed` and shows on the dashboard. */
+export const MAX_ATTEMPTS = 20;
+
+/** Back off: 30 s, 1 min, 2 min ... capped at 1 hour (about 13 hours for 20 attempts). */
+export const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+
+export type OutboxLog = {
+  info?(obj: Record<string, unknown>, msg: string): void;
+  warn(obj: Record<string, unknown>, msg: string): void;
+  error(obj: Record<string, unknown>, msg: string): void;
+};
+
+export type WorkerOptions = {
+  senders: ChannelSender[];
+  maxInFlight: number;
+  sendTimeoutMs: number;
+  /** How often to look for due messages. */
+  intervalMs?: number;
+  log?: OutboxLog;
+  /**
+   * Told once a message is delivered or given up on (after its state is recorded), so what the
+   * message carries can show the truth (a letter's document is "sent" only once delivered).
+   */
+  onSettled?: (outboxId: number, outcome: 'sent' | 'failed') => Promise<void>;
+};
+
+export function createOutboxWorker(db: Db, opts: WorkerOptions) {
+  const senders = new Map(opts.senders.map((s) => [s.channel, s]));
+  const channels = [...senders.keys()];
+  // Longer than any send may take, so a live node is never overtaken by another.
+  const leaseSeconds = Math.ceil(opts.sendTimeoutMs / 1000) + 60;
+  const inFlight = new Set<Promise<boolean>>();
+  let stopping = false;
+  let claiming: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function deliver(row: ClaimedMessage): Promise<boolean> {
+    const sender = senders.get(row.channel);
+    try {
+      if (!sender) throw new SendError(`no sender for channel ${row.channel}`, 'NOSENDER');
+      let deadline: NodeJS.Timeout | undefined;
+      await Promise.race([
+        sender.send(row),
+        new Promise<never>((_, reject) => {
+          deadline = setTimeout(
+            () => reject(new SendError(`not sent within ${opts.sendTimeoutMs} ms`, 'DEADLINE')),
+            opts.sendTimeoutMs,
+          );
+        }),
+      ]).finally(() => clearTimeout(deadline));
+    } catch (err) {
+      const f = classify(err);
+      const giveUp = f.permanent || row.attempts >= MAX_ATTEMPTS;
+      // One warning per failed attempt: which message, which channel, what kind of failure;
+      // never the address or the subject (they name patients).
+      opts.log?.warn(
+        { outboxId: row.id, channel: row.channel, errorClass: f.errorClass, attempt: row.attempts, giveUp },
+        'outbox: delivery attempt failed',
+      );
+      const recorded = await record(row, () =>
+        markFailed(db, row.id, row.attempts, {
+          error: `${f.errorClass}: ${maskRecipientsIn(f.message)}`,
+          giveUp,
+          retryInSeconds: backoffSeconds(row.attempts),
+        }),
+      );
+      if (recorded && giveUp) await settled(row, 'failed');
+      return false;
+    }
+    const sent = await record(row, () => markSent(db, row.id, row.attempts));
+    if (sent) await settled(row, 'sent');
+    return sent;
+  }
+
+  async function settled(row: ClaimedMessage, outcome: 'sent' | 'failed') {
+    try {
+      await opts.onSettled?.(row.id, outcome);
+    } catch (err) {
+      opts.log?.error(
+        { outboxId: row.id, channel: row.channel, errorClass: classify(err).errorClass },
+        'outbox: could not apply a delivery outcome',
+      );
+    }
+  }
+
+  /** A result that cannot be written (database down) is left to the lease: the row comes due again. */
+  async function record(row: ClaimedMessage, write: () => Promise<boolean>): Promise<boolean> {
+    try {
+      return await write();
+    } catch (err) {
+      opts.log?.error(
+        { outboxId: row.id, channel: row.channel, errorClass: classify(err).errorClass },
+        'outbox: could not record a delivery result',
+      );
+      return false;
+    }
+  }
+
+  /** Claims what the free slots allow and starts sending it; returns how many were claimed. */
+  async function tick(): Promise<number> {
+    if (stopping) return 0;
+    if (claiming) return claiming;
+    claiming = (async () => {
+      const free = opts.maxInFlight - inFlight.size;
+      const rows = await claimDue(db, channels, free, leaseSeconds, MAX_ATTEMPTS);
+      for (const row of rows) {
+        const p: Promise<boolean> = deliver(row).finally(() => {
+          inFlight.delete(p);
+          // A slot is free: fill it now rather than at the next interval.
+          if (!stopping && timer) void tick().catch(onTickError);
+        });
+        inFlight.add(p);
+      }
+      return rows.length;
+    })().finally(() => {
+      claiming = null;
+    });
+    return claiming;
+  }
+
+  function onTickError(err: unknown) {
+    opts.log?.error({ errorClass: classify(err).errorClass }, 'outbox: could not claim messages');
+  }
+
+  return {
+    tick,
+    /** How many sends are under way on this node. */
+    get inFlight() {
+      return inFlight.size;
+    },
+    /** Sends everything due now (tests, scripts): returns how many were recorded as sent. */
+    async runUntilIdle(): Promise<number> {
+      let sent = 0;
+      for (;;) {
+        const claimed = await tick();
+        const results = await Promise.all([...inFlight]);
+        sent += results.filter(Boolean).length;
+        if (claimed === 0 && inFlight.size === 0) return sent;
+      }
+    },
+    start() {
+      if (timer || stopping) return;
+      timer = setInterval(() => void tick().catch(onTickError), opts.intervalMs ?? 2000);
+      timer.unref();
+    },
+    /** Stops claiming, waits for the sends in flight (each ends within sendTimeoutMs) and their records. */
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await claiming?.catch(() => 0);
+      if (inFlight.size)
+        opts.log?.info?.({ inFlight: inFlight.size }, 'outbox: stopping, waiting for the sends in flight');
+      await Promise.allSettled([...inFlight]);
+      for (const s of senders.values()) s.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Prefix matches a btree index serves, and the CNP filter of the lists (patients, appointments,
+ * documents). The CNP filter matches the start or, from four digits, the end: the lists show a CNP
+ * masked as `*********9192`, and those four digits are what staff type (issue 22). The end is
+ * read from the `reverse(cnp)` index (migration 0009), as a prefix of the reversed CNP.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { CNP_END_MATCH_MIN } from '../../domain/patients';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `col` starts with `prefix` (digits or +digits): a btree range the index serves, then LIKE for exactness. */
+export function startsWith(col: SQL, prefix: string): SQL {
+  const digits = prefix.replace(/^\+/, '');
+  const cond = sql`${col} like ${`${escapeLike(prefix)}%`}`;
+  if (!/^\d+$/.test(digits) || /^9+$/.test(digits)) return sql`(${col} >= ${prefix} and ${cond})`;
+  // The next prefix: increment the last digit that is not a 9, drop the 9s after it.
+  const lead = prefix.slice(0, prefix.length - digits.length);
+  const trimmed = digits.replace(/9+$/, '');
+  const upper = `${lead}${trimmed.slice(0, -1)}${Number(trimmed.slice(-1)) + 1}`;
+  return sql`(${col} >= ${prefix} and ${col} < ${upper} and ${cond})`;
+}
+
+/**
+ * The CNP filter on `cnp` (a patients.cnp column): equal for 13 digits; from 4 to 12 digits the
+ * start or the end; fewer, the start. Null when nothing (no digit) was typed.
+ */
+export function cnpMatches(cnp: SQL, typed: string): SQL | null {
+  const digits = typed.replace(/\D/g, '');
+  if (!digits) return null;
+  if (digits.length === 13) return sql`${cnp} = ${digits}`;
+  const start = startsWith(cnp, digits);
+  if (digits.length < CNP_END_MATCH_MIN) return start;
+  const end = startsWith(sql`reverse(${cnp})`, [...digits].reverse().join(''));
+  return sql`(${start} or ${end})`;
+}
