@@ -247,7 +247,7 @@ export const patientSearchSchema = z
       .string({ error: APPOINTMENT_MESSAGES.patientSearchHint })
       .trim()
       .min(2, APPOINTMENT_MESSAGES.patientSearchHint)
-      .max(150),
+      .max(150, 'Textul căutat poate avea cel mult 150 de caractere.'),
   })
   .strict();
 

@@ -10,6 +10,10 @@ export const LOGIN_MESSAGES = {
   passwordShort: 'Value must be longer than 3 characters',
   errorTitle: 'Login Error',
   errorDefault: 'Utilizator sau parola incorecta',
+  /** A sign-in refused before the password is checked (the address in use is not accepted). */
+  refused:
+    'Autentificarea a fost refuzată: serverul nu acceptă adresa de la care ați deschis aplicația. ' +
+    'Deschideți aplicația la adresa ei obișnuită sau cereți administratorului să adauge această adresă.',
 } as const;
 
 export const loginSchema = zm.object({

@@ -79,6 +79,11 @@ export type CalendarEvent = {
   patient: string;
   doctor: string | null;
   calendar: string | null;
+  /**
+   * False for an appointment that does not happen (a status "without appointment", e.g.
+   * "Anulat de pacient"): drawn struck through behind a switch and not counted.
+   */
+  active: boolean;
 };
 
 export const WEEKLY_STATUSES = [...BUILTIN_STATUSES, 'custom'] as const;

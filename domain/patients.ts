@@ -49,10 +49,13 @@ export const nameField = z
   .trim()
   .min(1, PATIENT_MESSAGES.name)
   .max(150, 'Numele este prea lung.')
-  .refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
+  .refine(withoutControlChars, CONTROL_CHARS_MESSAGE)
+  // "12345" is not a name (issue 19 item 11).
+  .refine((v) => v === '' || /\p{L}/u.test(v), 'Numele trebuie să conțină litere.');
 export const cnpField = z
   .string({ error: PATIENT_MESSAGES.cnp })
-  .trim()
+  // A pasted " 1850314401239" or "1850 3144 01239" is the same CNP.
+  .overwrite((v) => v.replace(/\s+/g, ''))
   .refine((v) => isValidCnp(v), PATIENT_MESSAGES.cnp);
 export const phoneField = z
   .string({ error: PATIENT_MESSAGES.phoneRequired })
@@ -125,7 +128,7 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie sa fie in f
 export const CNP_END_MATCH_MIN = 4;
 
 export const patientFiltersSchema = z.strictObject({
-  name: z.string().trim().max(150).optional(),
+  name: z.string().trim().max(150, 'Numele căutat poate avea cel mult 150 de caractere.').optional(),
   doctor: z.string().trim().min(1).max(100).optional(),
   appointment_date: isoDay.optional(),
   status: z.union([z.enum(BUILTIN_STATUSES), z.number().int().positive()]).optional(),

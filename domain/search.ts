@@ -1,14 +1,21 @@
 import { z } from 'zod';
 
 export const SEARCH_LIMIT = 20;
+/** The longest search text (the top-bar search, the search page). */
+export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_MESSAGES = {
   empty: 'Nu am gasit niciun pacient pentru aceasta cautare.',
   tooShort: 'Introduceti cel putin 2 caractere.',
+  tooLong: `Textul căutat poate avea cel mult ${SEARCH_MAX_LENGTH} de caractere.`,
   placeholder: 'Cautare pacienti (Ctrl+K)',
 } as const;
 
 export const searchQuerySchema = z.object({
-  q: z.string({ error: SEARCH_MESSAGES.tooShort }).trim().min(2, SEARCH_MESSAGES.tooShort).max(100),
+  q: z
+    .string({ error: SEARCH_MESSAGES.tooShort })
+    .trim()
+    .min(2, SEARCH_MESSAGES.tooShort)
+    .max(SEARCH_MAX_LENGTH, SEARCH_MESSAGES.tooLong),
 });
 
 export type SearchAppointment = {

@@ -8,6 +8,14 @@ export function foldText(s: string): string {
     .trim();
 }
 
+/**
+ * The distinct folded words of a search text: a name search matches when every word is in the
+ * name, in any order ("Petru Matei" finds "Matei Petru").
+ */
+export function searchWords(s: string): string[] {
+  return [...new Set(foldText(s).split(' ').filter(Boolean))];
+}
+
 /** Titles a name may already carry ("Dr. Ana Pop", "Prof. dr. Ion Ionescu", "Conf. Dr. ..."). */
 const TITLE = /^(dr|prof|conf|asist|șef lucr|sef lucr)(\.|\s)/i;
 

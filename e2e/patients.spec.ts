@@ -239,7 +239,6 @@ test.describe('patient detail', () => {
     }
     await page.goto(`/app/patients/${patients[0].id}/nu-exista`);
     await expect(page).toHaveURL(/\/error$/);
-    await page.goto('/app/patients/999999999');
-    await expect(page).toHaveURL(/\/error$/);
+    // An unknown patient is said inside the shell (fit-and-finish.spec.ts, issue 19 item 6).
   });
 });

@@ -28,7 +28,8 @@ import authPlugin from './platform/auth/plugin';
 import { type Clock, systemClock } from './platform/clock';
 import { HttpError, MESSAGES, toHttpError, validationError } from './platform/errors';
 import { registerJsonBodyParser } from './platform/json-body';
-import { loadSpaIndex } from './platform/spa-index';
+import { allowedOrigins } from './platform/origins';
+import { isSpaPath, loadSpaIndex } from './platform/spa-index';
 
 export type AppDeps = {
   config: Config;
@@ -113,15 +114,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   });
 
-  // State-changing requests must come from our own origin (CSRF defence beside SameSite cookies).
-  const ownOrigin = new URL(config.publicUrl).origin;
+  // State-changing requests must come from our own origin (CSRF defence beside SameSite cookies):
+  // PUBLIC_URL or the address the request came to, and TRUSTED_ORIGINS (platform/origins.ts).
   app.addHook('onRequest', async (req) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
     const origin = req.headers.origin;
     if (!origin) return; // non-browser clients (bearer tokens) send none
     const host = req.headers.host;
-    if (origin === ownOrigin || (host && (origin === `http://${host}` || origin === `https://${host}`)))
-      return;
+    const own = [...allowedOrigins(config, host), ...(host ? [`http://${host}`, `https://${host}`] : [])];
+    if (own.includes(origin)) return;
     throw new HttpError(403, MESSAGES.crossOrigin);
   });
 
@@ -228,6 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (req.url.startsWith('/api/') || req.url === '/api' || !spaIndex || req.method !== 'GET') {
       return reply.status(404).send({ status: 0, message: MESSAGES.notFound });
     }
+    // Unknown page paths are 404 too, with the app (its public "page not found").
+    if (!isSpaPath(req.url.split('?')[0])) reply.code(404);
     return spaIndex.send(req, reply);
   });
 

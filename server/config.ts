@@ -67,6 +67,17 @@ const envSchema = z.object({
       .optional(),
   ),
   PUBLIC_URL: optionalUrl,
+  /** More origins (comma-separated URLs) allowed to sign in and write, beside PUBLIC_URL or the address in use. */
+  TRUSTED_ORIGINS: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : [],
+    z.array(z.string().url('must be a comma-separated list of URLs')),
+  ),
   AUTH_SECRET: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string().min(32, 'must be at least 32 characters').optional(),
@@ -166,7 +177,12 @@ export type Config = Env & {
   letterSigning: LetterSigning | null;
   dataDir: string;
   authSecret: string;
+  /** PUBLIC_URL, or http://localhost:PORT when it is not set (see `publicUrlFixed`). */
   publicUrl: string;
+  /** PUBLIC_URL is set: links and the trusted origin use it; unset, the address in use. */
+  publicUrlFixed: boolean;
+  /** The origins of TRUSTED_ORIGINS. */
+  trustedOrigins: string[];
   isProduction: boolean;
 };
 
@@ -202,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     authSecret: e.AUTH_SECRET ?? ensureAuthSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlFixed: e.PUBLIC_URL !== undefined,
+    trustedOrigins: e.TRUSTED_ORIGINS.map((o) => new URL(o).origin),
     isProduction: e.NODE_ENV === 'production',
   };
 }

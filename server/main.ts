@@ -12,6 +12,7 @@ import { letterDeliverySettled } from './features/patients';
 import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
 import { emailSender } from './platform/mail';
+import { listeningAddresses } from './platform/origins';
 import { createOutboxWorker } from './platform/outbox';
 import { getStorage } from './platform/storage';
 import { reconcileCounts, reconcileStorage, scheduleStorageReconcile } from './platform/storage/reconcile';
@@ -141,8 +142,10 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Every address the server answers on (a colleague opens it at the machine's network address).
+  const addresses = config.publicUrlFixed ? [config.publicUrl] : listeningAddresses(config.HOST, config.PORT);
   console.log(
-    `\n  ${config.INSTITUTE_NAME}\n  Ready on ${config.publicUrl}  (database: ${database.kind}, data: ${config.dataDir})\n`,
+    `\n  ${config.INSTITUTE_NAME}\n  Ready on ${addresses.join('\n           ')}\n  (database: ${database.kind}, data: ${config.dataDir})\n`,
   );
 }
 

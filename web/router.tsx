@@ -16,6 +16,7 @@ const ForgotPasswordPage = lazy(() => import('./features/auth/forgot-password-pa
 const ResetPasswordPage = lazy(() => import('./features/auth/reset-password-page'));
 
 const ErrorPage = lazy(() => import('./app/error-page'));
+const PublicNotFoundPage = lazy(() => import('./features/registration/not-found-page'));
 const AppShellLayout = lazy(() => import('./app/shell'));
 const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page'));
 const PatientListPage = lazy(() => import('./features/patients/patient-list-page'));
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', element: publicPage(ResetPasswordPage) },
       { path: 'register', element: publicPage(RegisterPage) },
       { path: 'success', element: publicPage(SuccessPage) },
+      { path: '*', element: publicPage(PublicNotFoundPage) },
     ],
   },
   {
@@ -85,7 +87,9 @@ export const routes: RouteObject[] = [
     ],
   },
   { path: '/error', element: publicPage(ErrorPage) },
-  { path: '*', element: <Navigate to="/error" replace /> },
+  // Unknown public paths: a Romanian page for patients (the server answers them 404); unknown
+  // staff paths (/app/...) keep the spec's /error page.
+  { path: '*', element: publicPage(PublicNotFoundPage) },
 ];
 
 export function AppRoutes() {

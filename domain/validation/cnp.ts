@@ -69,3 +69,11 @@ export function makeCnp(sexDigit: number, birthDate: string, countyCode: string,
   const first12 = `${sexDigit}${y.slice(2)}${m}${d}${countyCode}${pad(serial % 1000, 3)}`;
   return first12 + String(cnpControlDigit(first12));
 }
+
+/**
+ * What a CNP field keeps of typed or pasted text: spaces removed first, then at most 13
+ * characters (a field's own maxLength would cut a pasted " 1850314401239" to 12 digits).
+ */
+export function cnpInput(text: string): string {
+  return text.replace(/\s+/g, '').slice(0, 13);
+}

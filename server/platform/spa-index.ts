@@ -31,6 +31,17 @@ export const PRELOADED_PAGES: Record<string, string> = {
   '/user/login': 'features/auth/login-page.tsx',
 };
 
+/**
+ * The web app's page paths (web/router.tsx): the back office under /app answers its own unknown
+ * paths (the spec's /error page); any other path is unknown and answered 404 (with the app,
+ * which shows the public "page not found").
+ */
+export function isSpaPath(pathname: string): boolean {
+  return /^\/(user\/?|user\/(login|forgot-password|reset-password|register|success)\/?|error\/?|app(\/.*)?)?$/.test(
+    pathname,
+  );
+}
+
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSpaIndex, preloadTags } from './spa-index';
+import { isSpaPath, loadSpaIndex, preloadTags } from './spa-index';
 
 const manifest = {
   'main.tsx': {
@@ -113,5 +113,23 @@ describe('loadSpaIndex', () => {
     expect(plain.body).toBe(html);
     const again = await get('/app/patients', { 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('isSpaPath', () => {
+  it('knows the page paths; anything else is unknown (404)', () => {
+    for (const p of [
+      '/',
+      '/user',
+      '/user/login',
+      '/user/register',
+      '/user/success',
+      '/error',
+      '/app',
+      '/app/x/y',
+    ])
+      expect(isSpaPath(p), p).toBe(true);
+    for (const p of ['/user/registr', '/programare', '/user/login/x', '/apps', '/error/x'])
+      expect(isSpaPath(p), p).toBe(false);
   });
 });

@@ -242,6 +242,10 @@ describe('reference data', () => {
     const short = await q('a');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(APPOINTMENT_MESSAGES.patientSearchHint);
+    // The words of the name in any order.
+    expect((await q('stefanescu ana')).json().data.patients.map((p: { id: number }) => p.id)).toEqual([
+      ana.id,
+    ]);
     for (let i = 0; i < 25; i++) await makePatient(db, { name: `Zamfir ${i}` });
     expect((await q('zamfir')).json().data.patients).toHaveLength(20);
   });

@@ -1,5 +1,5 @@
 /** SQL of the appointment area: list, detail, reference data and the slot facts. */
-import { and, asc, desc, eq, gte, ilike, inArray, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AppointmentDetail,
   AppointmentFilters,
@@ -16,7 +16,7 @@ import type { AffectedAppointment } from '../../../domain/my-account';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
 import { maskCnp, pickerPatient } from '../../../domain/privacy';
 import { type DayRange, WEEKDAY_NAMES } from '../../../domain/slots';
-import { foldText } from '../../../domain/text';
+import { foldText, searchWords } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import {
   appointmentStatuses,
@@ -308,7 +308,19 @@ export const weekdayName = (weekday: number) => WEEKDAY_NAMES[weekday] ?? String
 /** Patients whose folded name contains the text (or whose CNP starts with it), for the picker. */
 export async function searchPatients(db: Db, text: string, limit = 20) {
   const digits = /^\d+$/.test(text.trim());
-  const where = digits ? like(p.cnp, `${text.trim()}%`) : ilike(p.nameSearch, contains(foldText(text)));
+  // The name contains the text, or every word starts a word of it in any order ("Petru Matei"
+  // finds "Matei Petru"); the trigram index answers the `%…%` parts.
+  const words = searchWords(text);
+  const wordsMatch = and(
+    ...words.map((w) =>
+      and(like(p.nameSearch, contains(w)), like(sql`' ' || ${p.nameSearch}`, `% ${contains(w).slice(1)}`)),
+    ),
+  );
+  const where = digits
+    ? like(p.cnp, `${text.trim()}%`)
+    : words.length > 1
+      ? or(like(p.nameSearch, contains(foldText(text))), wordsMatch)
+      : like(p.nameSearch, contains(foldText(text)));
   const found = await db
     .select({ id: p.id, name: p.name, cnp: p.cnp })
     .from(p)

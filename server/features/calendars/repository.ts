@@ -67,6 +67,7 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
       time: a.selectedTime,
       status: a.status,
       status_title: appointmentStatuses.title,
+      without_appointment: appointmentStatuses.withoutAppointment,
       // A lookup per event by primary key: the planner preferred hashing every patient's name
       // for a month's thousand events (22 ms at 100,000 patients, docs/PERFORMANCE.md).
       patient: sql<string>`(select p.name from patients p where p.id = ${a.patientId})`,
@@ -97,6 +98,7 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
       patient: r.patient,
       doctor: r.doctor,
       calendar: r.calendar,
+      active: !(r.status === 'custom' && r.without_appointment),
     };
   });
 }

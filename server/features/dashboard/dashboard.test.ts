@@ -118,11 +118,11 @@ describe('GET /api/dashboard', () => {
     });
   });
 
-  it('lists the latest pending appointments, newest first, with contact and doctor', async () => {
+  it('lists the pending appointments by date, nearest first, with contact and doctor', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: staff.headers });
     const last = res.json().stats.last_appointments;
-    expect(last.map((r: { id: number }) => r.id)).toEqual([p4.id, p3.id, p2.id, p1.id]);
-    expect(last[1]).toEqual({
+    expect(last.map((r: { id: number }) => r.id)).toEqual([p1.id, p2.id, p3.id, p4.id]);
+    expect(last[2]).toEqual({
       id: p3.id,
       patient: 'Corina Stan',
       patient_phone: pts[2].phone,
@@ -174,7 +174,11 @@ describe('POST /api/dashboard/calendar', () => {
     });
     const body = res.json();
     expect(body).toMatchObject({ start: '2026-02-23', end: '2026-04-06' });
-    expect(body.count).toBe(9);
+    // Nine events; the one with a status "without appointment" (24.02) is drawn but not counted.
+    expect(body.appointments).toHaveLength(9);
+    expect(body.count).toBe(8);
+    const closed = body.appointments.filter((e: { active: boolean }) => !e.active);
+    expect(closed).toMatchObject([{ start: '2026-02-24T08:00:00', status_title: 'Consult telefonic' }]);
   });
 
   it('refuses a range that ends before it starts', async () => {

@@ -2,7 +2,7 @@
  * SQL of the dashboard (definitions in docs/decisions/0012-dashboard-figures.md). The calendar
  * events it shows belong to the calendars feature.
  */
-import { and, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type DashboardStats,
   WEEKLY_STATUSES,
@@ -67,7 +67,8 @@ export async function dashboardStats(db: Db, today: string): Promise<DashboardSt
       .innerJoin(patients, eq(patients.id, a.patientId))
       .leftJoin(users, eq(users.id, a.doctorId))
       .where(pendingWhere(today))
-      .orderBy(desc(a.createdAt), desc(a.id))
+      // The nearest first (issue 19 item 7): what is coming soonest needs looking at first.
+      .orderBy(asc(a.selectedDate), asc(a.selectedTime), asc(a.id))
       .limit(10),
   ]);
   return {

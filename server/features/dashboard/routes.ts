@@ -50,7 +50,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const range = resolveRange(req.body);
       const events = await calendarEvents(db, range);
-      return { status: 1, ...range, count: events.length, appointments: events };
+      // The count is of the appointments that happen (not the cancelled ones: issue 19 item 2).
+      return { status: 1, ...range, count: events.filter((e) => e.active).length, appointments: events };
     },
   );
 

@@ -15,6 +15,7 @@ import {
   timeOffWriteReply,
 } from '../../../domain/my-account';
 import { notFound } from '../../platform/errors';
+import { linkBase } from '../../platform/origins';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -88,7 +89,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         status: 1 as const,
         message: MY_ACCOUNT_MESSAGES.feedCreated,
         path,
-        url: `${app.deps.config.publicUrl.replace(/\/$/, '')}${path}`,
+        url: `${linkBase(app.deps.config, req.headers.host)}${path}`,
       };
     },
   );

@@ -124,6 +124,9 @@ describe('GET /api/patients', () => {
     expect(names(await list({ name: 'turcanu' }))).toEqual(['Ștefan Țurcanu']);
     expect(names(await list({ name: 'Țurcanu' }))).toEqual(['Ștefan Țurcanu']);
     expect(names(await list({ name: '100%' }))).toEqual([]);
+    // The words in any order.
+    expect(names(await list({ name: 'turcanu stefan' }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ name: 'ionescu stefan' }))).toEqual(['Stefania Ionescu']);
   });
 
   it('filters by each field alone', async () => {

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PatientFilters, PatientListItem } from '../../../domain/patients';
 import { maskCnp } from '../../../domain/privacy';
-import { foldText } from '../../../domain/text';
+import { foldText, searchWords } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
 import {
@@ -37,10 +37,24 @@ function phonePrefix(typed: string): string | null {
   return `+40${digits}`;
 }
 
+/**
+ * A name filter: the folded name contains the text, or (several words) every word starts a word
+ * of the name in any order ("Petru Matei" finds "Matei Petru"); each `like '%…%'` is answered by
+ * the trigram index, the word starts are a recheck.
+ */
+function nameMatches(column: SQL, text: string): SQL {
+  const phrase = sql`${column} like ${`%${escapeLike(foldText(text))}%`}`;
+  const words = searchWords(text);
+  if (words.length < 2) return phrase;
+  const each = words.map(
+    (w) => sql`${column} like ${`%${escapeLike(w)}%`} and (' ' || ${column}) like ${`% ${escapeLike(w)}%`}`,
+  );
+  return sql`(${phrase} or (${sql.join(each, sql` and `)}))`;
+}
+
 function patientConditions(f: PatientFilters): SQL[] {
   const where: SQL[] = [];
-  const name = f.name ? foldText(f.name) : '';
-  if (name) where.push(sql`p.name_search like ${`%${escapeLike(name)}%`}`);
+  if (f.name) where.push(nameMatches(sql`p.name_search`, f.name));
   const cnp = f.cnp ? cnpMatches(sql`p.cnp`, f.cnp) : null;
   if (cnp) where.push(cnp);
   const phone = f.phone ? phonePrefix(f.phone) : null;

@@ -234,6 +234,7 @@ describe('POST /api/appointment: refusals create nothing', () => {
     ['appt_time', { appt_time: '09:00' }, M.time],
     ['name', { name: undefined }, M.name],
     ['name', { name: '   ' }, M.name],
+    ['name', { name: '12345' }, 'Numele trebuie să conțină litere.'],
     ['cnp', { cnp: undefined }, M.cnp],
     ['cnp', { cnp: '1850312401234' }, M.cnp],
     ['cnp', { cnp: '185031240123' }, M.cnp],

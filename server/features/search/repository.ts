@@ -1,6 +1,6 @@
 /** The ranked patient search (ranks in domain/search.ts SearchPatient.rank). */
 import { type SQL, sql } from 'drizzle-orm';
-import { foldText } from '../../../domain/text';
+import { foldText, searchWords } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
 
@@ -44,6 +44,15 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
     byRank[1].push(namePrefix(name), matches(sql`name_search like ${`% ${literal(name)}%`}`));
     byRank[2].push(matches(sql`name_search like ${contains}`));
     if (!email) byRank[3].push(matches(sql`lower(email) like ${contains}`));
+    // The words in another order ("Petru Matei" finds "Matei Petru"): each word starts a word
+    // of the name; the trigram index answers the "inside" half, the rest is a recheck.
+    const words = searchWords(q);
+    if (words.length > 1) {
+      const each = words.map(
+        (w) => sql`name_search like ${`%${literal(w)}%`} and (' ' || name_search) like ${`% ${literal(w)}%`}`,
+      );
+      byRank[1].push(matches(sql.join(each, sql` and `)));
+    }
   }
   // Rank by rank, each part stopping at `limit` in name order, until `limit` patients are found:
   // a common name is answered by its first rank alone instead of ranking its thousands of

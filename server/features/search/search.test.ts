@@ -98,6 +98,19 @@ describe('GET /api/search', () => {
     expect(short.body.errors.q).toBe('Introduceti cel putin 2 caractere.');
   });
 
+  it('finds the words of a name in any order, and says when the text is too long', async () => {
+    await addPatient(db, { name: 'Matei Petru', phone: '+40746000333' });
+    const found = (await search('Petru Matei')).body;
+    expect(names(found)).toEqual(['Matei Petru']);
+    expect(found.patients[0].rank).toBe(1);
+    expect(names((await search('petru mat')).body)).toEqual(['Matei Petru']);
+    expect(names((await search('etru ate')).body)).toEqual([]);
+    expect(names((await search('Petru Ionescu')).body)).toEqual([]);
+    const long = await search('a'.repeat(101));
+    expect(long.code).toBe(400);
+    expect(long.body.errors.q).toBe('Textul căutat poate avea cel mult 100 de caractere.');
+  });
+
   it('needs a session', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/search?q=ana' })).statusCode).toBe(401);
   });

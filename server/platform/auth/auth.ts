@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { enqueueMail } from '../mail';
+import { allowedOrigins, linkBase } from '../origins';
 import { isCommonPassword } from './password-strength';
 import {
   ACCOUNT_LOCKED_MESSAGE,
@@ -35,6 +36,8 @@ export const UPDATE_AGE_SECONDS = 60;
 export type AuthOptions = {
   /** Sign-in attempts per IP per minute (DESIGN §6: throttled). */
   signInPerMinute?: number;
+  /** Check the Origin even under a test runner (better-auth's default there is not to). */
+  checkOrigin?: boolean;
 };
 
 export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
@@ -47,7 +50,8 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
     telemetry: { enabled: false },
     logger: { disabled: true },
     database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: true }),
-    trustedOrigins: [config.publicUrl],
+    // PUBLIC_URL (or, unset, the address the request came to) and TRUSTED_ORIGINS.
+    trustedOrigins: (request) => allowedOrigins(config, request?.headers.get('host')),
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
@@ -55,13 +59,18 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user, url }) {
+      async sendResetPassword({ user, url: authUrl }, request) {
+        // The link on the address in use (PUBLIC_URL when set; see platform/origins.ts).
+        const url = new URL(authUrl);
+        const base = new URL(linkBase(config, request?.headers.get('host')));
+        url.protocol = base.protocol;
+        url.host = base.host;
         await enqueueMail(db, {
           to: user.email,
           subject: 'Resetarea parolei',
           text:
             `Buna ziua,\n\nAti cerut resetarea parolei pentru contul ${user.email}.\n` +
-            `Deschideti legatura de mai jos in cel mult o ora pentru a alege o parola noua:\n\n${url}\n\n` +
+            `Deschideti legatura de mai jos in cel mult o ora pentru a alege o parola noua:\n\n${url.href}\n\n` +
             'Daca nu ati cerut acest lucru, ignorati acest mesaj; parola ramane neschimbata.\n\n' +
             config.INSTITUTE_NAME,
         });
@@ -99,6 +108,8 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
       cookiePrefix: 'clinic',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // better-auth skips its Origin check under a test runner; the tests of origins turn it on.
+      ...(opts.checkOrigin ? { disableOriginCheck: false } : {}),
     },
     databaseHooks: {
       session: {

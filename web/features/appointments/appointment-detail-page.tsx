@@ -5,6 +5,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StatusRef } from '../../../domain/appointments';
+import { NotFoundPanel } from '../../app/not-found-panel';
+import { ApiError } from '../../lib/api';
 import { useAppointment } from './api';
 import { AppointmentSummary } from './appointment-summary';
 import { AssignDoctorModal } from './assign-doctor-modal';
@@ -33,13 +35,21 @@ export default function AppointmentDetailPage() {
     </Button>
   );
   if (query.isLoading) return <Loader m="xl" />;
+  // An unknown (or malformed) id: said inside the shell, with the way back.
+  if (!a && (!query.error || (query.error instanceof ApiError && query.error.status === 404)))
+    return (
+      <NotFoundPanel
+        title="Programarea nu a fost găsită"
+        message="Programarea nu există sau a fost ștearsă."
+        backTo="/app/appointments"
+        backLabel="Înapoi la programări"
+      />
+    );
   if (!a)
     return (
       <Stack>
         {back}
-        <Alert color="red" title="Programarea nu a fost gasita">
-          {query.error?.message ?? 'Programarea nu exista sau a fost stearsa.'}
-        </Alert>
+        <Alert color="red">{query.error?.message}</Alert>
       </Stack>
     );
 

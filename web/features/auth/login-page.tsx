@@ -2,7 +2,7 @@
  * /user/login (SPEC §2, §5, §8): e-mail and password with the spec's own rules and messages,
  * a 'Login Error' toast on failure, and back to where the user was going (`?next=`).
  */
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_MESSAGES, loginSchema } from '../../../domain/auth';
 import { safeNext } from '../../app/next-path';
-import { API_MESSAGES, ApiError } from '../../lib/api';
+import { API_MESSAGES, ApiError, api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/query-client';
 import { AUTH_MESSAGES, signIn } from './api';
 import { AuthLayout } from './auth-layout';
@@ -33,6 +33,7 @@ function failureMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 429) return AUTH_MESSAGES.throttled;
     if (err.status === 0) return API_MESSAGES.network;
+    if (err.status === 403) return LOGIN_MESSAGES.refused;
   }
   // The identity service's own wording is English; the spec's default is the Romanian one.
   return LOGIN_MESSAGES.errorDefault;
@@ -44,11 +45,22 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
   const [secondStep, setSecondStep] = useState(false);
+  // A refused sign-in (not a wrong password) also stays on the page, beside the toast.
+  const [refused, setRefused] = useState(false);
 
   // Whatever account was cached (expired session, failed load) is forgotten on this page.
+  // Someone already signed in (a bookmark, the back button) goes on to the app.
   useEffect(() => {
     queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
-  }, [queryClient]);
+    let live = true;
+    api
+      .get('/user/user-details')
+      .then(() => live && navigate(safeNext(params.get('next')), { replace: true }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [queryClient, navigate, params]);
 
   // Mantine's per-field form state (useField: ~1 KB, where useForm is ~7 KB of this public
   // page's budget), checked with the shared login schema on blur and on submit.
@@ -67,6 +79,7 @@ export default function LoginPage() {
     // SPEC §5: nothing is sent while a sign-in is running, with an empty field or a broken rule.
     if (errors.some(Boolean) || !email.getValue().trim() || !password.getValue()) return;
     setLoading(true);
+    setRefused(false);
     try {
       const res = await signIn(email.getValue().trim(), password.getValue());
       if (res?.twoFactorRedirect) {
@@ -76,6 +89,7 @@ export default function LoginPage() {
       }
       enter();
     } catch (err) {
+      setRefused(err instanceof ApiError && err.status === 403);
       notifications.show({
         title: LOGIN_MESSAGES.errorTitle,
         message: failureMessage(err),
@@ -101,6 +115,11 @@ export default function LoginPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            {refused && (
+              <Text c="red" size="sm" role="alert" data-testid="login-refused">
+                {LOGIN_MESSAGES.refused}
+              </Text>
+            )}
             <TextInput
               label="Email"
               type="email"

@@ -13,8 +13,10 @@ import interactionPlugin from '@fullcalendar/react/interaction';
 import roLocale from '@fullcalendar/react/locales/ro';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
-import { Box } from '@mantine/core';
+import { Box, Group, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { STATUS_LABELS } from '../../../domain/appointments';
 import type { CalendarEvent } from '../../../domain/dashboard';
 
 export type VisibleRange = { start: string; end: string };
@@ -28,12 +30,25 @@ type Props = {
   testId?: string;
 };
 
-/** Event colours by status (SPEC §4: primary for appointment_request, secondary otherwise). */
-function colorOf(status: string): string {
-  if (status === 'appointment_request' || status === 'request') return 'var(--mantine-primary-color-filled)';
-  if (status === 'custom' || status === 'scheduled') return 'var(--mantine-color-teal-7)';
-  return 'var(--mantine-color-gray-6)';
-}
+/** Event colours by status (SPEC §4: primary for the requests), each status its own. */
+const STATUS_COLORS: Record<string, string> = {
+  // The weekly chart's hues (weekly-chart.tsx), dark enough for white text.
+  request: 'var(--mantine-color-orange-9)',
+  appointment_request: 'var(--mantine-primary-color-filled)',
+  scheduled: 'var(--mantine-color-indigo-8)',
+  scheduled_paperless: 'var(--mantine-color-cyan-9)',
+  scheduled_with_papers: 'var(--mantine-color-blue-8)',
+  custom: 'var(--mantine-color-teal-9)',
+};
+const INACTIVE_COLOR = 'var(--mantine-color-gray-6)';
+
+/** The status as staff read it: the custom status's title, else the built-in label. */
+const statusLabel = (e: CalendarEvent) =>
+  e.status_title ?? STATUS_LABELS[e.status as keyof typeof STATUS_LABELS] ?? e.status;
+
+/** Hover and focus text: the full name, the time and the status (month cells cut the name). */
+const describe = (e: CalendarEvent) =>
+  `${e.start.slice(11, 16)} ${e.patient} · ${statusLabel(e)}${e.active ? '' : ' (nu are loc)'}${e.doctor ? ` · ${e.doctor}` : ''}`;
 
 const SHADE = {
   unavailable: 'var(--mantine-color-gray-5)',
@@ -42,8 +57,34 @@ const SHADE = {
 
 export default function AppointmentCalendar({ events, shading = [], onRangeChange, testId }: Props) {
   const navigate = useNavigate();
+  // Appointments that do not happen (cancelled, closed without appointment) only on demand.
+  const [showInactive, setShowInactive] = useState(false);
+  const inactive = events.filter((e) => !e.active).length;
+  const shown = showInactive ? events : events.filter((e) => e.active);
+  const byId = new Map(events.map((e) => [String(e.id), e]));
+  const present = [...new Set(shown.filter((e) => e.active).map((e) => e.status))];
   return (
     <Box className="clinic-calendar" data-testid={testId}>
+      <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
+        <Group gap="sm" wrap="wrap" data-testid="calendar-legend">
+          {present.map((status) => (
+            <Group key={status} gap={4} wrap="nowrap">
+              <span
+                className="clinic-calendar-swatch"
+                style={{ background: STATUS_COLORS[status] ?? INACTIVE_COLOR }}
+              />
+              <Text size="xs">{STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}</Text>
+            </Group>
+          ))}
+        </Group>
+        <Switch
+          size="sm"
+          label={`Arată programările anulate (${inactive})`}
+          checked={showInactive}
+          onChange={(e) => setShowInactive(e.currentTarget.checked)}
+          disabled={inactive === 0 && !showInactive}
+        />
+      </Group>
       <FullCalendar
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, interactionPlugin]}
         locale={roLocale}
@@ -71,18 +112,35 @@ export default function AppointmentCalendar({ events, shading = [], onRangeChang
         allDaySlot={false}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         slotHeaderFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        // The week view's columns carry their dates ("lun. 23.11") where they fit, not only the weekday,
+        // and the title says which days ("23 – 29 nov. 2026"), also on a phone.
+        views={{
+          timeGridWeek: {
+            dayHeaderFormat: { weekday: 'short', day: '2-digit', month: '2-digit' },
+            titleFormat: { year: 'numeric', month: 'short', day: 'numeric' },
+          },
+        }}
+        // At one time, the appointments that happen before the cancelled ones.
+        eventOrder="start,-active,title"
+        eventDidMount={(info) => {
+          const e = byId.get(info.event.id);
+          if (!e) return;
+          if (!e.active) info.el.classList.add('event-inactive');
+          info.el.setAttribute('title', describe(e));
+          info.el.setAttribute('aria-label', describe(e));
+        }}
         datesSet={(info) =>
           onRangeChange({ start: info.startStr.slice(0, 10), end: info.endStr.slice(0, 10) })
         }
         events={[
-          ...events.map((e) => ({
+          ...shown.map((e) => ({
             id: String(e.id),
             // FullCalendar shows the time itself; the title keeps the patient (and doctor, if any).
             title: e.doctor ? `${e.patient} (${e.doctor})` : e.patient,
             start: e.start,
             end: e.end,
-            color: colorOf(e.status),
-            extendedProps: { status: e.status },
+            color: e.active ? (STATUS_COLORS[e.status] ?? INACTIVE_COLOR) : INACTIVE_COLOR,
+            extendedProps: { status: e.status, active: e.active ? 1 : 0 },
           })),
           // Twice: all-day for the month grid, and midnight to midnight for the week and day
           // views, which have no all-day row (and where all-day shading would not show).

@@ -46,7 +46,7 @@ export function CalendarTab({ calendarId }: { calendarId: number }) {
           <Legend color="var(--mantine-color-gray-5)" label="Zi indisponibila" />
           {doctorId && <Legend color="var(--mantine-color-orange-4)" label="Concediul medicului" />}
           <Text size="sm" c="dimmed" data-testid={`event-count-${calendarId}`}>
-            {data ? `Programari in interval: ${data.events.length}` : ''}
+            {data ? `Programari in interval: ${data.events.filter((e) => e.active).length}` : ''}
           </Text>
         </Group>
       </Group>

@@ -4,7 +4,7 @@ import { DASHBOARD_MESSAGES, type LastAppointment } from '../../../domain/dashbo
 import { formatDay } from '../../../domain/dates';
 import { formatPhone } from '../../../domain/validation/phone';
 
-/** The latest pending appointments, each row a link to its appointment (SPEC §2). */
+/** The pending appointments to come, nearest first, each row a link to its appointment (SPEC §2). */
 export function LatestAppointments({
   rows,
   loading,
@@ -14,9 +14,12 @@ export function LatestAppointments({
 }) {
   return (
     <Paper withBorder radius="md" p="md" h="100%">
-      <Title order={2} size="h4" mb="sm">
-        Ultimele programari in asteptare
+      <Title order={2} size="h4">
+        Programări în așteptare
       </Title>
+      <Text size="xs" c="dimmed" mb="sm" data-testid="latest-order">
+        După dată și oră, cele mai apropiate întâi
+      </Text>
       {loading ? (
         <Text c="dimmed">Se incarca...</Text>
       ) : !rows || rows.length === 0 ? (

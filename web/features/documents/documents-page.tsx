@@ -16,6 +16,7 @@ import {
   type DocumentStatus,
 } from '../../../domain/documents';
 import { pickerLabel } from '../../../domain/privacy';
+import { cnpInput } from '../../../domain/validation/cnp';
 import { serverPaging } from '../../lib/server-paging';
 import { useDocumentPatients, useDocuments } from './api';
 import { DeleteDocumentButton, DocumentStatusMenu } from './document-actions';
@@ -81,9 +82,8 @@ function Filters({
         label="CNP"
         placeholder="CNP"
         inputMode="numeric"
-        maxLength={13}
         value={cnp}
-        onChange={(e) => setCnp(e.currentTarget.value)}
+        onChange={(e) => setCnp(cnpInput(e.currentTarget.value))}
       />
     </SimpleGrid>
   );

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/current-user';
+import { NotFoundPanel } from '../../app/not-found-panel';
 import { ApiError } from '../../lib/api';
 import { useHasDrafts } from '../../lib/drafts';
 import { PatientDocuments } from '../documents';
@@ -50,8 +51,17 @@ export default function PatientDetailPage() {
 
   useEffect(() => () => qc.removeQueries({ queryKey: [...PATIENTS_KEY, 'detail', id] }), [qc, id]);
 
-  if (!id || tab === null) return <Navigate to="/error" replace />;
-  if (query.error instanceof ApiError && query.error.status === 404) return <Navigate to="/error" replace />;
+  // Unknown sub-routes are the spec's /error; an unknown patient is said inside the shell.
+  if (tab === null) return <Navigate to="/error" replace />;
+  if (!id || (query.error instanceof ApiError && query.error.status === 404))
+    return (
+      <NotFoundPanel
+        title="Pacientul nu a fost găsit"
+        message="Pacientul nu există sau a fost șters."
+        backTo="/app/patients"
+        backLabel="Înapoi la pacienți"
+      />
+    );
 
   const back = () => guarded(() => (location.key !== 'default' ? navigate(-1) : navigate('/app/patients')));
   const patient = query.data;

@@ -3,6 +3,7 @@ import { Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { COUNTIES } from '../../../domain/counties';
 import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/patients';
+import { cnpInput } from '../../../domain/validation/cnp';
 
 export type PatientFormValues = {
   name: string;
@@ -46,9 +47,10 @@ export function PatientFormFields({ form, mode }: Props) {
         variant={mode === 'edit' ? 'filled' : 'default'}
         description={mode === 'edit' ? 'CNP-ul nu se modifica.' : undefined}
         inputMode="numeric"
-        maxLength={13}
         autoComplete="off"
         {...form.getInputProps('cnp')}
+        // Spaces out before the 13-character limit (a pasted " 1850314401239" keeps 13 digits).
+        onChange={(e) => form.setFieldValue('cnp', cnpInput(e.currentTarget.value))}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput label="Telefon" withAsterisk placeholder="07xx xxx xxx" {...form.getInputProps('phone')} />

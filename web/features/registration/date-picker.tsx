@@ -35,6 +35,8 @@ export default function DatePicker({ value, today, maxDate, checking, error, onC
         excludeDate={isWeekend}
         dropdownType={small ? 'modal' : 'popover'}
         modalProps={{ title: DATE_LABEL, centered: true }}
+        // After a day is chosen the focus comes back to the field, not to the page's start.
+        popoverProps={{ returnFocus: true }}
         leftSection={<CalendarIcon size={18} />}
         rightSection={checking ? <Loader size={16} aria-label="Se verifică data" /> : undefined}
         ariaLabels={{

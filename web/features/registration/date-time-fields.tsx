@@ -3,7 +3,7 @@
  * cannot be picked; a chosen day is checked with the server; OK offers the single 08:00 slot, BAD
  * shows the spec's message and no time.
  */
-import { Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { clinicToday } from '../../../domain/dates';
@@ -15,6 +15,9 @@ import type { DateState, RegistrationValues } from './form-values';
 import { CalendarIcon } from './icons';
 
 type Form = UseFormReturnType<RegistrationValues>;
+
+const DATE_CHECK_NETWORK =
+  'Data aleasă nu a putut fi verificată: nu există legătură cu serverul. Verificați conexiunea și încercați din nou.';
 
 // Fetched at once, beside the rest of the form, but off its critical path (bench/web-size.mjs).
 const pickerChunk = import('./date-picker');
@@ -55,14 +58,18 @@ export function useDateCheck(form: Form) {
         if (answer.ok) {
           setState({ kind: 'ok' });
           form.clearFieldError('appt_date');
+          // The day's only time, chosen for the patient.
+          form.setFieldValue('appt_time', REGISTRATION_SLOT);
         } else {
           setState({ kind: 'bad', message: answer.message });
           form.setFieldError('appt_date', answer.message);
         }
       } catch (err) {
         if (latest.current !== day) return;
-        const message = err instanceof ApiError ? err.message : API_MESSAGES.generic;
-        setState({ kind: 'error', message });
+        // No answer at all (offline, server unreachable) is not a "no times" answer.
+        const network = !(err instanceof ApiError) || err.status === 0;
+        const message = network ? DATE_CHECK_NETWORK : err.message || API_MESSAGES.generic;
+        setState({ kind: 'error', message, network });
         form.setFieldError('appt_date', message);
       }
     },
@@ -107,6 +114,15 @@ export function DateTimeFields({
       >
         {state.kind === 'ok' ? (
           <Radio value={REGISTRATION_SLOT} label={REGISTRATION_SLOT} mt="xs" data-testid="slot-0800" />
+        ) : state.kind === 'error' && state.network ? (
+          <Group gap="sm" mt={4} aria-live="polite">
+            <Text size="sm" c="red">
+              Nu s-a putut verifica data.
+            </Text>
+            <Button size="compact-sm" variant="light" onClick={() => onChoose(form.values.appt_date)}>
+              Încearcă din nou
+            </Button>
+          </Group>
         ) : (
           <Text size="sm" c="dimmed" mt={4} aria-live="polite">
             {state.kind === 'checking'

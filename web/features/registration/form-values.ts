@@ -55,4 +55,4 @@ export type DateState =
   | { kind: 'checking' }
   | { kind: 'ok' }
   | { kind: 'bad'; message: string }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; network: boolean };

@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/insurance';
 import { HONEYPOT_FIELD, REGISTRATION_MESSAGES } from '../../../domain/registration-rules';
+import { cnpInput } from '../../../domain/validation/cnp';
 import type { Institute } from '../../app/institute';
 import { API_MESSAGES, ApiError } from '../../lib/api';
 import { submitRegistration, useConsentText, useStates } from './api';
@@ -133,9 +134,10 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
               withAsterisk
               inputMode="numeric"
               autoComplete="off"
-              maxLength={13}
               {...field('cnp')}
               {...form.getInputProps('cnp')}
+              // Spaces out before the 13-character limit (a pasted " 1850314401239").
+              onChange={(e) => form.setFieldValue('cnp', cnpInput(e.currentTarget.value))}
             />
             <div className={classes.pair}>
               <TextInput

@@ -16,7 +16,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { statusLabel } from '../../../domain/appointments';
 import { formatDay } from '../../../domain/dates';
-import { SEARCH_MESSAGES, type SearchPatient } from '../../../domain/search';
+import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, type SearchPatient } from '../../../domain/search';
 import { formatPhone } from '../../../domain/validation/phone';
 import { useSearch } from './api';
 
@@ -50,6 +50,10 @@ export default function SearchPage() {
       </form>
       {q.length < 2 ? (
         <Text c="dimmed">{SEARCH_MESSAGES.tooShort}</Text>
+      ) : q.length > SEARCH_MAX_LENGTH ? (
+        <Text c="red" role="alert">
+          {SEARCH_MESSAGES.tooLong}
+        </Text>
       ) : search.isPending ? (
         <Loader size="sm" aria-label="Se cauta" />
       ) : search.isError ? (
