@@ -1,11 +1,10 @@
 /**
  * The letter's electronic signature, checked by an independent verifier: `pdfsig` from Debian's
- * poppler-utils (npm test and .ci/run install it when it is missing). The certificate is made
- * here with the openssl CLI, in OpenSSL 3's default PKCS#12 format (AES-256, PBKDF2), with a
- * Romanian name so that diacritics in the signer's name are covered.
+ * poppler-utils (npm test and .ci/run install it when it is missing). The certificate comes from
+ * server/test/letter-certificate.ts (the openssl CLI, OpenSSL 3's default PKCS#12 format: AES-256,
+ * PBKDF2), with a Romanian name so that diacritics in the signer's name are covered.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import forge from 'node-forge';
@@ -13,23 +12,19 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LETTER_TEXTS } from '../../../../domain/letter';
 import { ConfigError, type LetterSigning, loadConfig } from '../../../config';
+import {
+  makeLetterCertificate,
+  pdfsig,
+  TEST_CERT_HOLDER,
+  TEST_CERT_PASSWORD,
+} from '../../../test/letter-certificate';
 import { sampleLetterData } from './sample';
 import { signLetterPdf } from './sign';
 
-const PASSWORD = 'parola-de-test';
-const HOLDER = 'Institutul de Urgență Test';
+const PASSWORD = TEST_CERT_PASSWORD;
+const HOLDER = TEST_CERT_HOLDER;
 let dir: string;
 let p12File: string;
-
-/** pdfsig's report of a PDF's signatures (it exits 0 whether they are valid or not). */
-function pdfsig(pdf: Buffer): string {
-  if (!existsSync('/usr/bin/pdfsig'))
-    throw new Error('pdfsig is missing: install poppler-utils (apt-get install -y poppler-utils)');
-  const file = path.join(dir, `check-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  const run = spawnSync('/usr/bin/pdfsig', [file], { encoding: 'utf8' });
-  return `${run.stdout}${run.stderr}`;
-}
 
 const env = (over: Record<string, string> = {}) => ({
   DATA_DIR: dir,
@@ -46,41 +41,7 @@ function signing(): LetterSigning {
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'letter-sign-'));
-  const key = path.join(dir, 'key.pem');
-  const cert = path.join(dir, 'cert.pem');
-  p12File = path.join(dir, 'institut.p12');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-utf8',
-      '-subj',
-      `/CN=${HOLDER}/O=Institut de test`,
-      '-days',
-      '30',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  execFileSync('openssl', [
-    'pkcs12',
-    '-export',
-    '-inkey',
-    key,
-    '-in',
-    cert,
-    '-out',
-    p12File,
-    '-passout',
-    `pass:${PASSWORD}`,
-  ]);
+  p12File = makeLetterCertificate().LETTER_SIGNING_P12;
 });
 
 describe('LETTER_SIGNING_P12 and LETTER_SIGNING_PASSWORD', () => {
