@@ -17,6 +17,8 @@ export const REGISTRATION_MESSAGES = {
   unavailable: 'Data selectata nu este disponibila!',
   registered: 'Cererea dumneavoastră a fost înregistrată.',
   consentChanged: 'Textul acordului s-a schimbat. Va rugam reincarcati pagina si cititi-l din nou.',
+  proofOfWork:
+    'Verificarea automată a formularului nu s-a încheiat. Așteptați câteva secunde și trimiteți din nou; dacă mesajul rămâne, reîncărcați pagina.',
   tooManyToday:
     'De la această adresă s-au trimis deja prea multe cereri astăzi. Vă rugăm încercați din nou mâine sau contactați institutul.',
 } as const;

@@ -43,6 +43,8 @@ export const registrationSchema = z.strictObject({
   /** The consent text version the page showed (GET /appointment/consent-text). */
   consent_version: z.string().trim().max(40).optional(),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  /** The proof of work the page computed (base64 of ALTCHA's challenge and solution). */
+  altcha: z.string().max(4000).optional(),
 });
 export type RegistrationRequest = z.output<typeof registrationSchema>;
 

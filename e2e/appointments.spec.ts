@@ -15,7 +15,16 @@ import { maskCnp } from '../domain/privacy';
 import { availableTimes } from '../domain/slots';
 import { makeCnp } from '../domain/validation/cnp';
 import { dayLabel, today } from './dates';
-import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
+import {
+  ACCOUNTS,
+  DEMO_PASSWORD,
+  expect,
+  expectNoA11yViolations,
+  sentMails,
+  signIn,
+  test,
+  withProofOfWork,
+} from './fixtures';
 
 const CLINIC = 'Ambulatoriu Cardiologie';
 const SLOT_STATUS = 'Consult cardiologic';
@@ -94,7 +103,7 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
   const email = `irina.${stamp}@example.ro`;
   const cnp = makeCnp(2, '1961-04-12', '12', stamp % 1000);
   const created = await staff.post('/api/appointment', {
-    data: {
+    data: await withProofOfWork(staff, {
       appt_date: day,
       appt_time: '08:00',
       name,
@@ -107,7 +116,7 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
       insurance_status: 'insured-retired',
       vaccine: 1,
       agreement: true,
-    },
+    }),
   });
   expect(created.ok(), await created.text()).toBe(true);
   const id: number = (await created.json()).appointment.id;

@@ -7,7 +7,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, test as base, type Cookie, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  type Cookie,
+  expect,
+  type Page,
+} from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 
 export { expect };
 
@@ -120,4 +129,14 @@ export async function expectNoA11yViolations(
     (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
   expect(summary, 'accessibility violations').toEqual([]);
+}
+
+/**
+ * A public request as a script sends it: with the proof of work the form's page would compute
+ * (the server's challenge, solved here with altcha-lib as the page solves it).
+ */
+export async function withProofOfWork(request: APIRequestContext, data: Record<string, unknown>) {
+  const { challenge } = await (await request.get('/api/appointment/challenge')).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return { ...data, altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') };
 }

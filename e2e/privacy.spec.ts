@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { ANONYMISE_PHRASE } from '../domain/privacy';
 import { makeCnp } from '../domain/validation/cnp';
-import { expect, expectNoA11yViolations, signIn, test } from './fixtures';
+import { expect, expectNoA11yViolations, signIn, test, withProofOfWork } from './fixtures';
 
 type ListPatient = { id: number; patient: string; cnp: string };
 
@@ -113,7 +113,7 @@ test('the patient detail shows the consent version and date, and records a withd
   while (day.getDay() === 0 || day.getDay() === 6);
   const cnp = makeCnp(1, '1969-08-17', '12', Date.now() % 1000);
   const res = await page.request.post('/api/appointment', {
-    data: {
+    data: await withProofOfWork(page.request, {
       appt_date: `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`,
       appt_time: '08:00',
       name: 'Horia Consimțământ',
@@ -123,7 +123,7 @@ test('the patient detail shows the consent version and date, and records a withd
       insurance_status: 'uninsured',
       vaccine: 0,
       agreement: true,
-    },
+    }),
   });
   expect(res.status(), await res.text()).toBe(201);
   // The public answer names no record (issue 20): staff find the request by the patient's CNP.

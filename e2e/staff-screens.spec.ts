@@ -8,7 +8,7 @@ import { addDays } from '../domain/dates';
 import { availableTimes } from '../domain/slots';
 import { makeCnp } from '../domain/validation/cnp';
 import { dayLabel, today } from './dates';
-import { expect, forgetSession, signIn, test } from './fixtures';
+import { expect, forgetSession, signIn, test, withProofOfWork } from './fixtures';
 
 const WIDTHS = [
   { width: 1440, height: 900 },
@@ -108,7 +108,7 @@ async function publicRequest(request: APIRequestContext, name: string) {
   }
   const stamp = Date.now() % 100000;
   const created = await request.post('/api/appointment', {
-    data: {
+    data: await withProofOfWork(request, {
       appt_date: day,
       appt_time: '08:00',
       name: `${name} ${stamp}`,
@@ -119,7 +119,7 @@ async function publicRequest(request: APIRequestContext, name: string) {
       insurance_status: 'insured-retired',
       vaccine: 0,
       agreement: true,
-    },
+    }),
   });
   expect(created.ok(), await created.text()).toBe(true);
   return { name: `${name} ${stamp}` };

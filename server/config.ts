@@ -160,6 +160,10 @@ const envSchema = z.object({
     .max(100000)
     .default(5)
     .describe('public consultation requests per client address per day'),
+  REGISTRATION_PROOF_OF_WORK: z
+    .enum(['on', 'off'])
+    .default('on')
+    .describe('the public form proves a little work per request (ALTCHA); off only for scripted tests'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: z
     .enum(['auto', 'off'])

@@ -40,3 +40,27 @@ export async function takeDailyBudget(
   }
   return row.count <= max;
 }
+
+/**
+ * Records `token` as used in `scope`; true the first time, false when it was used before (on any
+ * node: the same table). Tokens older than `keepMs` are forgotten (they have expired by then).
+ */
+export async function takeOnce(
+  db: Db,
+  scope: string,
+  token: string,
+  now: Date,
+  keepMs: number,
+): Promise<boolean> {
+  const hash = createHash('sha256').update(token).digest('hex').slice(0, 40);
+  const inserted = await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key: `${scope}:${hash}`, count: 1, lastRequest: now.getTime() })
+    .onConflictDoNothing({ target: rateLimits.key })
+    .returning({ id: rateLimits.id });
+  if (inserted.length === 1 && Math.random() < 0.05)
+    await db
+      .delete(rateLimits)
+      .where(and(like(rateLimits.key, `${scope}:%`), lt(rateLimits.lastRequest, now.getTime() - keepMs)));
+  return inserted.length === 1;
+}

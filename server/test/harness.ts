@@ -55,6 +55,8 @@ export async function createTestApp(
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
+    // Scripted requests to the public form skip the proof of work; proof-of-work.test.ts turns it on.
+    REGISTRATION_PROOF_OF_WORK: 'off',
     ...overrides.env,
   });
   const database = overrides.database ?? (await freshDatabase());

@@ -20,6 +20,7 @@ const PUBLIC: Record<string, number[]> = {
   'GET /api/appointment/check-register-date': [400],
   'POST /api/appointment': [400],
   'GET /api/appointment/consent-text': [200],
+  'GET /api/appointment/challenge': [200],
   // Signed, short-lived file links: refused without a valid signature.
   'GET /api/patients/:id/consultation-letter/:guid/pdf': [403],
   'GET /api/documents/:id/file': [403],

@@ -24,6 +24,7 @@ import { takeDailyBudget } from '../../platform/daily-budget';
 import { HttpError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { registrationMail } from './mail';
+import { acceptProof, issueChallenge } from './proof-of-work';
 import {
   consentVersionExists,
   createRequest,
@@ -51,6 +52,34 @@ const answer = z.object({
 const routes: FastifyPluginAsyncZod = async (app) => {
   const unavailable = (code: number) =>
     new HttpError(code, REGISTRATION_MESSAGES.unavailable, { appt_date: REGISTRATION_MESSAGES.unavailable });
+
+  app.get(
+    '/appointment/challenge',
+    {
+      config: { public: true, rateLimit: RATE_LIMITS.checkDate },
+      schema: {
+        tags: ['registration'],
+        summary:
+          'A proof-of-work challenge (ALTCHA) the public form solves while the patient types; POST /appointment takes its solution once',
+        response: {
+          200: z.object({
+            status: z.literal(1),
+            challenge: z.object({
+              parameters: z.record(z.string(), z.unknown()),
+              signature: z.string().optional(),
+            }),
+          }),
+        },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        status: 1 as const,
+        challenge: await issueChallenge(app.deps.config.authSecret, app.deps.clock.now()),
+      };
+    },
+  );
 
   app.get(
     '/appointment/check-register-date',
@@ -128,6 +157,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           appointment: { id: 0, selected_date: r.appt_date, selected_time: REGISTRATION_SLOT },
         });
       const now = app.deps.clock.now();
+      if (
+        !staff &&
+        config.REGISTRATION_PROOF_OF_WORK === 'on' &&
+        !(await acceptProof(db, config.authSecret, r.altcha, now))
+      ) {
+        const m = REGISTRATION_MESSAGES.proofOfWork;
+        throw new HttpError(400, m, { altcha: m });
+      }
       if (
         !staff &&
         !(await takeDailyBudget(

@@ -16,6 +16,7 @@ import { submitRegistration, useConsentText, useStates } from './api';
 import { DateTimeFields, useDateCheck } from './date-time-fields';
 import { EMPTY_VALUES, FIELD_ORDER, type RegistrationValues } from './form-values';
 import { SendIcon } from './icons';
+import { useProofOfWork } from './proof-of-work';
 import { ConsentText } from './statements';
 import classes from './statements.module.css';
 
@@ -57,6 +58,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
     validateInputOnBlur: true,
   });
   const date = useDateCheck(form);
+  const proofOfWork = useProofOfWork();
 
   const validateAndSend = form.onSubmit(
     async (values) => {
@@ -67,7 +69,8 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
       }
       setSending(true);
       try {
-        await submitRegistration({ ...values, consent_version: consent.data?.version });
+        const altcha = await proofOfWork.take();
+        await submitRegistration({ ...values, consent_version: consent.data?.version, altcha });
         notifications.show({
           color: 'green',
           title: 'Cerere trimisă',
@@ -113,7 +116,12 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
   const field = (name: keyof RegistrationValues) => ({ 'data-field': name });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Cerere de consultație la distanță">
+    <form
+      onSubmit={submit}
+      onFocusCapture={proofOfWork.start}
+      noValidate
+      aria-label="Cerere de consultație la distanță"
+    >
       <Stack gap="lg">
         <Fieldset legend="Programarea" radius="md">
           <DateTimeFields form={form} state={date.state} onChoose={date.choose} />
