@@ -39,9 +39,10 @@ export default function RichTextEditorField({ label, value, onChange, minHeight 
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
 
-  // Content replaced from outside (e.g. cleared after a reset) reaches the editor.
+  // Content replaced from outside (e.g. cleared after a reset, or a draft restored) reaches the
+  // editor. An editor being replaced (tiptap destroys the old one) has no schema left to read.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current) editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);
