@@ -1,2 +1,6 @@
 /** What other features may use of appointments (docs/ARCHITECTURE.md "Features talk over their exports"). */
-export { appointmentsOfPatients, doctorAppointmentsBetween, doctorFeedAppointments } from './repository';
+export {
+  appointmentsOfPatients,
+  doctorAppointmentsBetween,
+  doctorSlotAppointments,
+} from './others-repository';

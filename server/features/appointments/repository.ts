@@ -1,5 +1,5 @@
 /** SQL of the appointment area: list, detail, reference data and the slot facts. */
-import { and, asc, desc, eq, gte, inArray, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AppointmentDetail,
   AppointmentFilters,
@@ -12,7 +12,6 @@ import type {
 } from '../../../domain/appointments';
 import { COUNTIES } from '../../../domain/counties';
 import { hhmm } from '../../../domain/dates';
-import type { AffectedAppointment } from '../../../domain/my-account';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
 import { maskCnp, pickerPatient } from '../../../domain/privacy';
 import { type DayRange, WEEKDAY_NAMES } from '../../../domain/slots';
@@ -328,83 +327,4 @@ export async function searchPatients(db: Db, text: string, limit = 20) {
     .orderBy(asc(p.nameSearch), asc(p.id))
     .limit(limit);
   return found.map((r) => pickerPatient(r));
-}
-
-/** A doctor's slot-holding appointments on [from, to], by date and time (my-account lists them on a new time off). */
-export async function doctorAppointmentsBetween(
-  db: Db,
-  doctorId: string,
-  from: string,
-  to: string,
-): Promise<AffectedAppointment[]> {
-  const rows = await db
-    .select({
-      id: appointments.id,
-      patient: patients.name,
-      date: appointments.selectedDate,
-      time: appointments.selectedTime,
-      calendar: calendars.title,
-    })
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
-    .where(
-      and(
-        eq(appointments.doctorId, doctorId),
-        eq(appointments.holdsSlot, true),
-        gte(appointments.selectedDate, from),
-        lte(appointments.selectedDate, to),
-      ),
-    )
-    .orderBy(asc(appointments.selectedDate), asc(appointments.selectedTime));
-  return rows.map((r) => ({ ...r, date: r.date as string, time: hhmm(r.time) }));
-}
-
-/**
- * A doctor's slot-holding appointments from `from` on, by date and time, with the calendar each
- * is in (the private iCalendar feed). At most 5000: a feed is read by a calendar app, not paged.
- */
-export function doctorFeedAppointments(db: Db, doctorId: string, from: string) {
-  return db
-    .select({
-      id: appointments.id,
-      date: appointments.selectedDate,
-      time: appointments.selectedTime,
-      calendarId: appointments.calendarId,
-      patient: patients.name,
-      calendar: calendars.title,
-    })
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
-    .where(
-      and(
-        eq(appointments.doctorId, doctorId),
-        eq(appointments.holdsSlot, true),
-        gte(appointments.selectedDate, from),
-      ),
-    )
-    .orderBy(appointments.selectedDate, appointments.selectedTime)
-    .limit(5000);
-}
-
-/** Every appointment of these patients, newest first, with its status, doctor and calendar (the search page). */
-export function appointmentsOfPatients(db: Db, patientIds: number[]) {
-  return db
-    .select({
-      id: appointments.id,
-      patientId: appointments.patientId,
-      date: appointments.selectedDate,
-      time: appointments.selectedTime,
-      status: appointments.status,
-      status_title: appointmentStatuses.title,
-      doctor: users.name,
-      calendar: calendars.title,
-    })
-    .from(appointments)
-    .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
-    .leftJoin(users, eq(users.id, appointments.doctorId))
-    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
-    .where(inArray(appointments.patientId, patientIds))
-    .orderBy(desc(appointments.selectedDate), desc(appointments.selectedTime), asc(appointments.id));
 }

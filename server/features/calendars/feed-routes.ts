@@ -10,7 +10,7 @@ import { addDays, clinicInstant, clinicToday, hhmm, weekdayOf } from '../../../d
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http-headers';
-import { doctorFeedAppointments } from '../appointments';
+import { doctorSlotAppointments } from '../appointments';
 import { feedOwner } from '../my-account';
 import { buildCalendar } from './ical';
 import { availabilityEnds } from './repository';
@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const owner = await feedOwner(db, req.params.file.slice(0, -'.ics'.length));
       if (!owner) throw notFound(FEED_MESSAGE);
       const now = app.deps.clock.now();
-      const rows = await doctorFeedAppointments(db, owner.userId, addDays(clinicToday(now), -DAYS_BACK));
+      const rows = await doctorSlotAppointments(db, owner.userId, addDays(clinicToday(now), -DAYS_BACK));
       const ends = await availabilityEnds(db, [
         ...new Set(rows.map((r) => r.calendarId).filter((c): c is number => c !== null)),
       ]);

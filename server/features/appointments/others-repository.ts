@@ -1,0 +1,76 @@
+/**
+ * What other features read of appointments (exported through index.ts): a doctor's slot-holding
+ * appointments (my-account's time off, the iCalendar feed) and patients' appointments (search).
+ */
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { hhmm } from '../../../domain/dates';
+import type { AffectedAppointment } from '../../../domain/my-account';
+import type { Db } from '../../db/client';
+import { appointmentStatuses, appointments, calendars, patients, users } from '../../db/schema';
+
+/**
+ * A doctor's slot-holding appointments from `from` (to `to` when given), by date and time, with
+ * the patient and the calendar. At most 5000: the feed is read by a calendar app, not paged.
+ */
+export function doctorSlotAppointments(db: Db, doctorId: string, from: string, to?: string) {
+  return db
+    .select({
+      id: appointments.id,
+      date: appointments.selectedDate,
+      time: appointments.selectedTime,
+      calendarId: appointments.calendarId,
+      patient: patients.name,
+      calendar: calendars.title,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
+    .where(
+      and(
+        eq(appointments.doctorId, doctorId),
+        eq(appointments.holdsSlot, true),
+        gte(appointments.selectedDate, from),
+        to === undefined ? undefined : lte(appointments.selectedDate, to),
+      ),
+    )
+    .orderBy(asc(appointments.selectedDate), asc(appointments.selectedTime))
+    .limit(5000);
+}
+
+/** A doctor's slot-holding appointments on [from, to] (my-account lists them on a new time off). */
+export async function doctorAppointmentsBetween(
+  db: Db,
+  doctorId: string,
+  from: string,
+  to: string,
+): Promise<AffectedAppointment[]> {
+  const rows = await doctorSlotAppointments(db, doctorId, from, to);
+  return rows.map((r) => ({
+    id: r.id,
+    patient: r.patient,
+    date: r.date as string,
+    time: hhmm(r.time),
+    calendar: r.calendar,
+  }));
+}
+
+/** Every appointment of these patients, newest first, with its status, doctor and calendar (the search page). */
+export function appointmentsOfPatients(db: Db, patientIds: number[]) {
+  return db
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      date: appointments.selectedDate,
+      time: appointments.selectedTime,
+      status: appointments.status,
+      status_title: appointmentStatuses.title,
+      doctor: users.name,
+      calendar: calendars.title,
+    })
+    .from(appointments)
+    .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
+    .leftJoin(users, eq(users.id, appointments.doctorId))
+    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
+    .where(inArray(appointments.patientId, patientIds))
+    .orderBy(desc(appointments.selectedDate), desc(appointments.selectedTime), asc(appointments.id));
+}
