@@ -71,7 +71,6 @@ const CUSTOM_STATUSES = [
   { title: 'Test de efort', withoutAppointment: false },
   { title: 'Control postoperator', withoutAppointment: false },
   { title: 'Trimis la medicul de familie', withoutAppointment: true },
-  { title: 'Anulat de pacient', withoutAppointment: true },
 ];
 
 /** Romanian public holidays in the demo window (closed days of every calendar). */
@@ -131,7 +130,10 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
   const today = clinicToday(now);
 
   await db.transaction(async (tx) => {
-    const statuses = await tx.insert(s.appointmentStatuses).values(CUSTOM_STATUSES).returning();
+    // Plus the built-in ones the migrations made ("Anulat de pacient", "Neprezentat").
+    await tx.insert(s.appointmentStatuses).values(CUSTOM_STATUSES);
+    // "Neprezentat" is set by staff after the fact, never drawn at random for any day.
+    const statuses = (await tx.select().from(s.appointmentStatuses)).filter((st) => st.builtin !== 'no_show');
     const cals = await tx
       .insert(s.calendars)
       .values([

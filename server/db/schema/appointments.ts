@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { calendars } from './calendars';
-import { created, updated } from './columns';
+import { created, ts, updated } from './columns';
 import { users } from './identity';
 import { patients } from './patients';
 
@@ -22,6 +22,12 @@ export const appointmentStatuses = pgTable('appointment_statuses', {
   title: text('title').notNull(),
   withoutAppointment: boolean('without_appointment').notNull().default(false),
   hidden: boolean('hidden').notNull().default(false),
+  /**
+   * Set on the statuses the product itself relies on (the patient journey): `no_show`
+   * ("Neprezentat", set by staff after the time) and `cancelled_by_patient` ("Anulat de pacient",
+   * set by the self-service page). Seeded by migration 0010; admins may rename them, not delete them.
+   */
+  builtin: text('builtin').unique(),
   createdAt: created(),
 });
 export const appointments = pgTable(
@@ -46,6 +52,14 @@ export const appointments = pgTable(
     publicRequest: boolean('public_request').notNull().default(false),
     /** What the patient typed on the public form, kept for staff to review. */
     requestData: jsonb('request_data'),
+    /** The patient confirmed on the self-service page that they will come. */
+    attendanceConfirmedAt: ts('attendance_confirmed_at'),
+    /** The patient asked for another date on the self-service page (a flag staff see) and why. */
+    rescheduleRequestedAt: ts('reschedule_requested_at'),
+    rescheduleNote: text('reschedule_note'),
+    /** When and by whom it was cancelled: `patient` (self-service) or the staff user's id. */
+    cancelledAt: ts('cancelled_at'),
+    cancelledBy: text('cancelled_by'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -83,3 +97,18 @@ export const appointments = pgTable(
     index('appointments_doctor_patient_idx').on(t.doctorId, t.patientId),
   ],
 );
+
+/**
+ * The self-service link of an appointment (`/p/{token}`, no account): one per appointment. Only
+ * the token's SHA-256 is stored; the token itself is derived again from `nonce` and the server's
+ * secret when a message needs the link (docs/decisions), so every message carries the same link.
+ */
+export const selfServiceLinks = pgTable('self_service_links', {
+  appointmentId: integer('appointment_id')
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  nonce: text('nonce').notNull(),
+  createdAt: created(),
+  revokedAt: ts('revoked_at'),
+});

@@ -31,11 +31,24 @@ export const outbox = pgTable(
     leaseUntil: ts('lease_until'),
     lastError: text('last_error'),
     sentAt: ts('sent_at'),
+    /**
+     * What the message is about, for the patient journey: the appointment (no foreign key: the
+     * outbox is platform code and outlives deleted appointments) and why it is sent
+     * (`reminder-24@2026-12-01T08:00`, `scheduled@…`). A purpose is sent at most once per
+     * appointment and channel (the unique index), so a reminder is never queued twice, and a
+     * moved appointment gets new purposes with its new time.
+     */
+    appointmentId: integer('appointment_id'),
+    purpose: text('purpose'),
     createdAt: created(),
   },
   (t) => [
     index('outbox_pending_idx').on(t.state, t.nextAttemptAt),
     index('outbox_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'sending'`),
     uniqueIndex('outbox_message_key_idx').on(t.messageKey),
+    index('outbox_appointment_idx').on(t.appointmentId).where(sql`${t.appointmentId} is not null`),
+    uniqueIndex('outbox_purpose_uq')
+      .on(t.appointmentId, t.channel, t.purpose)
+      .where(sql`${t.purpose} is not null and ${t.state} <> 'cancelled'`),
   ],
 );

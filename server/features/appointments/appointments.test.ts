@@ -196,7 +196,13 @@ describe('reference data', () => {
     await makeStatus(db, { title: 'Ascuns', hidden: true });
     await makeStatus(db, { title: 'Anulat', withoutAppointment: true });
     const body = (await get('/api/appointment/statuses')).json();
-    expect(body.data.map((s: { title: string }) => s.title)).toEqual(['Anulat', 'Control']);
+    // The two made here and the two the product keeps for the patient journey (migration 0010).
+    expect(body.data.map((s: { title: string }) => s.title)).toEqual([
+      'Anulat',
+      'Anulat de pacient',
+      'Control',
+      'Neprezentat',
+    ]);
     expect(body.data[0].without_appointment).toBe(true);
   });
 
@@ -217,7 +223,7 @@ describe('reference data', () => {
   it('new-appointment data: doctors, statuses, calendars', async () => {
     const body = (await get('/api/appointment/new-appointment')).json();
     expect(body.data.doctors.map((d: { name: string }) => d.name)).toEqual(['Ion Ionescu']);
-    expect(body.data.statuses).toHaveLength(2);
+    expect(body.data.statuses).toHaveLength(4); // two made here, two built in
     expect(body.data.calendars).toEqual([{ id: calId, title: 'Cabinet 1' }]);
   });
 
