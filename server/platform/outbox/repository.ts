@@ -16,9 +16,25 @@ export type NewOutboxRow = {
   text: string;
   html?: string | null;
   attachments?: unknown;
+  /** The appointment the message is about and why it is sent (a purpose is sent once). */
+  appointmentId?: number | null;
+  purpose?: string | null;
+  /** Not sent before this instant (reminders, quiet hours); now when absent. */
+  notBefore?: Date | null;
 };
 
 export async function insertMessage(db: Db, row: NewOutboxRow): Promise<number> {
+  const id = await insertMessageOnce(db, row);
+  if (id === null) throw new Error('outbox: this purpose is already queued for the appointment');
+  return id;
+}
+
+/**
+ * Queues the message unless the same purpose is already queued or sent for the appointment and
+ * channel (the partial unique index `outbox_purpose_uq`): then nothing is written and null is
+ * returned, so a reminder scheduled twice, or by two nodes at once, goes out once.
+ */
+export async function insertMessageOnce(db: Db, row: NewOutboxRow): Promise<number | null> {
   const [r] = await db
     .insert(outbox)
     .values({
@@ -28,9 +44,40 @@ export async function insertMessage(db: Db, row: NewOutboxRow): Promise<number> 
       text: row.text,
       html: row.html ?? null,
       attachments: row.attachments ?? null,
+      appointmentId: row.appointmentId ?? null,
+      purpose: row.purpose ?? null,
+      ...(row.notBefore ? { nextAttemptAt: row.notBefore } : {}),
+    })
+    .onConflictDoNothing({
+      target: [outbox.appointmentId, outbox.channel, outbox.purpose],
+      where: sql`${outbox.purpose} is not null and ${outbox.state} <> 'cancelled'`,
     })
     .returning({ id: outbox.id });
-  return r.id;
+  return r?.id ?? null;
+}
+
+/**
+ * Cancels the messages still waiting for an appointment (its reminders when it is cancelled,
+ * deleted or moved), optionally only those whose purpose starts with `purposePrefix`. A message
+ * being sent right now is left to finish. Returns how many were cancelled.
+ */
+export async function cancelPendingForAppointment(
+  db: Db,
+  appointmentId: number,
+  purposePrefix?: string,
+): Promise<number> {
+  const rows = await db
+    .update(outbox)
+    .set({ state: 'cancelled', leaseUntil: null })
+    .where(
+      and(
+        eq(outbox.appointmentId, appointmentId),
+        inArray(outbox.state, ['pending', 'failed']),
+        purposePrefix ? sql`starts_with(${outbox.purpose}, ${purposePrefix})` : undefined,
+      ),
+    )
+    .returning({ id: outbox.id });
+  return rows.length;
 }
 
 export type ClaimedMessage = typeof outbox.$inferSelect;
