@@ -133,6 +133,19 @@ export const documentUploadFields = z.object({
   appointment_id: z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), id.optional()),
 });
 
+/**
+ * The browser's upload form: the same fields as the server's, 'Required' under an empty title and
+ * a missing file (SPEC §5 "Document upload"); the file itself is checked by the server.
+ */
+export const documentUploadFormSchema = documentUploadFields.extend({
+  title: z
+    .string({ error: DOCUMENT_MESSAGES.required })
+    .trim()
+    .min(1, DOCUMENT_MESSAGES.required)
+    .pipe(documentTitleField),
+  document: z.custom((v) => v !== null && v !== undefined, DOCUMENT_MESSAGES.required),
+});
+
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie sa fie in formatul YYYY-MM-DD.');
 
 /** `filters` of GET /api/documents. */

@@ -91,15 +91,38 @@ describe('POST /api/documents', () => {
     await expectConsistent();
   });
 
-  it('removes the stored file when the row cannot be written (patient gone)', async () => {
-    // The file comes first, so it is stored before the unknown patient id is even read.
-    const res = await upload([
-      { name: 'document', filename: 'a.pdf', data: PDF },
+  it('checks title and patient before storing the file (unknown patient, blank title, file first)', async () => {
+    const p = await newPatient();
+    const before = await listAllFiles(filesDir);
+    let res = await upload([
       { name: 'title', value: 'Analize' },
       { name: 'patient_id', value: '999999' },
+      { name: 'document', filename: 'a.pdf', data: PDF },
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ patient_id: DOCUMENT_MESSAGES.patientRequired });
+    expect(await listAllFiles(filesDir)).toEqual(before);
+
+    res = await upload([
+      { name: 'title', value: ' ' },
+      { name: 'patient_id', value: String(p.id) },
+      { name: 'document', filename: 'a.pdf', data: PDF },
+    ]);
+    expect(res.json().errors).toEqual({ title: DOCUMENT_MESSAGES.titleRequired });
+    expect(await listAllFiles(filesDir)).toEqual(before);
+
+    // A file before its fields is refused unread: the fields it would belong to are unknown.
+    res = await upload([
+      { name: 'document', filename: 'a.pdf', data: PDF },
+      { name: 'title', value: 'Analize' },
+      { name: 'patient_id', value: String(p.id) },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      title: DOCUMENT_MESSAGES.titleRequired,
+      patient_id: DOCUMENT_MESSAGES.patientRequired,
+    });
+    expect(await listAllFiles(filesDir)).toEqual(before);
     await expectConsistent();
   });
 

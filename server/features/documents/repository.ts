@@ -111,6 +111,23 @@ export async function appointmentOfPatient(
   return Boolean(row);
 }
 
+export async function patientExists(db: Db, patientId: number): Promise<boolean> {
+  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId));
+  return Boolean(row);
+}
+
+/** An uploaded document's row (its file already stored under `storageKey`). */
+export async function insertUploadedDocument(
+  db: Db,
+  d: Omit<typeof documents.$inferInsert, 'id' | 'status' | 'createdAt'>,
+): Promise<number> {
+  const [row] = await db
+    .insert(documents)
+    .values({ ...d, status: 'tosend' })
+    .returning({ id: documents.id });
+  return row.id;
+}
+
 /** A document another feature produced (a signed medical letter), inside its transaction. */
 export async function insertGeneratedDocument(
   db: Db,

@@ -88,7 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['documents'],
-        summary: 'Upload a document (multipart: title, patient_id, appointment_id?, document)',
+        summary: 'Upload a document (multipart: title, patient_id, appointment_id?, then document)',
         consumes: ['multipart/form-data'],
       },
     },

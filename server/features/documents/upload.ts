@@ -1,13 +1,15 @@
 /**
- * POST /api/documents, the part that must never leave a half state: the file is streamed to
- * storage under a generated key (never buffered whole), checked, and only then is the row
- * inserted. Any failure on the way (bad type, too large, empty, client gone, database error)
+ * POST /api/documents, the part that must never leave a half state: the text fields come before
+ * the file and are checked (title, an existing patient, the patient's own appointment) before any
+ * byte is stored; the file is then streamed to storage under a generated key (never buffered
+ * whole), checked, and only then is the row inserted. Any failure on the way (bad type, too large, empty, client gone, database error)
  * deletes what was stored, so there is never a row without a file nor a file without a row.
  */
 import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   DOCUMENT_MESSAGES,
   DOCUMENT_MIME,
@@ -17,7 +19,6 @@ import {
   isAcceptedExtension,
 } from '../../../domain/documents';
 import type { Db } from '../../db/client';
-import { documents } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { constraintViolation } from '../../platform/db-errors';
 import { fieldError, HttpError, parseOr400 } from '../../platform/errors';
@@ -32,6 +33,25 @@ export const FORM_OVERHEAD_BYTES = 64 * 1024;
 export type StoredFile = { key: string; filename: string; ext: DocumentExtension; size: number };
 
 const tooLarge = () => new HttpError(413, DOCUMENT_MESSAGES.tooLarge);
+
+type UploadFields = z.output<typeof documentUploadFields>;
+
+/**
+ * The text fields received before the file: valid, for an existing patient and (when given) that
+ * patient's appointment; otherwise the 400 with the field messages, and nothing is stored. A file
+ * sent before its fields is refused the same way.
+ */
+async function checkFields(db: Db, fields: Record<string, string>): Promise<UploadFields> {
+  const checked = parseOr400(documentUploadFields, fields);
+  if (!(await repo.patientExists(db, checked.patient_id)))
+    throw fieldError('patient_id', DOCUMENT_MESSAGES.patientRequired);
+  if (
+    checked.appointment_id &&
+    !(await repo.appointmentOfPatient(db, checked.appointment_id, checked.patient_id))
+  )
+    throw fieldError('appointment_id', DOCUMENT_MESSAGES.notFound);
+  return checked;
+}
 
 /** Streams one file part to storage and checks it; on any refusal nothing stays stored. */
 async function storeFile(part: MultipartFile, storage: Storage): Promise<StoredFile> {
@@ -96,17 +116,24 @@ export async function handleUpload(
     const end = watchMultipartEnd(req, () => fieldError('document', DOCUMENT_MESSAGES.fileRequired));
     end.start();
     // Written by the parsing loop below (TypeScript does not follow assignments in a closure).
-    const state: { stored: StoredFile | null; current: MultipartFile | null; aborted: Error | null } = {
-      stored: null,
-      current: null,
-      aborted: null,
-    };
+    const state: {
+      stored: StoredFile | null;
+      fields: UploadFields | null;
+      current: MultipartFile | null;
+      aborted: Error | null;
+    } = { stored: null, fields: null, current: null, aborted: null };
     const loop = (async () => {
       for await (const part of parts) {
         if (part.type === 'field') {
           if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         } else if (part.fieldname === 'document' && !state.stored && !state.aborted) {
           state.current = part;
+          try {
+            state.fields = await checkFields(db, fields);
+          } catch (err) {
+            part.file.resume(); // discard the body; nothing is stored
+            throw err;
+          }
           const file = await storeFile(part, storage);
           state.current = null;
           // Refused meanwhile (body cut short): the stored copy must not stay.
@@ -137,36 +164,29 @@ export async function handleUpload(
       end.stop();
       stored = state.stored;
     }
-    if (!stored) throw fieldError('document', DOCUMENT_MESSAGES.fileRequired);
-    const { title, patient_id, appointment_id } = parseOr400(documentUploadFields, fields);
-    if (appointment_id && !(await repo.appointmentOfPatient(db, appointment_id, patient_id))) {
-      throw fieldError('appointment_id', DOCUMENT_MESSAGES.notFound);
-    }
+    if (!stored || !state.fields) throw fieldError('document', DOCUMENT_MESSAGES.fileRequired);
+    const { title, patient_id, appointment_id } = state.fields;
     const file = stored;
     const id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          patientId: patient_id,
-          appointmentId: appointment_id ?? null,
-          title,
-          filename: file.filename,
-          ext: file.ext,
-          mime: DOCUMENT_MIME[file.ext],
-          size: file.size,
-          storageKey: file.key,
-          status: 'tosend',
-          uploadedBy: req.user?.id ?? null,
-        })
-        .returning({ id: documents.id });
+      const rowId = await repo.insertUploadedDocument(tx, {
+        patientId: patient_id,
+        appointmentId: appointment_id ?? null,
+        title,
+        filename: file.filename,
+        ext: file.ext,
+        mime: DOCUMENT_MIME[file.ext],
+        size: file.size,
+        storageKey: file.key,
+        uploadedBy: req.user?.id ?? null,
+      });
       await audit(tx, req.actor, {
         action: 'document.upload',
         entityType: 'document',
-        entityId: row.id,
+        entityId: rowId,
         patientId: patient_id,
         details: { ext: file.ext, size: file.size },
       });
-      return row.id;
+      return rowId;
     });
     return { id };
   } catch (err) {

@@ -5,9 +5,11 @@
  */
 import { Badge, Button, CloseButton, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
   type AdminCalendar,
+  type AvailabilityInput,
   availabilitySchema,
   splitInterval,
   WEEKDAY_LABELS,
@@ -27,24 +29,20 @@ const SPLITS = [
 export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
   const save = useSaveAvailability();
   const remove = useDeleteAvailability();
-  const [weekday, setWeekday] = useState<string | null>('1');
-  const [from, setFrom] = useState('09:00');
-  const [to, setTo] = useState('09:30');
+  const form = useForm<AvailabilityInput>({
+    mode: 'controlled',
+    initialValues: { weekday: 1, from: '09:00', to: '09:30' },
+    validate: schemaResolver(availabilitySchema, { sync: true }),
+  });
+  // How the interval is cut into entries: a choice of the editor, not a field of the entry.
   const [split, setSplit] = useState<string | null>('0');
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const add = async () => {
-    const parsed = availabilitySchema.safeParse({ weekday: Number(weekday), from, to });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    const pieces = splitInterval(parsed.data.from, parsed.data.to, Number(split));
+  const add = form.onSubmit(async (values) => {
+    const pieces = splitInterval(values.from, values.to, Number(split));
     let added = 0;
     for (const p of pieces) {
       try {
-        await save.mutateAsync({ calendarId: calendar.id, weekday: parsed.data.weekday, ...p });
+        await save.mutateAsync({ calendarId: calendar.id, weekday: values.weekday, ...p });
         added++;
       } catch (err) {
         notifyError(err);
@@ -53,7 +51,7 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
     }
     if (added)
       notifySuccess(added === 1 ? 'Intervalul a fost adaugat.' : `Au fost adaugate ${added} intervale.`);
-  };
+  });
 
   return (
     <Stack gap="sm">
@@ -102,31 +100,31 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
         <Select
           label="Ziua"
           data={WEEKDAY_ORDER.map((wd) => ({ value: String(wd), label: WEEKDAY_LABELS[wd] }))}
-          value={weekday}
-          onChange={setWeekday}
+          value={String(form.values.weekday)}
+          onChange={(v) => form.setFieldValue('weekday', Number(v))}
           allowDeselect={false}
-          error={errors.weekday}
+          error={form.errors.weekday}
         />
         <TimePicker
           label="De la"
           format="24h"
           hoursInputLabel="De la, ora"
           minutesInputLabel="De la, minutul"
-          value={from}
-          onChange={(v) => setFrom(v.slice(0, 5))}
-          error={errors.from}
+          value={form.values.from}
+          onChange={(v) => form.setFieldValue('from', v.slice(0, 5))}
+          error={form.errors.from}
         />
         <TimePicker
           label="Pana la"
           format="24h"
           hoursInputLabel="Pana la, ora"
           minutesInputLabel="Pana la, minutul"
-          value={to}
-          onChange={(v) => setTo(v.slice(0, 5))}
-          error={errors.to}
+          value={form.values.to}
+          onChange={(v) => form.setFieldValue('to', v.slice(0, 5))}
+          error={form.errors.to}
         />
         <Select label="Impartire" data={SPLITS} value={split} onChange={setSplit} allowDeselect={false} />
-        <Button onClick={add} loading={save.isPending}>
+        <Button onClick={() => add()} loading={save.isPending}>
           Adauga interval
         </Button>
       </SimpleGrid>

@@ -1,6 +1,7 @@
 /** A calendar's unavailable days: single days or ranges, with a reason (e.g. a public holiday). */
 import { ActionIcon, Button, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AdminCalendar, unavailableDaysSchema } from '../../../domain/admin';
@@ -8,31 +9,27 @@ import { clinicToday, formatDay } from '../../../domain/dates';
 import { withNotify } from '../../lib/notify';
 import { useAddUnavailableDays, useDeleteUnavailableDays } from './api';
 
-type Range = [string | null, string | null];
+type Values = { from: string; to: string; reason: string };
+const EMPTY: Values = { from: '', to: '', reason: '' };
+
+const checkDays = schemaResolver(unavailableDaysSchema, { sync: true });
+/** One click on a single day leaves the end empty: that day alone. */
+const asPayload = (v: Values) => ({ ...v, to: v.to || v.from });
+function validate(v: Values): FormErrors {
+  if (!v.from) return { from: 'Alegeti ziua sau intervalul.' };
+  return checkDays(asPayload(v));
+}
 
 export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar }) {
   const add = useAddUnavailableDays();
   const remove = useDeleteUnavailableDays();
-  const [range, setRange] = useState<Range>([null, null]);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<Values>({ mode: 'controlled', initialValues: EMPTY, validate });
   const [showPast, setShowPast] = useState(false);
 
-  const submit = async () => {
-    const [from, to] = range;
-    // One click on a single day leaves the end empty: that day alone.
-    const parsed = unavailableDaysSchema.safeParse({ from: from ?? '', to: to ?? from ?? '', reason });
-    if (!parsed.success) {
-      setError(from ? parsed.error.issues[0].message : 'Alegeti ziua sau intervalul.');
-      return;
-    }
-    setError(undefined);
-    const ok = await withNotify(() => add.mutateAsync({ calendarId: calendar.id, ...parsed.data }));
-    if (ok) {
-      setRange([null, null]);
-      setReason('');
-    }
-  };
+  const submit = form.onSubmit(async (values) => {
+    const ok = await withNotify(() => add.mutateAsync({ calendarId: calendar.id, ...asPayload(values) }));
+    if (ok) form.setValues(EMPTY);
+  });
 
   const today = clinicToday(new Date());
   const past = calendar.unavailableDays.filter((d) => d.to < today).length;
@@ -48,21 +45,24 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
           label="Zi sau interval"
           placeholder="Alegeti zilele"
           valueFormat="DD.MM.YYYY"
-          value={range}
-          onChange={(v) =>
-            setRange([v[0] ? String(v[0]).slice(0, 10) : null, v[1] ? String(v[1]).slice(0, 10) : null])
-          }
-          error={error}
+          value={[form.values.from || null, form.values.to || null]}
+          onChange={(v) => {
+            form.setValues({
+              from: v[0] ? String(v[0]).slice(0, 10) : '',
+              to: v[1] ? String(v[1]).slice(0, 10) : '',
+            });
+            form.clearErrors();
+          }}
+          error={form.errors.from ?? form.errors.to}
           clearable
         />
         <TextInput
           label="Motiv"
           placeholder="ex. Sarbatoare legala"
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          {...form.getInputProps('reason')}
           maxLength={200}
         />
-        <Button onClick={submit} loading={add.isPending}>
+        <Button onClick={() => submit()} loading={add.isPending}>
           Adauga zile indisponibile
         </Button>
       </SimpleGrid>

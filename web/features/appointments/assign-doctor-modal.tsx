@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import {
   APPOINTMENT_MESSAGES,
   type AppointmentDetail,
@@ -20,30 +21,30 @@ export function AssignDoctorModal({
 }) {
   const options = useAppointmentOptions(opened);
   const assign = useAssignDoctor();
-  const [doctorId, setDoctorId] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<{ appointmentId: number; doctor_id: string | null }>({
+    mode: 'controlled',
+    initialValues: { appointmentId: appointment.id, doctor_id: appointment.doctor_id },
+    validate: schemaResolver(assignDoctorSchema, { sync: true }),
+  });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
   useEffect(() => {
     if (opened) {
-      setDoctorId(appointment.doctor_id);
-      setError(undefined);
+      form.setValues({ appointmentId: appointment.id, doctor_id: appointment.doctor_id });
+      form.clearErrors();
     }
-  }, [opened, appointment.doctor_id]);
+  }, [opened, appointment.id, appointment.doctor_id]);
 
-  const save = async () => {
-    const parsed = assignDoctorSchema.safeParse({ appointmentId: appointment.id, doctor_id: doctorId ?? '' });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
-      return;
-    }
+  const save = form.onSubmit(async ({ appointmentId, doctor_id }) => {
     try {
-      await assign.mutateAsync(parsed.data);
+      // Valid here: the schema refused an empty doctor.
+      await assign.mutateAsync({ appointmentId, doctor_id: doctor_id ?? '' });
       notifySuccess(APPOINTMENT_MESSAGES.assigned);
       onClose();
     } catch (err) {
       notifyFailure(APPOINTMENT_MESSAGES.createFailed, err);
     }
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title="Asigneaza medic">
@@ -52,12 +53,9 @@ export function AssignDoctorModal({
           label="Medic"
           placeholder="Alegeti medicul"
           data={(options.data?.doctors ?? []).map((d) => ({ value: d.id, label: d.name }))}
-          value={doctorId}
-          onChange={(v) => {
-            setDoctorId(v);
-            setError(undefined);
-          }}
-          error={error}
+          value={form.values.doctor_id}
+          onChange={(v) => form.setFieldValue('doctor_id', v)}
+          error={form.errors.doctor_id}
           withAsterisk
           searchable
         />
@@ -65,7 +63,7 @@ export function AssignDoctorModal({
           <Button variant="default" onClick={onClose}>
             Renunta
           </Button>
-          <Button onClick={save} loading={assign.isPending}>
+          <Button onClick={() => save()} loading={assign.isPending}>
             Asigneaza
           </Button>
         </Group>

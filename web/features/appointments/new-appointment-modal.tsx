@@ -4,6 +4,7 @@
  * date and time. Save stays disabled until doctor, patient and status are chosen; closing resets.
  */
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { APPOINTMENT_MESSAGES, newAppointmentFormSchema } from '../../../domain/appointments';
@@ -12,22 +13,45 @@ import { ApiError } from '../../lib/api';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useAppointmentOptions, useCreateAppointment, usePatientSearch } from './api';
 import { MutedText } from './muted-text';
-import { EMPTY_SLOT, isTakenTime, type Slot, SlotFields } from './slot-fields';
+import { isTakenTime, type Slot, SlotFields } from './slot-fields';
 
-type Errors = Record<string, string>;
+/**
+ * The payload as the form holds it. `without_appointment` follows the chosen status and only
+ * decides which fields the form asks for; the server decides from the status in the database.
+ */
+type Values = {
+  doctor_id: string | null;
+  patient_id: string | null;
+  status_id: string | null;
+  without_appointment: boolean;
+  calendar_id: number | null;
+  date: string | null;
+  time: string | null;
+};
+const EMPTY: Values = {
+  doctor_id: null,
+  patient_id: null,
+  status_id: null,
+  without_appointment: false,
+  calendar_id: null,
+  date: null,
+  time: null,
+};
 
 export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const options = useAppointmentOptions(opened);
   const create = useCreateAppointment();
-  const [doctorId, setDoctorId] = useState<string | null>(null);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: schemaResolver(newAppointmentFormSchema, { sync: true }),
+  });
   const [search, setSearch] = useState('');
-  const [patientId, setPatientId] = useState<string | null>(null);
-  const [statusId, setStatusId] = useState<string | null>(null);
-  const [slot, setSlot] = useState<Slot>(EMPTY_SLOT);
-  const [errors, setErrors] = useState<Errors>({});
   const [debounced] = useDebouncedValue(search, 250);
   const patients = usePatientSearch(debounced);
 
+  const { doctor_id: doctorId, patient_id: patientId, status_id: statusId } = form.values;
+  const slot: Slot = { calendar_id: form.values.calendar_id, date: form.values.date, time: form.values.time };
   const doctors = options.data?.doctors ?? [];
   const statuses = options.data?.statuses ?? [];
   const status = statuses.find((s) => String(s.id) === statusId);
@@ -35,49 +59,28 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
   const vacations = doctors.find((d) => d.id === doctorId)?.vacations ?? [];
   const canSave = Boolean(doctorId && patientId && statusId);
 
-  const reset = () => {
-    setDoctorId(null);
-    setSearch('');
-    setPatientId(null);
-    setStatusId(null);
-    setSlot(EMPTY_SLOT);
-    setErrors({});
-  };
   const close = () => {
-    reset();
+    form.setValues(EMPTY);
+    form.clearErrors();
+    setSearch('');
     onClose();
   };
 
-  const save = async () => {
-    const payload = {
-      doctor_id: doctorId ?? '',
-      patient_id: patientId ?? undefined,
-      status_id: statusId ?? undefined,
-      without_appointment: !needsSlot,
-      ...(needsSlot
-        ? {
-            calendar_id: slot.calendar_id ?? undefined,
-            date: slot.date ?? undefined,
-            time: slot.time ?? undefined,
-          }
-        : {}),
-    };
-    const parsed = newAppointmentFormSchema.safeParse(payload);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
+  const save = form.onSubmit(async ({ calendar_id, date, time, doctor_id, ...rest }) => {
+    // Valid here: the schema refused an empty doctor.
+    const chosen = { ...rest, doctor_id: doctor_id ?? '' };
+    const payload = needsSlot ? { ...chosen, calendar_id, date, time } : chosen;
     try {
       await create.mutateAsync(payload);
       notifySuccess(APPOINTMENT_MESSAGES.created);
       close();
     } catch (err) {
       // One toast: the spec's text with the server's reason (issue 22).
-      if (isTakenTime(err)) setSlot((s) => ({ ...s, time: null }));
-      else if (err instanceof ApiError && err.errors) setErrors(err.errors);
+      if (isTakenTime(err)) form.setFieldValue('time', null);
+      else if (err instanceof ApiError && err.errors) form.setErrors(err.errors);
       notifyFailure(APPOINTMENT_MESSAGES.createFailed, err);
     }
-  };
+  });
 
   const patientData = (patients.data ?? []).map((p) => ({
     value: String(p.id),
@@ -92,11 +95,8 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
           placeholder="Alegeti medicul"
           data={doctors.map((d) => ({ value: d.id, label: d.name }))}
           value={doctorId}
-          onChange={(v) => {
-            setDoctorId(v);
-            setSlot({ ...slot, date: null, time: null });
-          }}
-          error={errors.doctor_id}
+          onChange={(v) => form.setValues({ doctor_id: v, date: null, time: null })}
+          error={form.errors.doctor_id}
           withAsterisk
           searchable
         />
@@ -108,7 +108,7 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
             value={search}
             onChange={(e) => {
               setSearch(e.currentTarget.value);
-              setPatientId(null);
+              form.setFieldValue('patient_id', null);
             }}
           />
         )}
@@ -125,10 +125,10 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
             data={patientData}
             value={patientId}
             onChange={(v) => {
-              setPatientId(v);
-              setErrors({});
+              form.setFieldValue('patient_id', v);
+              form.clearErrors();
             }}
-            error={errors.patient_id}
+            error={form.errors.patient_id}
             withAsterisk
           />
         )}
@@ -139,10 +139,11 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
             data={statuses.map((s) => ({ value: String(s.id), label: s.title }))}
             value={statusId}
             onChange={(v) => {
-              setStatusId(v);
-              setErrors({});
+              const chosen = statuses.find((s) => String(s.id) === v);
+              form.setValues({ status_id: v, without_appointment: chosen?.without_appointment ?? false });
+              form.clearErrors();
             }}
-            error={errors.status_id}
+            error={form.errors.status_id}
             withAsterisk
           />
         )}
@@ -151,13 +152,13 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
             calendars={options.data?.calendars ?? []}
             value={slot}
             onChange={(next) => {
-              setSlot(next);
+              form.setValues(next);
               // A field chosen is no longer 'Required'; the others keep their message.
-              setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !next[k as keyof Slot])));
+              for (const k of ['calendar_id', 'date', 'time'] as const) if (next[k]) form.clearFieldError(k);
             }}
             doctorId={doctorId}
             vacations={vacations}
-            errors={errors}
+            errors={form.errors as Record<string, string>}
             progressive
           />
         )}
@@ -166,7 +167,7 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
           <Button variant="default" onClick={close}>
             Renunta
           </Button>
-          <Button onClick={save} disabled={!canSave} loading={create.isPending}>
+          <Button onClick={() => save()} disabled={!canSave} loading={create.isPending}>
             Salveaza
           </Button>
         </Group>

@@ -1,6 +1,7 @@
 /** Set a custom status, with calendar, date and time unless it is without_appointment (SPEC §4, §5). */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import {
   APPOINTMENT_MESSAGES,
   type AppointmentDetail,
@@ -11,57 +12,67 @@ import { ApiError } from '../../lib/api';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useAppointmentOptions, useSetAppointment } from './api';
 import { MutedText } from './muted-text';
-import { EMPTY_SLOT, isTakenTime, type Slot, SlotFields } from './slot-fields';
+import { isTakenTime, SlotFields } from './slot-fields';
 
 type Props = { appointment: AppointmentDetail; status: StatusRef | null; onClose: () => void };
+
+/**
+ * The payload as the form holds it. `without_appointment` only decides which fields the form asks
+ * for; the server decides from the status in the database whether a slot is needed.
+ */
+type Values = {
+  appointment_id: number;
+  status_id: number | null;
+  without_appointment: boolean;
+  calendar_id: number | null;
+  date: string | null;
+  time: string | null;
+};
+
+const valuesFor = (appointmentId: number, status: StatusRef | null): Values => ({
+  appointment_id: appointmentId,
+  status_id: status?.id ?? null,
+  without_appointment: status?.without_appointment ?? false,
+  calendar_id: null,
+  date: null,
+  time: null,
+});
 
 export function SetAppointmentModal({ appointment, status, onClose }: Props) {
   const options = useAppointmentOptions(status !== null);
   const write = useSetAppointment();
-  const [slot, setSlot] = useState<Slot>(EMPTY_SLOT);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: valuesFor(appointment.id, status),
+    validate: schemaResolver(setAppointmentFormSchema, { sync: true }),
+  });
   const opened = status !== null;
 
   // Each opening starts empty.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
   useEffect(() => {
     if (opened) {
-      setSlot(EMPTY_SLOT);
-      setErrors({});
+      form.setValues(valuesFor(appointment.id, status));
+      form.clearErrors();
     }
-  }, [opened]);
+  }, [opened, status?.id]);
 
   if (!status) return <Modal opened={false} onClose={onClose} />;
   const without = status.without_appointment;
 
-  const save = async () => {
-    const payload = {
-      appointment_id: appointment.id,
-      status_id: status.id,
-      without_appointment: without,
-      ...(without
-        ? {}
-        : {
-            calendar_id: slot.calendar_id ?? undefined,
-            date: slot.date ?? undefined,
-            time: slot.time ?? undefined,
-          }),
-    };
-    const parsed = setAppointmentFormSchema.safeParse(payload);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
+  const save = form.onSubmit(async ({ calendar_id, date, time, ...rest }) => {
+    const payload = without ? rest : { ...rest, calendar_id, date, time };
     try {
       await write.mutateAsync(payload);
       notifySuccess(APPOINTMENT_MESSAGES.statusSet);
       onClose();
     } catch (err) {
       // One toast with the server's reason (issue 22); a time just taken is cleared.
-      if (isTakenTime(err)) setSlot((s) => ({ ...s, time: null }));
-      else if (err instanceof ApiError && err.errors) setErrors(err.errors);
+      if (isTakenTime(err)) form.setFieldValue('time', null);
+      else if (err instanceof ApiError && err.errors) form.setErrors(err.errors);
       notifyFailure(err instanceof ApiError ? err.message : APPOINTMENT_MESSAGES.createFailed, err);
     }
-  };
+  });
 
   const own =
     appointment.holds_slot && appointment.calendar && appointment.selected_date && appointment.selected_time
@@ -71,6 +82,7 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
           time: appointment.selected_time,
         }
       : null;
+  const { calendar_id, date, time } = form.values;
 
   return (
     <Modal opened onClose={onClose} title={without ? 'Seteaza status' : 'Seteaza programarea'}>
@@ -83,13 +95,13 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
         ) : (
           <SlotFields
             calendars={options.data?.calendars ?? []}
-            value={slot}
+            value={{ calendar_id, date, time }}
             onChange={(s) => {
-              setSlot(s);
-              setErrors({});
+              form.setValues(s);
+              form.clearErrors();
             }}
             doctorId={appointment.doctor_id}
-            errors={errors}
+            errors={form.errors as Record<string, string>}
             ownSlot={own}
           />
         )}
@@ -97,7 +109,7 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
           <Button variant="default" onClick={onClose}>
             Renunta
           </Button>
-          <Button onClick={save} loading={write.isPending}>
+          <Button onClick={() => save()} loading={write.isPending}>
             {without ? 'Seteaza status' : 'Seteaza programarea'}
           </Button>
         </Group>

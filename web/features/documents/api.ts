@@ -55,7 +55,7 @@ export function useUploadDocument() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ title, patientId, appointmentId, file, onProgress }: UploadInput) => {
-      // Field order matters to the server only for early checks; the file goes last.
+      // The server checks the text fields before it stores any byte of the file: the file goes last.
       const form = new FormData();
       form.append('title', title);
       form.append('patient_id', String(patientId));

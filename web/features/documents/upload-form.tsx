@@ -8,12 +8,14 @@ import { notifySuccess } from '../../lib/notify';
 import '@mantine/dropzone/styles.css';
 import { Button, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_MESSAGES,
+  documentUploadFormSchema,
   fileExtension,
   isAcceptedExtension,
 } from '../../../domain/documents';
@@ -30,7 +32,8 @@ type Props = {
   onUploaded?: (id: number) => void;
 };
 
-type Errors = { title?: string; file?: string; patient?: string };
+/** The multipart fields by their names, so the server's field errors land under the same fields. */
+type Values = { title: string; patient_id: string | null; document: File | null };
 
 function PatientSelect({
   value,
@@ -40,7 +43,7 @@ function PatientSelect({
 }: {
   value: string | null;
   onChange: (v: string | null) => void;
-  error?: string;
+  error?: ReactNode;
   onTyping: () => void;
 }) {
   const [search, setSearch] = useState('');
@@ -76,10 +79,16 @@ function PatientSelect({
 }
 
 export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
-  const [title, setTitle] = useState('');
-  const [patient, setPatient] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const empty: Values = {
+    title: '',
+    patient_id: patientId === undefined ? null : String(patientId),
+    document: null,
+  };
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: empty,
+    validate: schemaResolver(documentUploadFormSchema, { sync: true }),
+  });
   const [invalidType, setInvalidType] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useUploadDocument();
@@ -87,8 +96,7 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
 
   const pick = (f: File) => {
     setInvalidType(false);
-    setFile(f);
-    setErrors((e) => ({ ...e, file: undefined }));
+    form.setFieldValue('document', f);
   };
 
   const onDrop = (files: File[]) => {
@@ -106,84 +114,56 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
       pick(first.file);
       return;
     }
-    setFile(null);
+    form.setFieldValue('document', null);
     setInvalidType(true);
-    setErrors((e) => ({ ...e, file: undefined }));
   };
 
-  const submit = () => {
-    const next: Errors = {
-      title: title.trim() ? undefined : DOCUMENT_MESSAGES.required,
-      file: file ? undefined : DOCUMENT_MESSAGES.required,
-      patient: choosePatient && !patient ? DOCUMENT_MESSAGES.patientRequired : undefined,
-    };
-    setErrors(next);
-    if (next.title || next.file || next.patient || !file) return;
+  const submit = form.onSubmit((values) => {
+    // Valid here: the schema refused a missing file.
+    if (!values.document) return;
     setProgress(0);
     upload.mutate(
       {
-        title: title.trim(),
-        patientId: patientId ?? Number(patient),
+        title: values.title.trim(),
+        patientId: Number(values.patient_id),
         appointmentId,
-        file,
+        file: values.document,
         onProgress: setProgress,
       },
       {
         onSuccess: (res) => {
           notifySuccess(DOCUMENT_MESSAGES.uploaded);
-          setTitle('');
-          setFile(null);
-          setPatient(null);
-          setErrors({});
+          form.setValues(empty);
+          form.clearErrors();
           onUploaded?.(res.id);
         },
         onError: (err) => {
           const fieldErrors = err instanceof ApiError ? err.errors : undefined;
-          if (fieldErrors?.document || fieldErrors?.title || fieldErrors?.patient_id) {
-            setErrors({
-              file: fieldErrors.document,
-              title: fieldErrors.title,
-              patient: fieldErrors.patient_id,
-            });
-          } else {
-            setErrors({ file: err.message });
-          }
+          if (fieldErrors?.document || fieldErrors?.title || fieldErrors?.patient_id)
+            form.setErrors(fieldErrors);
+          else form.setErrors({ document: err.message });
         },
         onSettled: () => setProgress(null),
       },
     );
-  };
+  });
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack gap="sm">
         <TextInput
           label="Titlu"
           placeholder="ex. Bilet de externare"
           withAsterisk
-          value={title}
-          onChange={(e) => {
-            setTitle(e.currentTarget.value);
-            setErrors((x) => ({ ...x, title: undefined }));
-          }}
-          error={errors.title}
+          {...form.getInputProps('title')}
           maxLength={200}
         />
         {choosePatient && (
           <PatientSelect
-            value={patient}
-            onChange={(v) => {
-              setPatient(v);
-              setErrors((x) => ({ ...x, patient: undefined }));
-            }}
-            error={errors.patient}
-            onTyping={() => setErrors((x) => (x.patient ? { ...x, patient: undefined } : x))}
+            value={form.values.patient_id}
+            onChange={(v) => form.setFieldValue('patient_id', v)}
+            error={form.errors.patient_id}
+            onTyping={() => form.clearFieldError('patient_id')}
           />
         )}
         <div>
@@ -195,7 +175,7 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
             disabled={upload.isPending}
             aria-label="Fisier"
             data-testid="document-dropzone"
-            style={errors.file ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+            style={form.errors.document ? { borderColor: 'var(--mantine-color-error)' } : undefined}
           >
             <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
               <Dropzone.Accept>
@@ -215,7 +195,9 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
                 </Dropzone.Reject>
                 <Dropzone.Idle>
                   <Text fw={500}>
-                    {file ? file.name : 'Trageti fisierul aici sau faceti click pentru a-l alege'}
+                    {form.values.document
+                      ? form.values.document.name
+                      : 'Trageti fisierul aici sau faceti click pentru a-l alege'}
                   </Text>
                   <Text size="xs" className={classes.meta} mt={4}>
                     Imagini, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt, rtf
@@ -232,9 +214,9 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
               {DOCUMENT_MESSAGES.invalidType}
             </Text>
           )}
-          {errors.file && (
+          {form.errors.document && (
             <Text c="red" size="sm" mt={4} role="alert">
-              {errors.file}
+              {form.errors.document}
             </Text>
           )}
         </div>
