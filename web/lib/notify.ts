@@ -35,6 +35,7 @@ export function notify(tone: Tone, message: string, opts: Options = {}) {
     title: opts.title,
     message,
     autoClose: autoClose === 0 ? false : autoClose,
+    closeButtonProps: { 'aria-label': 'Închide mesajul' },
   });
 }
 

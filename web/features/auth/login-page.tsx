@@ -4,22 +4,19 @@
  */
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_MESSAGES, loginSchema } from '../../../domain/auth';
 import { safeNext } from '../../app/next-path';
 import { API_MESSAGES, ApiError, api } from '../../lib/api';
+import { notify, TOAST_MS } from '../../lib/notify';
 import { CURRENT_USER_KEY } from '../../lib/query-client';
 import { AUTH_MESSAGES, signIn } from './api';
 import { AuthLayout } from './auth-layout';
 
 // Only accounts with two-factor authentication need it: not part of the page's first load.
 const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
-
-/** SPEC §9: the login error toast stays 3000 ms. */
-export const LOGIN_ERROR_AUTO_CLOSE = 3000;
 
 /** A field's first message from the shared schema (domain/auth.ts), or null when it is valid. */
 function fieldRule(field: keyof typeof loginSchema.shape) {
@@ -90,11 +87,10 @@ export default function LoginPage() {
       enter();
     } catch (err) {
       setRefused(err instanceof ApiError && err.status === 403);
-      notifications.show({
+      // SPEC §9: the login error toast stays 3000 ms.
+      notify('error', failureMessage(err), {
         title: LOGIN_MESSAGES.errorTitle,
-        message: failureMessage(err),
-        color: 'red',
-        autoClose: LOGIN_ERROR_AUTO_CLOSE,
+        autoClose: TOAST_MS.loginError,
       });
       setLoading(false);
     }

@@ -4,14 +4,14 @@
  */
 import { Button, Checkbox, Fieldset, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/insurance';
 import { HONEYPOT_FIELD, REGISTRATION_MESSAGES } from '../../../domain/registration-rules';
 import { cnpInput } from '../../../domain/validation/cnp';
 import type { Institute } from '../../app/institute';
-import { API_MESSAGES, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { submitRegistration, useConsentText, useStates } from './api';
 import { DateTimeFields, useDateCheck } from './date-time-fields';
 import { EMPTY_VALUES, FIELD_ORDER, type RegistrationValues } from './form-values';
@@ -71,23 +71,10 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
       try {
         const altcha = await proofOfWork.take();
         await submitRegistration({ ...values, consent_version: consent.data?.version, altcha });
-        notifications.show({
-          color: 'green',
-          title: 'Cerere trimisă',
-          message: REGISTRATION_MESSAGES.registered,
-          autoClose: 4000,
-          closeButtonProps: { 'aria-label': 'Închide mesajul' },
-        });
+        notifySuccess(REGISTRATION_MESSAGES.registered, { title: 'Cerere trimisă' });
         navigate('/user/success', { state: { date: values.appt_date } });
       } catch (err) {
-        const message = err instanceof ApiError ? err.message : API_MESSAGES.generic;
-        notifications.show({
-          color: 'red',
-          title: 'Cererea nu a fost trimisă',
-          message,
-          autoClose: 6000,
-          closeButtonProps: { 'aria-label': 'Închide mesajul' },
-        });
+        notifyError(err, { title: 'Cererea nu a fost trimisă' });
         if (err instanceof ApiError && err.errors) {
           if (err.errors.agreement === REGISTRATION_MESSAGES.consentChanged) {
             // The text changed since the page loaded: show the new one, to be read and agreed again.
