@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase, openPostgres } from '../db/client';
-import { makeAppointment, makeCalendar, makePatient } from '../features/appointments/test-fixtures';
+import { makeAppointment, makeCalendar, makePatient } from '../test/factories';
 import { createTestApp, freshDatabase, signedInStaff } from '../test/harness';
 import { uploadDocument } from './seed';
 

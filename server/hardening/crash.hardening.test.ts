@@ -13,12 +13,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeCnp } from '../../domain/validation/cnp';
 import { type Database, openPglite } from '../db/client';
-import { makePatient } from '../features/appointments/test-fixtures';
 import { PDF } from '../features/documents/samples';
 import { addCalendars } from '../features/registration/test-helpers';
 import { createStaffUser } from '../platform/auth/staff';
 import { listAllFiles } from '../platform/storage/disk';
 import { removeOrphanFiles } from '../platform/storage/reconcile';
+import { makePatient } from '../test/factories';
 import { freshDatabase } from '../test/harness';
 
 const DEMO_PASSWORD = 'Crash-Demo-Parola-2026';

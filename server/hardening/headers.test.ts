@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { makePatient } from '../features/appointments/test-fixtures';
+import { makePatient } from '../test/factories';
 import { setupTestApp, signedInStaff } from '../test/harness';
 import { uploadDocument } from './seed';
 

@@ -12,15 +12,18 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '../../domain/appointments';
 import { openPostgres } from '../db/client';
+import { MESSAGES } from '../platform/errors';
 import {
-  clock,
+  MONDAY_10,
   makeAppointment,
   makeCalendar,
   makePatient,
   makeStatus,
-} from '../features/appointments/test-fixtures';
-import { MESSAGES } from '../platform/errors';
+  movableClock,
+} from '../test/factories';
 import { createTestApp, setupTestApp, signedInStaff, type TestContext } from '../test/harness';
+
+const clock = movableClock(MONDAY_10);
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -24,6 +24,8 @@ export function movableClock(at: Date) {
 
 /** Monday 2 March 2026, 10:00 in Bucharest (08:00 UTC): a past weekday with a fixed "today". */
 export const MONDAY_10 = new Date('2026-03-02T08:00:00Z');
+/** MONDAY_10's day in Bucharest. */
+export const MONDAY_10_DAY = '2026-03-02';
 
 /** The first weekday after today in Bucharest on the real clock: a day the public form accepts. */
 export const nextRealWeekday = (from: Date = new Date()) => nextWeekday(clinicToday(from));
@@ -139,16 +141,19 @@ export async function makeStatus(db: Db, st: Partial<typeof s.appointmentStatuse
 
 /**
  * An appointment as the database holds it. `slot` gives calendar, date and time and marks it as
- * holding the slot (DESIGN §6); without it, pass the columns you need.
+ * holding the slot (DESIGN §6); `date` and `time` alone are the chosen day and hour without a
+ * slot held (a request); otherwise pass the columns you need.
  */
 export async function makeAppointment(
   db: Db,
   a: Partial<typeof s.appointments.$inferInsert> & {
     patientId: number;
     slot?: { calendarId: number; date: string; time: string };
+    date?: string | null;
+    time?: string | null;
   },
 ) {
-  const { slot, ...values } = a;
+  const { slot, date, time, ...values } = a;
   const [row] = await db
     .insert(s.appointments)
     .values({
@@ -156,6 +161,8 @@ export async function makeAppointment(
       ...(slot
         ? { calendarId: slot.calendarId, selectedDate: slot.date, selectedTime: slot.time, holdsSlot: true }
         : {}),
+      ...(date !== undefined ? { selectedDate: date } : {}),
+      ...(time !== undefined ? { selectedTime: time } : {}),
       ...values,
     })
     .returning();

@@ -2,16 +2,21 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
 import { appointments, auditEvents, registrationDays } from '../../db/schema';
-import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 import {
-  clock,
+  MONDAY_10,
+  MONDAY_10_DAY,
   makeAppointment,
   makeCalendar,
   makePatient,
   makeStatus,
   makeTimeOff,
-  TODAY,
-} from './test-fixtures';
+  movableClock,
+  nextCnp,
+} from '../../test/factories';
+import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
+
+const clock = movableClock(MONDAY_10);
+const TODAY = MONDAY_10_DAY;
 
 const ctx = await setupTestApp({ clock });
 const db = ctx.database.db;
@@ -32,7 +37,13 @@ beforeAll(async () => {
   const cal = await makeCalendar(db, { title: 'Cabinet 1' });
   calId = cal.id;
   const st = await makeStatus(db, { title: 'Control' });
-  ana = await makePatient(db, { name: 'Ană Ștefănescu', phone: '+40722111222', gpName: 'Dr. Pop' });
+  // A birth date of her own: the CNP filter below finds her by its first seven digits.
+  ana = await makePatient(db, {
+    name: 'Ană Ștefănescu',
+    cnp: nextCnp('1962-07-21', 'F'),
+    phone: '+40722111222',
+    gpName: 'Dr. Pop',
+  });
   const bob = await makePatient(db, { name: 'Bogdan Marin', email: null });
   ids = {
     yesterday: (

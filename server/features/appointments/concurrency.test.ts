@@ -2,8 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
 import { appointments } from '../../db/schema';
+import {
+  MONDAY_10,
+  makeAppointment,
+  makeCalendar,
+  makePatient,
+  makeStatus,
+  movableClock,
+} from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { clock, makeAppointment, makeCalendar, makePatient, makeStatus } from './test-fixtures';
+
+const clock = movableClock(MONDAY_10);
 
 const ctx = await setupTestApp({ clock });
 const db = ctx.database.db;

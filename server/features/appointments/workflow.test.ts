@@ -2,16 +2,20 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
 import { appointments, auditEvents, outbox, registrationDays } from '../../db/schema';
-import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 import {
-  clock,
+  MONDAY_10,
+  MONDAY_10_DAY,
   makeAppointment,
   makeCalendar,
   makePatient,
   makeStatus,
   makeTimeOff,
-  TODAY,
-} from './test-fixtures';
+  movableClock,
+} from '../../test/factories';
+import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
+
+const clock = movableClock(MONDAY_10);
+const TODAY = MONDAY_10_DAY;
 
 const ctx = await setupTestApp({ clock });
 const db = ctx.database.db;
