@@ -27,6 +27,12 @@ export const MONDAY_10 = new Date('2026-03-02T08:00:00Z');
 /** MONDAY_10's day in Bucharest. */
 export const MONDAY_10_DAY = '2026-03-02';
 
+/** Monday 23 November 2026, 00:30 in Bucharest (22:30 UTC on the 22nd): "today" differs from UTC's. */
+export const MONDAY_AFTER_MIDNIGHT = new Date('2026-11-22T22:30:00Z');
+
+/** Wednesday 25 November 2026, 10:00 in Bucharest (08:00 UTC). */
+export const WEDNESDAY_10 = new Date('2026-11-25T08:00:00Z');
+
 /** The first weekday after today in Bucharest on the real clock: a day the public form accepts. */
 export const nextRealWeekday = (from: Date = new Date()) => nextWeekday(clinicToday(from));
 
@@ -71,13 +77,14 @@ export async function makePatient(
   const [row] = await db
     .insert(s.patients)
     .values({
-      cnp: p.cnp ?? nextCnp(),
-      phone: normalizePhone(p.phone ?? nextPhone()) ?? p.phone!,
       email: `pacient${n}@example.ro`,
       insuranceStatus: 'insured-retired',
       stateResidency: 'RO-CJ',
       covidVaccine: 0,
       ...p,
+      cnp: p.cnp ?? nextCnp(),
+      // Stored as the server stores it (+40...), whatever form the test wrote it in.
+      phone: normalizePhone(p.phone ?? nextPhone()) ?? p.phone!,
       name,
       nameSearch: foldText(name),
     })

@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_TEXTS } from '../../../domain/consultations';
 import { LETTER_ACTION_TEXTS } from '../../../domain/letter';
 import { outbox } from '../../db/schema';
+import { makePatient, MONDAY_AFTER_MIDNIGHT as NOW } from '../../test/factories';
 import { consultationsContext } from './consultations-fixture';
-import { insertPatient, NOW } from './test-helpers';
 
 const { clock, ctx, db, doctor, patientId, save, entriesOf, audited } = await consultationsContext();
 
@@ -115,7 +115,7 @@ describe('consultation letter', () => {
     const sig = u.searchParams.get('sig')!;
     const exp = u.searchParams.get('exp')!;
     const sid = u.searchParams.get('sid')!;
-    const other = (await insertPatient(db, { name: 'Altcineva' })).id;
+    const other = (await makePatient(db, { name: 'Altcineva' })).id;
     const variants = [
       `${u.pathname}?exp=${exp}&sid=${sid}&sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`,
       `${u.pathname}?exp=${Number(exp) + 3600}&sid=${sid}&sig=${sig}`,
@@ -142,7 +142,13 @@ describe('consultation letter', () => {
   });
 
   it('answers 404 for a group of another patient', async () => {
-    const other = (await insertPatient(db, { name: 'Fără Consultații' })).id;
+    const other = (
+      await makePatient(db, {
+        name: 'Fără Consultații',
+        gpName: 'Dr. Elena Mureșan',
+        gpEmail: 'dr.muresan@example.com',
+      })
+    ).id;
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/patients/${other}/consultation-letter/${guid}`,

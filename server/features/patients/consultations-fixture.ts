@@ -6,16 +6,22 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { auditEvents, consultationEntries, consultationGroups } from '../../db/schema';
+import { makePatient, movableClock, MONDAY_AFTER_MIDNIGHT as NOW } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { insertPatient, NOW } from './test-helpers';
 
 export async function consultationsContext(env: Record<string, string> = {}) {
   /** The app's clock: `clock.at` is "now" for the server. */
-  const clock = { at: NOW, now: () => clock.at };
+  const clock = movableClock(NOW);
   const ctx = await setupTestApp({ clock, env });
   const db = ctx.database.db;
   const doctor = await signedInStaff(ctx, { firstName: 'Ioana', lastName: 'Popescu' });
-  const patientId = (await insertPatient(db, { name: 'Ștefan Țăranu' })).id;
+  const patientId = (
+    await makePatient(db, {
+      name: 'Ștefan Țăranu',
+      gpName: 'Dr. Elena Mureșan',
+      gpEmail: 'dr.muresan@example.com',
+    })
+  ).id;
 
   const save = (payload: Record<string, unknown>) =>
     ctx.app.inject({

@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CONSULTATION_TEXTS } from '../../../domain/consultations';
 import { consultationEntries } from '../../db/schema';
+import { makePatient } from '../../test/factories';
 import { consultationsContext } from './consultations-fixture';
-import { insertPatient } from './test-helpers';
 
 const { ctx, db, doctor, patientId, save, groupsOf, entriesOf, audited } = await consultationsContext();
 
@@ -69,7 +69,7 @@ describe('consultation sections (PUT /api/patients)', () => {
   });
 
   it('lists sections in the form order whatever order they were saved in, newest consultation first', async () => {
-    const pid = (await insertPatient(db, { name: 'Ordine Clinica' })).id;
+    const pid = (await makePatient(db, { name: 'Ordine Clinica' })).id;
     const put = (payload: Record<string, unknown>) =>
       ctx.app.inject({
         method: 'PUT',
@@ -147,7 +147,7 @@ describe('consultation entry update (PUT /api/patients/:id/consultations/:entryI
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(CONSULTATION_TEXTS.contentRequired);
-    const other = (await insertPatient(db, { name: 'Alt Pacient' })).id;
+    const other = (await makePatient(db, { name: 'Alt Pacient' })).id;
     const wrong = await ctx.app.inject({
       method: 'PUT',
       url: `/api/patients/${other}/consultations/${entry.id}`,

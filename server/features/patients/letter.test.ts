@@ -21,12 +21,12 @@ import {
 } from '../../db/schema';
 import { emailSender } from '../../platform/mail';
 import { createOutboxWorker } from '../../platform/outbox';
+import { makePatient } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { makeLetterCertificate, pdfsig, TEST_CERT_HOLDER } from '../../test/letter-certificate';
 import { TestRelay } from '../../test/smtp';
 import { consultationsContext } from './consultations-fixture';
 import { letterDeliverySettled } from './letter-service';
-import { insertPatient } from './test-helpers';
 
 const { ctx, db, doctor, patientId, save, audited } = await consultationsContext(makeLetterCertificate());
 
@@ -300,7 +300,7 @@ describe('signing, lock, delivery', () => {
   });
 
   it('refuses to send when the family doctor has no e-mail', async () => {
-    const pid = (await insertPatient(db, { name: 'Fără Medic', gpEmail: null })).id;
+    const pid = (await makePatient(db, { name: 'Fără Medic', gpEmail: null })).id;
     const saved = await ctx.app.inject({
       method: 'PUT',
       url: '/api/patients',
@@ -378,7 +378,7 @@ describe('without a signing certificate', () => {
       .update(users)
       .set({ specialty: 'cardiologie', parafaCode: 'C1' })
       .where(eq(users.id, doc.id));
-    const pid = (await insertPatient(plain.database.db, { name: 'Ana Nesemnat' })).id;
+    const pid = (await makePatient(plain.database.db, { name: 'Ana Nesemnat' })).id;
     const saved = await plain.app.inject({
       method: 'PUT',
       url: '/api/patients',

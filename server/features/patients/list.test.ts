@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointmentStatuses, auditEvents } from '../../db/schema';
+import { auditEvents } from '../../db/schema';
+import { makeAppointment, makePatient, makeStatus, nextCnp } from '../../test/factories';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
-import { insertAppointment, insertPatient, nextCnp } from './test-helpers';
 
 const ctx = await setupTestApp();
 const db = ctx.database.db;
@@ -17,31 +17,33 @@ beforeAll(async () => {
   staff = await signedInStaff(ctx, { firstName: 'Ana', lastName: 'Admin', doctor: false, role: 'admin' });
   drA = await signedInStaff(ctx, { firstName: 'Ioana', lastName: 'Popescu' });
   drB = await signedInStaff(ctx, { firstName: 'Mihai', lastName: 'Dobre' });
-  const [st] = await db.insert(appointmentStatuses).values({ title: 'Control anual' }).returning();
-  customId = st.id;
+  customId = (await makeStatus(db, { title: 'Control anual' })).id;
   ids.stefan = (
-    await insertPatient(db, { name: 'Ștefan Țurcanu', cnp: stefanCnp, phone: '0722 111 222' })
+    await makePatient(db, { name: 'Ștefan Țurcanu', cnp: stefanCnp, phone: '0722 111 222', email: null })
   ).id;
-  ids.stefania = (await insertPatient(db, { name: 'Stefania Ionescu', phone: '0733 444 555' })).id;
-  ids.ion = (await insertPatient(db, { name: 'Ion Popa', covid: 1, phone: '0744 000 111' })).id;
+  ids.stefania = (await makePatient(db, { name: 'Stefania Ionescu', phone: '0733 444 555' })).id;
+  ids.ion = (await makePatient(db, { name: 'Ion Popa', covidVaccine: 1, phone: '0744 000 111' })).id;
   for (let i = 1; i <= 22; i++)
-    await insertPatient(db, {
+    await makePatient(db, {
       name: `Pacient Test ${String(i).padStart(2, '0')}`,
       phone: `0755 000 ${String(100 + i)}`,
     });
-  await insertAppointment(db, {
+  await makeAppointment(db, {
     patientId: ids.stefan,
     doctorId: drA.id,
     date: '2026-11-10',
+    time: '09:00',
     status: 'scheduled',
   });
-  await insertAppointment(db, {
+  await makeAppointment(db, {
     patientId: ids.stefan,
     doctorId: drB.id,
     date: '2026-12-01',
+    time: '09:00',
+    status: 'custom',
     customStatusId: customId,
   });
-  await insertAppointment(db, {
+  await makeAppointment(db, {
     patientId: ids.stefania,
     doctorId: drA.id,
     date: '2026-11-10',

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PATIENT_MESSAGES } from '../../../domain/patients';
 import { appointments, auditEvents, calendars, documents, patients } from '../../db/schema';
+import { MONDAY_AFTER_MIDNIGHT, makeAppointment, movableClock, patientForm } from '../../test/factories';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
-import { fixedClock, insertAppointment, patientForm } from './test-helpers';
 
-const ctx = await setupTestApp({ clock: fixedClock() });
+const ctx = await setupTestApp({ clock: movableClock(MONDAY_AFTER_MIDNIGHT) });
 const db = ctx.database.db;
 let staff: Staff;
 
@@ -127,12 +127,15 @@ describe('GET /api/patients/:id', () => {
       size: 10,
       storageKey: `k-${id}`,
     });
-    const apptId = await insertAppointment(db, {
-      patientId: id,
-      doctorId: staff.id,
-      date: '2026-12-03',
-      time: '11:15',
-    });
+    const apptId = (
+      await makeAppointment(db, {
+        patientId: id,
+        doctorId: staff.id,
+        status: 'scheduled',
+        date: '2026-12-03',
+        time: '11:15',
+      })
+    ).id;
     await db.update(appointments).set({ calendarId: cal.id }).where(eq(appointments.id, apptId));
     const res = await ctx.app.inject({ method: 'GET', url: `/api/patients/${id}`, headers: staff.headers });
     expect(res.statusCode).toBe(200);
