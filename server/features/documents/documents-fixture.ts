@@ -6,10 +6,9 @@
  */
 import path from 'node:path';
 import { expect } from 'vitest';
-import { foldText } from '../../../domain/text';
-import { makeCnp } from '../../../domain/validation/cnp';
-import { documents, patients } from '../../db/schema';
+import { documents } from '../../db/schema';
 import { listAllFiles } from '../../platform/storage/disk';
+import { makePatient, nextCnp } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { multipart, type Part } from '../../test/multipart';
 
@@ -21,22 +20,8 @@ export async function documentsContext() {
   const db = ctx.database.db;
   const filesDir = path.join(ctx.dataDir, 'files');
 
-  let serial = 0;
-  async function newPatient(name = 'Ion Popescu') {
-    serial++;
-    const [row] = await db
-      .insert(patients)
-      .values({
-        name,
-        nameSearch: foldText(name),
-        cnp: makeCnp(1, '1980-01-01', '40', serial),
-        phone: '+40722123456',
-        insuranceStatus: 'uninsured',
-        stateResidency: 'RO-B',
-      })
-      .returning();
-    return row;
-  }
+  // Born on 1 January 1980: the upload modal's patient list shows the birth date.
+  const newPatient = (name = 'Ion Popescu') => makePatient(db, { name, cnp: nextCnp('1980-01-01') });
 
   function upload(parts: Part[], headers: Record<string, string> = staff.headers) {
     const { payload, contentType } = multipart(parts);

@@ -10,10 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
 import { afterAll, describe, expect, it } from 'vitest';
-import { foldText } from '../../../domain/text';
-import { makeCnp } from '../../../domain/validation/cnp';
-import { documents, patients } from '../../db/schema';
+import { documents } from '../../db/schema';
 import { listAllFiles } from '../../platform/storage/disk';
+import { makePatient } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { IMPOSTORS, PDF } from './samples';
 
@@ -45,17 +44,7 @@ const ctx = await setupTestApp({
 const staff = await signedInStaff(ctx);
 const db = ctx.database.db;
 
-const [patient] = await db
-  .insert(patients)
-  .values({
-    name: 'Elena Stoica',
-    nameSearch: foldText('Elena Stoica'),
-    cnp: makeCnp(2, '1975-03-04', '40', 7),
-    phone: '+40722123456',
-    insuranceStatus: 'uninsured',
-    stateResidency: 'RO-B',
-  })
-  .returning();
+const patient = await makePatient(db, { name: 'Elena Stoica' });
 
 function upload(filename: string, data: Buffer) {
   const form = new FormData();

@@ -6,9 +6,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_MESSAGES } from '../../../domain/documents';
-import { makeCnp } from '../../../domain/validation/cnp';
-import { auditEvents, documents, patients } from '../../db/schema';
+import { auditEvents, documents } from '../../db/schema';
 import { listAllFiles } from '../../platform/storage/disk';
+import { makePatient } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { documentsContext } from './documents-fixture';
@@ -278,16 +278,5 @@ describe('status, open and delete', () => {
 });
 
 async function newPatientIn(other: typeof db): Promise<number> {
-  const [row] = await other
-    .insert(patients)
-    .values({
-      name: 'Ana Timp',
-      nameSearch: 'ana timp',
-      cnp: makeCnp(2, '1990-05-05', '12', 1),
-      phone: '+40722123456',
-      insuranceStatus: 'uninsured',
-      stateResidency: 'RO-B',
-    })
-    .returning({ id: patients.id });
-  return row.id;
+  return (await makePatient(other, { name: 'Ana Timp' })).id;
 }
