@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments, calendars, registrationDays } from '../../db/schema';
+import { nextCnp, nextIp } from '../../test/factories';
 import { setupTestApp } from '../../test/harness';
 import { RATE_LIMITS } from './routes';
 import {
@@ -14,8 +15,6 @@ import {
   dateFilter,
   fixedClock,
   form,
-  nextCnp,
-  nextIp,
   setPublicCapacity,
   submit,
 } from './test-helpers';

@@ -12,6 +12,7 @@ import {
   outbox,
   patients,
 } from '../../db/schema';
+import { nextCnp } from '../../test/factories';
 import { setupTestApp } from '../../test/harness';
 import {
   addCalendars,
@@ -20,7 +21,6 @@ import {
   dateFilter,
   fixedClock,
   form,
-  nextCnp,
   requestIdOf,
   submit,
 } from './test-helpers';

@@ -1,57 +1,33 @@
-/** Shared by the registration API tests: a public calendar, valid forms, distinct client IPs. */
+/**
+ * Shared by the registration API tests: the requests they send and the rows they count. Their data
+ * comes from server/test/factories.ts.
+ */
 import { and, count, eq } from 'drizzle-orm';
-import { makeCnp } from '../../../domain/validation/cnp';
 import type { Db } from '../../db/client';
 import { appointments, calendars, consents, outbox, patients, registrationDays } from '../../db/schema';
+import {
+  makeCalendar,
+  makePublicCalendar,
+  movableClock,
+  nextIp,
+  registrationForm,
+  WEDNESDAY_10,
+} from '../../test/factories';
 import type { TestContext } from '../../test/harness';
 
 /** Wednesday 25 November 2026, 10:00 in Bucharest (08:00 UTC). */
-export const NOW = new Date('2026-11-25T08:00:00Z');
-export const fixedClock = (at: Date = NOW) => ({ now: () => at });
+export const NOW = WEDNESDAY_10;
+export const fixedClock = (at: Date = NOW) => movableClock(at);
 
+/** A staff-only calendar and the public one (its id returned), neither with weekly entries. */
 export async function addCalendars(db: Db): Promise<number> {
-  await db.insert(calendars).values({ title: 'Cabinet cardiologie', publicRequests: false });
-  const [cal] = await db
-    .insert(calendars)
-    .values({ title: 'Consultatii la distanta', publicRequests: true })
-    .returning({ id: calendars.id });
-  return cal.id;
+  await makeCalendar(db, { title: 'Cabinet cardiologie', publicRequests: false, entries: [] });
+  return (await makePublicCalendar(db)).id;
 }
 
-let serial = 0;
-/** A valid CNP not used before in this test file. */
-export function nextCnp(): string {
-  serial++;
-  const year = 1950 + Math.floor(serial / 900);
-  return makeCnp(serial % 2 ? 1 : 2, `${year}-05-17`, '40', serial % 900);
-}
-
-let ipCounter = 0;
-/** A client address no other request of the file used, so per-IP limits do not interfere. */
-export function nextIp(): string {
-  ipCounter++;
-  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
-}
-
-/** A complete, valid form; `overrides` may set any field to anything, including invalid values. */
-export function form(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    appt_date: '2026-11-26',
-    appt_time: '08:00',
-    name: 'Ștefan Mureșan',
-    cnp: nextCnp(),
-    email: 'stefan@example.ro',
-    phone: '0722 123 456',
-    gp_name: 'Dr. Elena Pop',
-    gp_email: 'dr.pop@example.ro',
-    gp_phone: '0264-123-456',
-    state_residency: 'RO-CJ',
-    insurance_status: 'insured-employed',
-    vaccine: 1,
-    agreement: true,
-    ...overrides,
-  };
-}
+/** A complete, valid form for the day after NOW; `overrides` may set any field to anything. */
+export const form = (overrides: Record<string, unknown> = {}) =>
+  registrationForm({ appt_date: '2026-11-26', ...overrides });
 
 export function submit(ctx: TestContext, payload: unknown, ip: string = nextIp()) {
   return ctx.app.inject({
