@@ -134,6 +134,9 @@ export async function makeCalendar(
   return cal;
 }
 
+/** A short day, Monday to Friday: 09:00-09:45 and 10:00-10:20 (the feeds' and dashboard's tests). */
+export const SHORT_DAY_ENTRIES = [...weeklyEntries(['09:00'], 45), ...weeklyEntries(['10:00'], 20)];
+
 /** The calendar that takes the public form's requests. */
 export const makePublicCalendar = (db: Db, c: Partial<typeof s.calendars.$inferInsert> = {}) =>
   makeCalendar(db, { title: 'Consultatii la distanta', publicRequests: true, entries: [], ...c });
@@ -179,6 +182,18 @@ export async function makeAppointment(
 export async function makeTimeOff(db: Db, userId: string, from: string, to: string) {
   const [row] = await db.insert(s.timeOff).values({ userId, fromDate: from, toDate: to }).returning();
   return row;
+}
+
+/** An audit event as the appointments feature writes it when it gives a slot. */
+export async function makeSlotAudit(
+  db: Db,
+  action: 'appointment.create' | 'appointment.set-status',
+  appointmentId: number,
+  slot: { calendarId: number; date: string; time: string },
+) {
+  await db
+    .insert(s.auditEvents)
+    .values({ action, entityType: 'appointment', entityId: String(appointmentId), details: slot });
 }
 
 // ------------------------------------------------------------------ form payloads

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { timeOff } from '../../db/schema';
-import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../../test/calendar-data';
+import {
+  MONDAY_10,
+  makeAppointment,
+  makeCalendar,
+  makePatient,
+  makeStatus,
+  movableClock,
+  SHORT_DAY_ENTRIES,
+} from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
+
+const clock = movableClock(MONDAY_10);
 
 const ctx = await setupTestApp({ clock });
 const { db } = ctx.database;
@@ -9,15 +19,17 @@ const staff = await signedInStaff(ctx);
 const drA = await signedInStaff(ctx, { firstName: 'Ion', lastName: 'Albu' });
 const drB = await signedInStaff(ctx, { firstName: 'Radu', lastName: 'Barbu' });
 
-const cardio = await addCalendar(db, 'Cardiologie', [
-  { from: '2026-03-10', to: '2026-03-11', reason: 'Revizie' },
-]);
-const remote = await addCalendar(db, 'Consultatii la distanta');
-const control = await addStatus(db, 'Control');
-const pt = await addPatient(db, { name: 'Sorina Enache' });
-const pt2 = await addPatient(db, { name: 'Vlad Costin' });
+const cardio = await makeCalendar(db, {
+  title: 'Cardiologie',
+  entries: SHORT_DAY_ENTRIES,
+  unavailable: [{ from: '2026-03-10', to: '2026-03-11', reason: 'Revizie' }],
+});
+const remote = await makeCalendar(db, { title: 'Consultatii la distanta', entries: SHORT_DAY_ENTRIES });
+const control = await makeStatus(db, { title: 'Control' });
+const pt = await makePatient(db, { name: 'Sorina Enache' });
+const pt2 = await makePatient(db, { name: 'Vlad Costin' });
 const slot = (date: string, time: string, calendarId: number, doctorId: string, patientId = pt.id) =>
-  addAppointment(db, {
+  makeAppointment(db, {
     patientId,
     status: 'custom',
     customStatusId: control.id,

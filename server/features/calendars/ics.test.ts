@@ -1,19 +1,29 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calendarFeedTokens } from '../../db/schema';
-import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../../test/calendar-data';
+import {
+  MONDAY_10,
+  makeAppointment,
+  makeCalendar,
+  makePatient,
+  makeStatus,
+  movableClock,
+  SHORT_DAY_ENTRIES,
+} from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { buildCalendar } from './ical';
+
+const clock = movableClock(MONDAY_10);
 
 const ctx = await setupTestApp({ clock });
 const { db } = ctx.database;
 const doctor = await signedInStaff(ctx, { firstName: 'Ion', lastName: 'Albu' });
 const colleague = await signedInStaff(ctx);
-const cal = await addCalendar(db, 'Cardiologie, etaj 2');
-const control = await addStatus(db, 'Control');
-const pt = await addPatient(db, { name: 'Ștefan Țurcanu', phone: '+40722555666' });
+const cal = await makeCalendar(db, { title: 'Cardiologie, etaj 2', entries: SHORT_DAY_ENTRIES });
+const control = await makeStatus(db, { title: 'Control' });
+const pt = await makePatient(db, { name: 'Ștefan Țurcanu', phone: '+40722555666' });
 const slot = (date: string, time: string, doctorId: string, holdsSlot = true) =>
-  addAppointment(db, {
+  makeAppointment(db, {
     patientId: pt.id,
     status: 'custom',
     customStatusId: control.id,
@@ -26,7 +36,13 @@ const slot = (date: string, time: string, doctorId: string, holdsSlot = true) =>
 await slot('2026-03-03', '09:00', doctor.id); // winter: UTC+2
 await slot('2026-04-07', '10:00', doctor.id); // summer: UTC+3
 await slot('2026-03-04', '09:00', colleague.id); // someone else's
-await addAppointment(db, { patientId: pt.id, status: 'request', date: '2026-03-05', doctorId: doctor.id }); // no slot
+await makeAppointment(db, {
+  patientId: pt.id,
+  status: 'request',
+  date: '2026-03-05',
+  doctorId: doctor.id,
+  time: '08:00',
+}); // no slot
 
 const createFeed = async () => {
   const res = await ctx.app.inject({

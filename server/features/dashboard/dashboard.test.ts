@@ -1,60 +1,68 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addAppointment,
-  addCalendar,
-  addPatient,
-  addSlotAudit,
-  addStatus,
-  clock,
-  TODAY,
-} from '../../test/calendar-data';
+  MONDAY_10,
+  makeAppointment,
+  makeCalendar,
+  makePatient,
+  makeSlotAudit,
+  makeStatus,
+  movableClock,
+  SHORT_DAY_ENTRIES,
+  MONDAY_10_DAY as TODAY,
+} from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
+
+const clock = movableClock(MONDAY_10);
 
 const ctx = await setupTestApp({ clock });
 const { db } = ctx.database;
 const staff = await signedInStaff(ctx, { firstName: 'Maria', lastName: 'Ionescu' });
 const doctorName = 'Maria Ionescu';
 
-const cal = await addCalendar(db, 'Cabinet 1');
-const without = await addStatus(db, 'Consult telefonic', true);
-const control = await addStatus(db, 'Control');
+const cal = await makeCalendar(db, { title: 'Cabinet 1', entries: SHORT_DAY_ENTRIES });
+const without = await makeStatus(db, { title: 'Consult telefonic', withoutAppointment: true });
+const control = await makeStatus(db, { title: 'Control' });
 const pts = await Promise.all(
   ['Ana Pop', 'Bogdan Radu', 'Corina Stan', 'Dan Vlad', 'Elena Matei', 'Florin Dinu', 'Gina Lupu'].map(
-    (name) => addPatient(db, { name }),
+    (name) => makePatient(db, { name }),
   ),
 );
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
 
 // Pending: requests and confirmations from today on (4).
-const p1 = await addAppointment(db, {
+const p1 = await makeAppointment(db, {
   patientId: pts[0].id,
   status: 'request',
   date: TODAY,
   createdAt: at(40),
+  time: '08:00',
 });
-const p2 = await addAppointment(db, {
+const p2 = await makeAppointment(db, {
   patientId: pts[1].id,
   status: 'appointment_request',
   date: '2026-03-03',
   createdAt: at(30),
+  time: '08:00',
 });
-const p3 = await addAppointment(db, {
+const p3 = await makeAppointment(db, {
   patientId: pts[2].id,
   status: 'scheduled_paperless',
   date: '2026-03-05',
   doctorId: staff.id,
   createdAt: at(20),
+  time: '08:00',
 });
-const p4 = await addAppointment(db, {
+const p4 = await makeAppointment(db, {
   patientId: pts[3].id,
   status: 'scheduled_with_papers',
   date: '2026-03-09',
   createdAt: at(10),
+  time: '08:00',
 });
 // Not pending: a request from yesterday.
-await addAppointment(db, { patientId: pts[4].id, status: 'request', date: '2026-03-01' });
+await makeAppointment(db, { patientId: pts[4].id, status: 'request', date: '2026-03-01', time: '08:00' });
 // Completed: a slot yesterday and a without-appointment status last week (2); a slot today is not.
-await addAppointment(db, {
+await makeAppointment(db, {
   patientId: pts[4].id,
   status: 'custom',
   customStatusId: control.id,
@@ -63,13 +71,14 @@ await addAppointment(db, {
   calendarId: cal.id,
   holdsSlot: true,
 });
-await addAppointment(db, {
+await makeAppointment(db, {
   patientId: pts[5].id,
   status: 'custom',
   customStatusId: without.id,
   date: '2026-02-24',
+  time: '08:00',
 });
-const today = await addAppointment(db, {
+const today = await makeAppointment(db, {
   patientId: pts[5].id,
   status: 'custom',
   customStatusId: control.id,
@@ -80,7 +89,7 @@ const today = await addAppointment(db, {
   holdsSlot: true,
 });
 // Rescheduled: moved from 03.03 to 04.03 (1); one set to the same slot it still holds is not.
-const moved = await addAppointment(db, {
+const moved = await makeAppointment(db, {
   patientId: pts[6].id,
   status: 'custom',
   customStatusId: control.id,
@@ -89,17 +98,17 @@ const moved = await addAppointment(db, {
   calendarId: cal.id,
   holdsSlot: true,
 });
-await addSlotAudit(db, 'appointment.create', moved.id, {
+await makeSlotAudit(db, 'appointment.create', moved.id, {
   calendarId: cal.id,
   date: '2026-03-03',
   time: '09:00',
 });
-await addSlotAudit(db, 'appointment.set-status', moved.id, {
+await makeSlotAudit(db, 'appointment.set-status', moved.id, {
   calendarId: cal.id,
   date: '2026-03-04',
   time: '09:00',
 });
-await addSlotAudit(db, 'appointment.set-status', today.id, {
+await makeSlotAudit(db, 'appointment.set-status', today.id, {
   calendarId: cal.id,
   date: TODAY,
   time: '10:00',

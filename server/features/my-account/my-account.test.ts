@@ -1,17 +1,27 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, timeOff } from '../../db/schema';
-import { addAppointment, addCalendar, addPatient, addStatus, clock } from '../../test/calendar-data';
+import {
+  MONDAY_10,
+  makeAppointment,
+  makeCalendar,
+  makePatient,
+  makeStatus,
+  movableClock,
+  SHORT_DAY_ENTRIES,
+} from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
+
+const clock = movableClock(MONDAY_10);
 
 const ctx = await setupTestApp({ clock });
 const { db } = ctx.database;
 const doctor = await signedInStaff(ctx, { doctor: true });
 const other = await signedInStaff(ctx, { doctor: true });
-const cal = await addCalendar(db, 'Cardiologie');
-const control = await addStatus(db, 'Control');
-const pt = await addPatient(db, { name: 'Ilie Moraru' });
-const booked = await addAppointment(db, {
+const cal = await makeCalendar(db, { title: 'Cardiologie', entries: SHORT_DAY_ENTRIES });
+const control = await makeStatus(db, { title: 'Control' });
+const pt = await makePatient(db, { name: 'Ilie Moraru' });
+const booked = await makeAppointment(db, {
   patientId: pt.id,
   status: 'custom',
   customStatusId: control.id,

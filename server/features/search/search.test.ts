@@ -1,35 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { makeCnp } from '../../../domain/validation/cnp';
-import { addAppointment, addCalendar, addPatient, clock } from '../../test/calendar-data';
+import {
+  MONDAY_10,
+  makeAppointment,
+  makeCalendar,
+  makePatient,
+  movableClock,
+  SHORT_DAY_ENTRIES,
+} from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
+
+const clock = movableClock(MONDAY_10);
 
 const ctx = await setupTestApp({ clock });
 const { db } = ctx.database;
 const staff = await signedInStaff(ctx, { firstName: 'Dana', lastName: 'Rusu' });
-const cal = await addCalendar(db, 'Cardiologie');
+const cal = await makeCalendar(db, { title: 'Cardiologie', entries: SHORT_DAY_ENTRIES });
 
 const cnp = makeCnp(1, '1971-05-12', '12', 345);
-const stefan = await addPatient(db, {
+const stefan = await makePatient(db, {
   name: 'Ștefan Țurcanu',
   cnp,
   phone: '+40722123456',
   email: 'stefan.t@exemplu.ro',
 });
-const ana = await addPatient(db, { name: 'Ana Ștefănescu', phone: '+40733000111' });
-const maria = await addPatient(db, { name: 'Maria Costeștean', phone: '+40744000222' });
-const bob = await addPatient(db, { name: 'Bogdan Pop', phone: '+40745722123', email: 'bogdan@stefan.ro' });
-for (let i = 0; i < 25; i++) await addPatient(db, { name: `Ionescu Test ${String(i).padStart(2, '0')}` });
-const r1 = await addAppointment(db, {
+const ana = await makePatient(db, { name: 'Ana Ștefănescu', phone: '+40733000111' });
+const maria = await makePatient(db, { name: 'Maria Costeștean', phone: '+40744000222' });
+const bob = await makePatient(db, { name: 'Bogdan Pop', phone: '+40745722123', email: 'bogdan@stefan.ro' });
+for (let i = 0; i < 25; i++) await makePatient(db, { name: `Ionescu Test ${String(i).padStart(2, '0')}` });
+const r1 = await makeAppointment(db, {
   patientId: stefan.id,
   status: 'request',
   date: '2026-03-05',
   calendarId: cal.id,
+  time: '08:00',
 });
-const r2 = await addAppointment(db, {
+const r2 = await makeAppointment(db, {
   patientId: stefan.id,
   status: 'appointment_request',
   date: '2026-04-01',
   calendarId: cal.id,
+  time: '08:00',
 });
 
 const search = async (q: string) => {
@@ -99,7 +110,7 @@ describe('GET /api/search', () => {
   });
 
   it('finds the words of a name in any order, and says when the text is too long', async () => {
-    await addPatient(db, { name: 'Matei Petru', phone: '+40746000333' });
+    await makePatient(db, { name: 'Matei Petru', phone: '+40746000333' });
     const found = (await search('Petru Matei')).body;
     expect(names(found)).toEqual(['Matei Petru']);
     expect(found.patients[0].rank).toBe(1);
