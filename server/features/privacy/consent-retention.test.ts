@@ -15,13 +15,14 @@ import {
   documents,
   patients,
 } from '../../db/schema';
+import { makePublicCalendar, nextRealWeekday as nextWeekday } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { yearsBefore } from './routes';
-import { addPublicCalendar, nextWeekday, person } from './test-data';
+import { person } from './test-data';
 
 const ctx = await setupTestApp({ env: { RETENTION_YEARS: '8' } });
 const db = ctx.database.db;
-await addPublicCalendar(ctx);
+await makePublicCalendar(ctx.database.db);
 const admin = await signedInStaff(ctx, { superadmin: true, doctor: false });
 const doctor = await signedInStaff(ctx, { doctor: true });
 

@@ -6,9 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { maskCnp } from '../../../domain/privacy';
 import { auditEvents, documents } from '../../db/schema';
-import { makeAppointment, makePatient } from '../../test/factories';
+import { makeAppointment, makePatient, nextRealWeekday as nextWeekday } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { nextWeekday } from './test-data';
 
 const ctx = await setupTestApp();
 const db = ctx.database.db;

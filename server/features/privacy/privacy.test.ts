@@ -26,14 +26,15 @@ import {
 } from '../../db/schema';
 import { getStorage } from '../../platform/storage';
 import { listAllFiles } from '../../platform/storage/disk';
+import { makePublicCalendar, nextRealWeekday as nextWeekday } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { makeLetterCertificate } from '../../test/letter-certificate';
 import { zipName } from './export';
-import { addPublicCalendar, nextWeekday, patientWithHistory, person } from './test-data';
+import { patientWithHistory, person } from './test-data';
 
 const ctx = await setupTestApp({ env: makeLetterCertificate() });
 const db = ctx.database.db;
-await addPublicCalendar(ctx);
+await makePublicCalendar(ctx.database.db);
 const admin = await signedInStaff(ctx, { superadmin: true, doctor: false });
 const doctor = await signedInStaff(ctx, { doctor: true });
 await db.update(users).set({ specialty: 'cardiologie', parafaCode: 'C1' }).where(eq(users.id, doctor.id));

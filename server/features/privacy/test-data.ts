@@ -1,32 +1,17 @@
 /**
  * Shared by the privacy API tests: a patient whose identity has spread the way it does in real
  * use (public form, consultation text, a signed letter e-mailed to the family doctor, an audit
- * trail, a stored document), written through the app's own routes wherever one exists.
+ * trail, a stored document), written through the app's own routes wherever one exists. Rows
+ * without a route come from server/test/factories.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { clinicToday, nextWeekday as nextClinicWeekday } from '../../../domain/dates';
 import { remoteConsultationDefaults } from '../../../domain/letter';
 import { makeCnp } from '../../../domain/validation/cnp';
-import { calendars, consultationGroups, documents, patients } from '../../db/schema';
+import { consultationGroups, documents, patients } from '../../db/schema';
 import { getStorage } from '../../platform/storage';
+import { nextRealWeekday } from '../../test/factories';
 import type { Staff, TestContext } from '../../test/harness';
-
-/**
- * The first weekday after today in Bucharest: a day the public form accepts. (The tests run on the
- * real clock: staff sessions are checked against it.)
- */
-export function nextWeekday(from: Date = new Date()): string {
-  return nextClinicWeekday(clinicToday(from));
-}
-
-export async function addPublicCalendar(ctx: TestContext): Promise<number> {
-  const [cal] = await ctx.database.db
-    .insert(calendars)
-    .values({ title: 'Consultatii la distanta', publicRequests: true })
-    .returning({ id: calendars.id });
-  return cal.id;
-}
 
 let serial = 0;
 export type Person = {
@@ -61,7 +46,7 @@ export async function patientWithHistory(ctx: TestContext, staff: Staff, who: Pe
     url: '/api/appointment',
     remoteAddress: '198.51.100.23',
     payload: {
-      appt_date: nextWeekday(),
+      appt_date: nextRealWeekday(),
       appt_time: '08:00',
       name: who.name,
       cnp: who.cnp,
