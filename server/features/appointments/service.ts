@@ -3,7 +3,6 @@
  * against the calendar and the doctor, double booking refused by the database, every write
  * audited, the patient told by e-mail when the appointment gets a date and time.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   APPOINTMENT_MESSAGES,
@@ -19,42 +18,38 @@ import {
 } from '../../../domain/appointments';
 import { inRanges } from '../../../domain/slots';
 import type { Db } from '../../db/client';
-import { appointmentStatuses, appointments, patients, registrationDays } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { mailAppointmentSet } from './mail';
 import { doctorTimeOff, isActiveDoctor } from './repository';
 import { assertBookable, withSlotGuard } from './slot-rules';
+import {
+  type AppointmentRow,
+  deleteAppointmentRow,
+  insertAppointment,
+  lockAppointmentRow,
+  patientContact,
+  releaseRegistrationDay,
+  updateAppointment,
+  visibleStatus,
+} from './write-repository';
 
 export type Ctx = { db: Db; actor: Actor; today: string; institute: string };
 
 async function lockAppointment(tx: Db, id: number, action?: AppointmentAction) {
-  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
+  const row = await lockAppointmentRow(tx, id);
   if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
   if (action && !canDo(row.status, action)) throw conflict(refusalMessage(action));
   return row;
 }
 
 async function customStatus(tx: Db, id: number) {
-  const [st] = await tx
-    .select()
-    .from(appointmentStatuses)
-    .where(and(eq(appointmentStatuses.id, id), eq(appointmentStatuses.hidden, false)));
+  const st = await visibleStatus(tx, id);
   if (!st)
     throw badRequest(APPOINTMENT_MESSAGES.statusNotFound, { status_id: APPOINTMENT_MESSAGES.statusNotFound });
   return st;
 }
-
-async function patientContact(tx: Db, id: number) {
-  const [pt] = await tx
-    .select({ id: patients.id, name: patients.name, email: patients.email })
-    .from(patients)
-    .where(eq(patients.id, id));
-  return pt ?? null;
-}
-
-type AppointmentRow = typeof appointments.$inferSelect;
 
 /**
  * A public request still on its requested day (no slot of its own) gives its place back to that
@@ -62,20 +57,14 @@ type AppointmentRow = typeof appointments.$inferSelect;
  */
 async function releasePublicDay(tx: Db, row: AppointmentRow): Promise<boolean> {
   if (!(row.publicRequest && !row.holdsSlot && row.calendarId && row.selectedDate)) return false;
-  await tx
-    .update(registrationDays)
-    .set({ count: sql`greatest(${registrationDays.count} - 1, 0)` })
-    .where(and(eq(registrationDays.calendarId, row.calendarId), eq(registrationDays.day, row.selectedDate)));
+  await releaseRegistrationDay(tx, row.calendarId, row.selectedDate);
   return true;
 }
 
 export async function confirm(ctx: Ctx, appointmentId: number, target: ConfirmTarget) {
   return ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, appointmentId, confirmAction(target));
-    await tx
-      .update(appointments)
-      .set({ status: target, updatedAt: new Date() })
-      .where(eq(appointments.id, row.id));
+    await updateAppointment(tx, row.id, { status: target });
     await audit(tx, ctx.actor, {
       action: 'appointment.confirm',
       entityType: 'appointment',
@@ -103,16 +92,12 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
         // gives that day's place back and keeps no day (what the patient asked for stays in
         // request_data), so a later delete does not give it back twice.
         const freesDay = await releasePublicDay(tx, row);
-        await tx
-          .update(appointments)
-          .set({
-            status: 'custom',
-            customStatusId: st.id,
-            holdsSlot: false,
-            ...(freesDay ? { calendarId: null, selectedDate: null, selectedTime: null } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(appointments.id, row.id));
+        await updateAppointment(tx, row.id, {
+          status: 'custom',
+          customStatusId: st.id,
+          holdsSlot: false,
+          ...(freesDay ? { calendarId: null, selectedDate: null, selectedTime: null } : {}),
+        });
       } else {
         const missing = (['calendar_id', 'date', 'time'] as const).filter((f) => input[f] === undefined);
         if (missing.length)
@@ -122,18 +107,14 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
           );
         const slot = { calendarId: input.calendar_id!, date: input.date!, time: input.time! };
         const calendar = await assertBookable(tx, { ...slot, doctorId: row.doctorId, today: ctx.today });
-        await tx
-          .update(appointments)
-          .set({
-            status: 'custom',
-            customStatusId: st.id,
-            calendarId: slot.calendarId,
-            selectedDate: slot.date,
-            selectedTime: slot.time,
-            holdsSlot: true,
-            updatedAt: new Date(),
-          })
-          .where(eq(appointments.id, row.id));
+        await updateAppointment(tx, row.id, {
+          status: 'custom',
+          customStatusId: st.id,
+          calendarId: slot.calendarId,
+          selectedDate: slot.date,
+          selectedTime: slot.time,
+          holdsSlot: true,
+        });
         const moved =
           !row.holdsSlot ||
           row.calendarId !== slot.calendarId ||
@@ -198,19 +179,16 @@ export async function createAppointment(ctx: Ctx, input: NewInput): Promise<numb
         calendarTitle = (await assertBookable(tx, { ...slot, doctorId: input.doctor_id, today: ctx.today }))
           .title;
       }
-      const [created] = await tx
-        .insert(appointments)
-        .values({
-          patientId: pt.id,
-          doctorId: input.doctor_id,
-          status: 'scheduled',
-          customStatusId: st.id,
-          calendarId: slot?.calendarId ?? null,
-          selectedDate: slot?.date ?? null,
-          selectedTime: slot?.time ?? null,
-          holdsSlot: slot !== null,
-        })
-        .returning({ id: appointments.id });
+      const createdId = await insertAppointment(tx, {
+        patientId: pt.id,
+        doctorId: input.doctor_id,
+        status: 'scheduled',
+        customStatusId: st.id,
+        calendarId: slot?.calendarId ?? null,
+        selectedDate: slot?.date ?? null,
+        selectedTime: slot?.time ?? null,
+        holdsSlot: slot !== null,
+      });
       if (slot)
         await mailAppointmentSet(tx, {
           to: pt.email,
@@ -222,11 +200,11 @@ export async function createAppointment(ctx: Ctx, input: NewInput): Promise<numb
       await audit(tx, ctx.actor, {
         action: 'appointment.create',
         entityType: 'appointment',
-        entityId: created.id,
+        entityId: createdId,
         patientId: pt.id,
         details: { doctorId: input.doctor_id, statusId: st.id, ...(slot ?? {}) },
       });
-      return created.id;
+      return createdId;
     }),
   );
 }
@@ -241,10 +219,7 @@ export async function assignDoctor(ctx: Ctx, input: z.output<typeof assignDoctor
         });
       if (row.selectedDate && inRanges(row.selectedDate, await doctorTimeOff(tx, input.doctor_id)))
         throw conflict(APPOINTMENT_MESSAGES.doctorTimeOff);
-      await tx
-        .update(appointments)
-        .set({ doctorId: input.doctor_id, updatedAt: new Date() })
-        .where(eq(appointments.id, row.id));
+      await updateAppointment(tx, row.id, { doctorId: input.doctor_id });
       await audit(tx, ctx.actor, {
         action: 'appointment.assign-doctor',
         entityType: 'appointment',
@@ -259,7 +234,7 @@ export async function assignDoctor(ctx: Ctx, input: z.output<typeof assignDoctor
 export async function deleteAppointment(ctx: Ctx, id: number) {
   return ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
-    await tx.delete(appointments).where(eq(appointments.id, row.id));
+    await deleteAppointmentRow(tx, row.id);
     await releasePublicDay(tx, row);
     await audit(tx, ctx.actor, {
       action: 'appointment.delete',
