@@ -1,6 +1,5 @@
 /** Rules of the patient area: create, update, consultations and their letters. */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import {
   CONSULTATION_SECTIONS,
   CONSULTATION_TEXTS,
@@ -23,7 +22,6 @@ import { foldText } from '../../../domain/text';
 import { ageOn, parseCnp } from '../../../domain/validation/cnp';
 import { formatPhone, normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
-import { consultationEntries, consultationGroups, patients } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { constraintViolation } from '../../platform/db-errors';
@@ -31,6 +29,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { LetterData } from '../../platform/pdf';
 import { sanitizeRichText } from '../../platform/sanitize';
 import * as repo from './repository';
+import * as writes from './write-repository';
 
 const nullable = (v: string | undefined) => (v === undefined || v === '' ? null : v);
 const phoneOrNull = (v: string | undefined) => (v ? (normalizePhone(v) ?? v) : null);
@@ -39,30 +38,27 @@ export async function createPatient(db: Db, actor: Actor, input: NewPatient): Pr
   try {
     return await db.transaction(async (tx) => {
       if (await repo.patientIdByCnp(tx, input.cnp)) throw conflict(PATIENT_TEXTS.duplicateCnp);
-      const [row] = await tx
-        .insert(patients)
-        .values({
-          name: input.name,
-          nameSearch: foldText(input.name),
-          cnp: input.cnp,
-          phone: normalizePhone(input.phone) ?? input.phone,
-          email: nullable(input.email),
-          gpName: nullable(input.gp_name),
-          gpEmail: nullable(input.gp_email),
-          gpPhone: phoneOrNull(input.gp_phone),
-          insuranceStatus: input.insurance_status,
-          stateResidency: input.state_residency,
-          covidVaccine: input.vaccine,
-          createdBy: actor.userId,
-        })
-        .returning({ id: patients.id });
+      const id = await writes.insertPatient(tx, {
+        name: input.name,
+        nameSearch: foldText(input.name),
+        cnp: input.cnp,
+        phone: normalizePhone(input.phone) ?? input.phone,
+        email: nullable(input.email),
+        gpName: nullable(input.gp_name),
+        gpEmail: nullable(input.gp_email),
+        gpPhone: phoneOrNull(input.gp_phone),
+        insuranceStatus: input.insurance_status,
+        stateResidency: input.state_residency,
+        covidVaccine: input.vaccine,
+        createdBy: actor.userId,
+      });
       await audit(tx, actor, {
         action: 'patient.create',
         entityType: 'patient',
-        entityId: row.id,
-        patientId: row.id,
+        entityId: id,
+        patientId: id,
       });
-      return row.id;
+      return id;
     });
   } catch (err) {
     // Two creations of the same CNP at once: the unique index decides, the loser gets the same 409.
@@ -75,22 +71,19 @@ export async function updatePatient(db: Db, actor: Actor, id: number, input: Edi
   await db.transaction(async (tx) => {
     const current = await repo.findPatient(tx, id, true);
     if (!current) throw notFound(PATIENT_TEXTS.notFound);
-    await tx
-      .update(patients)
-      .set({
-        name: input.name,
-        nameSearch: foldText(input.name),
-        phone: normalizePhone(input.phone) ?? input.phone,
-        email: nullable(input.email),
-        gpName: nullable(input.gp_name),
-        gpEmail: nullable(input.gp_email),
-        gpPhone: phoneOrNull(input.gp_phone),
-        insuranceStatus: input.insurance_status,
-        stateResidency: input.state_residency,
-        ...(input.vaccine === undefined ? {} : { covidVaccine: input.vaccine }),
-        updatedAt: now,
-      })
-      .where(eq(patients.id, id));
+    await writes.updatePatientRow(tx, id, {
+      name: input.name,
+      nameSearch: foldText(input.name),
+      phone: normalizePhone(input.phone) ?? input.phone,
+      email: nullable(input.email),
+      gpName: nullable(input.gp_name),
+      gpEmail: nullable(input.gp_email),
+      gpPhone: phoneOrNull(input.gp_phone),
+      insuranceStatus: input.insurance_status,
+      stateResidency: input.state_residency,
+      ...(input.vaccine === undefined ? {} : { covidVaccine: input.vaccine }),
+      updatedAt: now,
+    });
     await audit(tx, actor, {
       action: 'patient.update',
       entityType: 'patient',
@@ -118,21 +111,11 @@ export async function saveConsultation(db: Db, actor: Actor, input: Consultation
   const today = clinicToday(now);
   return db.transaction(async (tx) => {
     if (!(await repo.findPatient(tx, input.patientId, true))) throw notFound(PATIENT_TEXTS.notFound);
-    const [existing] = await tx
-      .select({ guid: consultationGroups.guid, lockedAt: consultationGroups.lockedAt })
-      .from(consultationGroups)
-      .where(
-        and(
-          eq(consultationGroups.patientId, input.patientId),
-          eq(consultationGroups.title, input.consultationTitle),
-          eq(consultationGroups.date, today),
-        ),
-      )
-      .limit(1);
+    const existing = await writes.consultationGroupOf(tx, input.patientId, input.consultationTitle, today);
     let guid = existing?.guid;
     if (!guid) {
       guid = randomUUID();
-      await tx.insert(consultationGroups).values({
+      await writes.insertConsultationGroup(tx, {
         guid,
         patientId: input.patientId,
         title: input.consultationTitle,
@@ -171,25 +154,18 @@ async function upsertEntry(
 ): Promise<number> {
   const entry = await repo.latestEntry(tx, guid, type);
   if (entry && !locked) {
-    await tx
-      .update(consultationEntries)
-      .set({ content, doctorId: actor.userId, updatedAt: now })
-      .where(eq(consultationEntries.id, entry.id));
+    await writes.updateEntryRow(tx, entry.id, { content, doctorId: actor.userId, updatedAt: now });
     return entry.id;
   }
   if (entry && entry.content === content) return entry.id; // nothing changed: no addendum
-  const [row] = await tx
-    .insert(consultationEntries)
-    .values({
-      groupGuid: guid,
-      patientId,
-      type,
-      content,
-      doctorId: actor.userId,
-      version: entry ? entry.version + 1 : 1,
-    })
-    .returning({ id: consultationEntries.id });
-  return row.id;
+  return writes.insertEntry(tx, {
+    groupGuid: guid,
+    patientId,
+    type,
+    content,
+    doctorId: actor.userId,
+    version: entry ? entry.version + 1 : 1,
+  });
 }
 
 export async function updateEntry(
@@ -203,17 +179,7 @@ export async function updateEntry(
   const content = sanitizeRichText(raw);
   if (!content.replace(/<[^>]*>/g, '').trim()) throw badRequest(CONSULTATION_TEXTS.contentRequired);
   return db.transaction(async (tx) => {
-    const [entry] = await tx
-      .select({
-        id: consultationEntries.id,
-        guid: consultationEntries.groupGuid,
-        type: consultationEntries.type,
-        lockedAt: consultationGroups.lockedAt,
-      })
-      .from(consultationEntries)
-      .innerJoin(consultationGroups, eq(consultationGroups.guid, consultationEntries.groupGuid))
-      .where(and(eq(consultationEntries.id, entryId), eq(consultationEntries.patientId, patientId)))
-      .for('update');
+    const entry = await writes.lockPatientEntry(tx, patientId, entryId);
     if (!entry) throw notFound(CONSULTATION_TEXTS.entryNotFound);
     let id = entryId;
     if (entry.lockedAt) {
@@ -229,10 +195,7 @@ export async function updateEntry(
         true,
       );
     } else {
-      await tx
-        .update(consultationEntries)
-        .set({ content, updatedAt: now })
-        .where(eq(consultationEntries.id, entryId));
+      await writes.updateEntryRow(tx, entryId, { content, updatedAt: now });
     }
     await audit(tx, actor, {
       action: 'consultation.entry.update',
