@@ -25,15 +25,8 @@ import { HttpError } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
 import { registrationMail } from './mail';
 import { acceptProof, issueChallenge } from './proof-of-work';
-import {
-  consentVersionExists,
-  createRequest,
-  currentConsentText,
-  DayFullError,
-  findPublicCalendar,
-  isDateAvailable,
-  isDayOpen,
-} from './service';
+import { consentVersionExists, currentConsentText } from './repository';
+import { createRequest, DayFullError, findPublicCalendar, isDateAvailable, isDayOpen } from './service';
 
 /** Per-IP budgets (docs/decisions/0010-registration-abuse.md). */
 export const RATE_LIMITS = {
