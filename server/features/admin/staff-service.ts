@@ -3,8 +3,7 @@
  * POST /api/auth/reset-password sets the first password), flag changes that never leave the
  * clinic without an active superadmin, deactivation that ends sessions at once.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, like, ne, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import {
   ADMIN_MESSAGES,
   INVITATION_HOURS,
@@ -15,37 +14,15 @@ import {
 } from '../../../domain/admin';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { accounts, outbox, sessions, twoFactors, users, verifications } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { createStaffUser } from '../../platform/auth/staff';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail';
+import * as repo from './staff-repository';
 
 export async function listStaff(db: Db): Promise<StaffRow[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-      doctor: users.doctor,
-      superadmin: users.superadmin,
-      authorized: users.authorized,
-      active: users.active,
-      specialty: users.specialty,
-      parafaCode: users.parafaCode,
-      twoFactorEnabled: users.twoFactorEnabled,
-      hasPassword: sql<boolean>`exists (select 1 from accounts a where a.user_id = users.id and a.provider_id = 'credential' and a.password is not null)`,
-      lastSignInAt: users.lastSignInAt,
-      createdAt: users.createdAt,
-      invitationState: outbox.state,
-    })
-    .from(users)
-    .leftJoin(outbox, eq(outbox.id, users.invitationOutboxId))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email));
+  const rows = await repo.staffRows(db);
   return rows.map(({ invitationState, ...r }) => ({
     ...r,
     twoFactorEnabled: Boolean(r.twoFactorEnabled),
@@ -65,7 +42,7 @@ function invitationDelivery(state: string): InvitationDelivery {
 }
 
 async function findUser(db: Db, id: string) {
-  const [u] = await db.select().from(users).where(eq(users.id, id));
+  const u = await repo.userById(db, id);
   if (!u) throw notFound(ADMIN_MESSAGES.staffNotFound);
   return u;
 }
@@ -75,19 +52,8 @@ async function findUser(db: Db, id: string) {
  * so two superadmins demoting each other at the same moment cannot both succeed.
  */
 async function keepOneSuperadmin(tx: Db, userId: string) {
-  const others = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.superadmin, true),
-        eq(users.active, true),
-        eq(users.authorized, true),
-        ne(users.id, userId),
-      ),
-    )
-    .for('update');
-  if (others.length === 0) throw conflict(ADMIN_MESSAGES.lastSuperadmin);
+  if ((await repo.lockOtherActiveSuperadmins(tx, userId)) === 0)
+    throw conflict(ADMIN_MESSAGES.lastSuperadmin);
 }
 
 /** The link the invited person opens; better-auth's reset-password accepts the token. */
@@ -97,17 +63,14 @@ async function issueInvitation(
   user: { id: string; email: string; firstName: string },
 ) {
   // Older links of this person stop working: only the newest invitation counts.
-  await tx
-    .delete(verifications)
-    .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)));
   const token = randomBytes(24).toString('base64url');
-  await tx.insert(verifications).values({
-    id: randomUUID(),
-    identifier: `reset-password:${token}`,
-    value: user.id,
-    // better-auth compares with the real time, not the app's clock.
-    expiresAt: new Date(Date.now() + INVITATION_HOURS * 3600 * 1000),
-  });
+  // better-auth compares with the real time, not the app's clock.
+  await repo.replaceInvitationToken(
+    tx,
+    user.id,
+    token,
+    new Date(Date.now() + INVITATION_HOURS * 3600 * 1000),
+  );
   const link = `${config.publicUrl}/user/reset-password?token=${encodeURIComponent(token)}`;
   const mailId = await enqueueMail(tx, {
     to: user.email,
@@ -121,14 +84,13 @@ async function issueInvitation(
       'Daca nu asteptati aceasta invitatie, ignorati acest mesaj.\n\n' +
       config.INSTITUTE_NAME,
   });
-  await tx.update(users).set({ invitationOutboxId: mailId }).where(eq(users.id, user.id));
+  await repo.updateUser(tx, user.id, { invitationOutboxId: mailId });
   return token;
 }
 
 export async function inviteStaff(db: Db, actor: Actor, config: Config, input: StaffInvite) {
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-    if (existing) throw conflict(ADMIN_MESSAGES.emailTaken);
+    if (await repo.emailTaken(tx, input.email)) throw conflict(ADMIN_MESSAGES.emailTaken);
     // No password: the credential account is created when the link is used.
     const id = await createStaffUser(tx, { ...input, authorized: true });
     await issueInvitation(tx, config, { id, email: input.email, firstName: input.firstName });
@@ -146,11 +108,7 @@ export async function inviteStaff(db: Db, actor: Actor, config: Config, input: S
 export async function resendInvitation(db: Db, actor: Actor, config: Config, id: string) {
   await db.transaction(async (tx) => {
     const u = await findUser(tx, id);
-    const [cred] = await tx
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.userId, id), eq(accounts.providerId, 'credential')));
-    if (cred) throw conflict(ADMIN_MESSAGES.alreadyHasPassword);
+    if (await repo.hasCredentialAccount(tx, id)) throw conflict(ADMIN_MESSAGES.alreadyHasPassword);
     await issueInvitation(tx, config, u);
     await audit(tx, actor, { action: 'admin.staff.reinvite', entityType: 'user', entityId: id });
   });
@@ -162,10 +120,10 @@ export async function updateStaff(db: Db, actor: Actor, id: string, patch: Staff
     const effective = (u: { superadmin: boolean; active: boolean; authorized: boolean }) =>
       u.superadmin && u.active && u.authorized;
     if (effective(before) && !effective({ ...before, ...patch })) await keepOneSuperadmin(tx, id);
-    const changes: Partial<typeof users.$inferInsert> = { ...patch, updatedAt: new Date() };
+    const changes: repo.UserChanges = { ...patch, updatedAt: new Date() };
     if (patch.firstName !== undefined || patch.lastName !== undefined)
       changes.name = `${patch.firstName ?? before.firstName} ${patch.lastName ?? before.lastName}`.trim();
-    await tx.update(users).set(changes).where(eq(users.id, id));
+    await repo.updateUser(tx, id, changes);
     // A revoked authorisation or superadmin flag takes effect on the next request anyway
     // (the guard reads the account each time); nothing else to end here.
     const changed = Object.fromEntries(
@@ -186,9 +144,9 @@ export async function setActive(db: Db, actor: Actor, id: string, active: boolea
   await db.transaction(async (tx) => {
     const before = await findUser(tx, id);
     if (!active && before.superadmin && before.active && before.authorized) await keepOneSuperadmin(tx, id);
-    await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id));
+    await repo.updateUser(tx, id, { active, updatedAt: new Date() });
     // Ends every open session now, not at its idle timeout.
-    if (!active) await tx.delete(sessions).where(eq(sessions.userId, id));
+    if (!active) await repo.endSessions(tx, id);
     await audit(tx, actor, {
       action: active ? 'admin.staff.reactivate' : 'admin.staff.deactivate',
       entityType: 'user',
@@ -201,8 +159,8 @@ export async function setActive(db: Db, actor: Actor, id: string, active: boolea
 export async function resetTwoFactor(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     await findUser(tx, id);
-    await tx.delete(twoFactors).where(eq(twoFactors.userId, id));
-    await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, id));
+    await repo.removeTwoFactor(tx, id);
+    await repo.updateUser(tx, id, { twoFactorEnabled: false, updatedAt: new Date() });
     await audit(tx, actor, { action: 'admin.staff.reset-2fa', entityType: 'user', entityId: id });
   });
 }
