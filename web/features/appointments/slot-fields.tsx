@@ -15,7 +15,6 @@ import { useAvailability } from './api';
 import { useMutedColor } from './muted-text';
 
 export type Slot = { calendar_id: number | null; date: string | null; time: string | null };
-export const EMPTY_SLOT: Slot = { calendar_id: null, date: null, time: null };
 
 /**
  * The server refused the time because it was just taken (in the calendar or by the doctor): the
