@@ -150,3 +150,16 @@ export async function insertGeneratedDocument(
 export async function setDocumentStatus(db: Db, id: number, status: DocumentStatus): Promise<void> {
   await db.update(documents).set({ status }).where(eq(documents.id, id));
 }
+
+/** The status and, when given, the linked appointment (null unlinks it). */
+export async function updateDocument(
+  db: Db,
+  id: number,
+  changes: { status: DocumentStatus; appointmentId?: number | null },
+): Promise<void> {
+  await db.update(documents).set(changes).where(eq(documents.id, id));
+}
+
+export async function deleteDocumentRow(db: Db, id: number): Promise<void> {
+  await db.delete(documents).where(eq(documents.id, id));
+}

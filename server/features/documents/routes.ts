@@ -5,7 +5,6 @@
  *   GET /api/documents/{id}/file?exp=&sig= (public: the signature is the credential).
  */
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageCount } from '../../../domain/api';
@@ -15,7 +14,6 @@ import {
   documentPatientsQuery,
   documentUpdateBody,
 } from '../../../domain/documents';
-import { documents } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http-headers';
@@ -123,10 +121,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(DOCUMENT_MESSAGES.notFound, { appointment_id: DOCUMENT_MESSAGES.notFound });
       }
       await db().transaction(async (tx) => {
-        await tx
-          .update(documents)
-          .set({ status, ...(appointment_id !== undefined ? { appointmentId: appointment_id } : {}) })
-          .where(eq(documents.id, id));
+        await repo.updateDocument(tx, id, {
+          status,
+          ...(appointment_id !== undefined ? { appointmentId: appointment_id } : {}),
+        });
         await audit(tx, req.actor, {
           action: 'document.status',
           entityType: 'document',
@@ -145,7 +143,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const doc = await loadDocument(req.params.id);
       await db().transaction(async (tx) => {
-        await tx.delete(documents).where(eq(documents.id, doc.id));
+        await repo.deleteDocumentRow(tx, doc.id);
         await audit(tx, req.actor, {
           action: 'document.delete',
           entityType: 'document',
