@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin';
-import { appointmentStatuses, appointments, auditEvents, patients } from '../../db/schema';
+import { appointmentStatuses, auditEvents } from '../../db/schema';
+import { makeAppointment, makePatient } from '../../test/factories';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 import { csvCell } from './audit-repository';
 
@@ -12,18 +13,7 @@ let patientId: number;
 
 beforeAll(async () => {
   boss = await signedInStaff(ctx, { superadmin: true, doctor: false, firstName: 'Sef', lastName: 'Admin' });
-  const [p] = await db
-    .insert(patients)
-    .values({
-      name: 'Ion Pop',
-      nameSearch: 'ion pop',
-      cnp: '1900101123456',
-      phone: '+40722000001',
-      insuranceStatus: 'uninsured',
-      stateResidency: 'RO-B',
-    })
-    .returning();
-  patientId = p.id;
+  patientId = (await makePatient(db, { name: 'Ion Pop' })).id;
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, who = boss) =>
@@ -37,7 +27,7 @@ describe('custom statuses', () => {
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
-    await db.insert(appointments).values({ patientId, status: 'custom', customStatusId: id });
+    await makeAppointment(db, { patientId, status: 'custom', customStatusId: id });
 
     const del = await call('DELETE', `/api/admin/statuses/${id}`);
     expect([del.statusCode, del.json().message]).toEqual([409, ADMIN_MESSAGES.statusInUse]);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin';
-import { appointments, auditEvents, calendarAvailability, calendars, patients } from '../../db/schema';
+import { auditEvents, calendarAvailability, calendars } from '../../db/schema';
+import { makeAppointment, makePatient } from '../../test/factories';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 
 const ctx = await setupTestApp();
@@ -158,24 +159,11 @@ describe('calendars', () => {
 
   it('deletes a calendar only while no appointment uses it', async () => {
     const used = await newCalendar({ title: 'Folosit' });
-    const [p] = await db
-      .insert(patients)
-      .values({
-        name: 'Ion Pop',
-        nameSearch: 'ion pop',
-        cnp: '1900101123456',
-        phone: '+40722000001',
-        insuranceStatus: 'uninsured',
-        stateResidency: 'RO-B',
-      })
-      .returning();
-    await db.insert(appointments).values({
+    const p = await makePatient(db, { name: 'Ion Pop' });
+    await makeAppointment(db, {
       patientId: p.id,
       status: 'scheduled',
-      calendarId: used,
-      selectedDate: '2026-12-01',
-      selectedTime: '09:00',
-      holdsSlot: true,
+      slot: { calendarId: used, date: '2026-12-01', time: '09:00' },
     });
     const res = await call('DELETE', `/api/admin/calendars/${used}`);
     expect([res.statusCode, res.json().message]).toEqual([409, ADMIN_MESSAGES.calendarInUse]);

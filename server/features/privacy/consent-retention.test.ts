@@ -5,17 +5,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PRIVACY_MESSAGES } from '../../../domain/privacy';
-import { foldText } from '../../../domain/text';
-import { makeCnp } from '../../../domain/validation/cnp';
+import { auditEvents, consents, consultationGroups, documents, patients } from '../../db/schema';
 import {
-  appointments,
-  auditEvents,
-  consents,
-  consultationGroups,
-  documents,
-  patients,
-} from '../../db/schema';
-import { makePublicCalendar, nextRealWeekday as nextWeekday } from '../../test/factories';
+  makeAppointment,
+  makePatient,
+  makePublicCalendar,
+  nextRealWeekday as nextWeekday,
+} from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { yearsBefore } from './routes';
 import { person } from './test-data';
@@ -157,32 +153,14 @@ describe('GET /api/privacy/retention-due', () => {
   });
 
   it('lists patients whose last contact is older than RETENTION_YEARS, oldest first, masked', async () => {
-    let serial = 500;
-    const add = async (name: string, createdAt: string) => {
-      const cnp = makeCnp(1, '1950-01-01', '40', serial++);
-      const [p] = await db
-        .insert(patients)
-        .values({
-          name,
-          nameSearch: foldText(name),
-          cnp,
-          phone: '+40722000000',
-          insuranceStatus: 'uninsured',
-          stateResidency: 'RO-B',
-          createdAt: new Date(createdAt),
-        })
-        .returning();
-      return p;
-    };
+    // Without an e-mail address: contact details play no part in the retention rule.
+    const add = (name: string, createdAt: string) =>
+      makePatient(db, { name, email: null, createdAt: new Date(createdAt) });
     const old = await add('Vechi Fără Contact', '2010-03-01T10:00:00Z');
     const oldAppt = await add('Vechi Cu Programare', '2009-01-01T10:00:00Z');
-    await db
-      .insert(appointments)
-      .values({ patientId: oldAppt.id, status: 'scheduled', selectedDate: '2012-05-05' });
+    await makeAppointment(db, { patientId: oldAppt.id, status: 'scheduled', date: '2012-05-05' });
     const recentAppt = await add('Vechi Revenit', '2005-01-01T10:00:00Z');
-    await db
-      .insert(appointments)
-      .values({ patientId: recentAppt.id, status: 'scheduled', selectedDate: '2025-01-10' });
+    await makeAppointment(db, { patientId: recentAppt.id, status: 'scheduled', date: '2025-01-10' });
     const recentConsult = await add('Vechi Consultat', '2005-01-01T10:00:00Z');
     await db.insert(consultationGroups).values({
       guid: crypto.randomUUID(),

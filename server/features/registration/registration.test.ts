@@ -12,7 +12,7 @@ import {
   outbox,
   patients,
 } from '../../db/schema';
-import { nextCnp } from '../../test/factories';
+import { makePatient, nextCnp } from '../../test/factories';
 import { setupTestApp } from '../../test/harness';
 import {
   addCalendars,
@@ -165,17 +165,14 @@ describe('POST /api/appointment: a complete request', () => {
 
   it('links an existing patient by CNP without overwriting the record', async () => {
     const cnp = nextCnp();
-    const [existing] = await db
-      .insert(patients)
-      .values({
-        name: 'Maria Ionescu',
-        nameSearch: 'maria ionescu',
-        cnp,
-        phone: '+40744000111',
-        insuranceStatus: 'insured-retired',
-        stateResidency: 'RO-B',
-      })
-      .returning();
+    const existing = await makePatient(db, {
+      name: 'Maria Ionescu',
+      cnp,
+      phone: '+40744000111',
+      email: null,
+      insuranceStatus: 'insured-retired',
+      stateResidency: 'RO-B',
+    });
     const body = form({ cnp, name: 'Maria Ionescu-Pop', phone: '0755 000 222' });
     const res = await submit(ctx, body);
     expect(res.statusCode).toBe(201);

@@ -9,26 +9,15 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { foldText } from '../../../domain/text';
-import { makeCnp } from '../../../domain/validation/cnp';
-import { documents, patients } from '../../db/schema';
+import { documents } from '../../db/schema';
+import { makePatient } from '../../test/factories';
 import { setupTestApp } from '../../test/harness';
 import { diskStorage, listAllFiles } from './disk';
 import { reconcileCounts, reconcileStorage, scheduleStorageReconcile } from './reconcile';
 
 const ctx = await setupTestApp();
 const db = ctx.database.db;
-const [patient] = await db
-  .insert(patients)
-  .values({
-    name: 'Ion Popescu',
-    nameSearch: foldText('Ion Popescu'),
-    cnp: makeCnp(1, '1980-01-01', '40', 7),
-    phone: '+40722123456',
-    insuranceStatus: 'uninsured',
-    stateResidency: 'RO-B',
-  })
-  .returning();
+const patient = await makePatient(db, { name: 'Ion Popescu' });
 
 const HOUR = 60 * 60 * 1000;
 const GRACE = 10 * 60 * 1000;
