@@ -200,3 +200,45 @@ test('custom statuses: one in use can be hidden, not deleted', async ({ page }) 
   await row.getByRole('button', { name: 'Afiseaza Holter EKG' }).click();
   await expect(row).not.toContainText('ascuns');
 });
+
+test('unavailable days: the form says what is missing; a day chosen twice is a single day', async ({
+  page,
+}) => {
+  const day = today();
+  const shown = `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+  const cals = (await (await boss.get('/api/admin/calendars')).json()).data as {
+    id: number;
+    title: string;
+    unavailableDays: { id: number; from: string; to: string }[];
+  }[];
+  const lab = cals.find((c) => c.title === LAB)!;
+  // A rerun starts from the demo state: nothing unavailable today in this calendar.
+  for (const d of lab.unavailableDays.filter((u) => u.from <= day && day <= u.to))
+    await boss.delete(`/api/admin/calendars/${lab.id}/unavailable-days/${d.id}`);
+
+  await signIn(page, 'superadmin');
+  await page.goto('/app/admin/calendars');
+  await page.getByRole('tab', { name: LAB }).click();
+  const panel = page.getByRole('tabpanel', { name: LAB });
+  const add = panel.getByRole('button', { name: /^Adaug[aă] zile indisponibile$/ });
+  await add.click();
+  // Under the field, from the form's own check: nothing was sent.
+  await expect(panel.getByText(/^Alege[tț]i ziua sau intervalul\.$/)).toBeVisible();
+
+  await panel.getByRole('button', { name: /^Zi sau interval/ }).click();
+  // The range picker takes a single day as the same first and last day.
+  await page.getByRole('button', { name: dayLabel(day), exact: true }).click();
+  await page.getByRole('button', { name: dayLabel(day), exact: true }).click();
+  await expect(panel.getByText(/^Alege[tț]i ziua sau intervalul\.$/)).toBeHidden();
+  await panel.getByRole('textbox', { name: 'Motiv' }).fill('Revizie aparatura');
+  await add.click();
+  const row = panel.getByRole('row', { name: new RegExp(`^${shown.replace(/\./g, '\\.')}`) });
+  await expect(row).toContainText('Revizie aparatura');
+  // The form starts empty again.
+  await expect(panel.getByRole('textbox', { name: 'Motiv' })).toHaveValue('');
+
+  const after = (await (await boss.get('/api/admin/calendars')).json()).data as typeof cals;
+  const added = after.find((c) => c.id === lab.id)!.unavailableDays.filter((u) => u.from === day);
+  expect(added.map((u) => u.to)).toEqual([day]);
+  for (const d of added) await boss.delete(`/api/admin/calendars/${lab.id}/unavailable-days/${d.id}`);
+});
