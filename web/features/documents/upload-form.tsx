@@ -125,7 +125,8 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
     upload.mutate(
       {
         title: values.title.trim(),
-        patientId: Number(values.patient_id),
+        // The page's patient when the form belongs to one (it may have changed since the form was made).
+        patientId: patientId ?? Number(values.patient_id),
         appointmentId,
         file: values.document,
         onProgress: setProgress,
