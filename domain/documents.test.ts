@@ -5,6 +5,7 @@ import {
   documentFilters,
   documentIconKind,
   documentUploadFields,
+  documentUploadFormSchema,
   fileExtension,
   isAcceptedExtension,
 } from './documents';
@@ -75,6 +76,25 @@ describe('schemas', () => {
     expect(r.success).toBe(false);
     const messages = Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path[0], i.message]));
     expect(messages).toEqual({ title: 'Title is required', patient_id: 'Patient is required' });
+  });
+
+  it("the browser's upload form shows 'Required' under the title and the file, the patient's own text", () => {
+    const first = (v: unknown) => {
+      const r = documentUploadFormSchema.safeParse(v);
+      const out: Record<string, string> = {};
+      for (const i of r.error?.issues ?? []) out[String(i.path[0])] ??= i.message;
+      return out;
+    };
+    expect(first({ title: ' ', patient_id: null, document: null })).toEqual({
+      title: 'Required',
+      patient_id: 'Patient is required',
+      document: 'Required',
+    });
+    // A title the server would refuse is refused here too, with the server's message.
+    expect(first({ title: 'x'.repeat(201), patient_id: '3', document: {} })).toEqual({
+      title: 'Maximum 200 de caractere.',
+    });
+    expect(first({ title: ' Analize ', patient_id: '3', document: {} })).toEqual({});
   });
 
   it('refuses unknown filter keys and statuses', () => {
