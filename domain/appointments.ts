@@ -64,6 +64,10 @@ export const APPOINTMENT_MESSAGES = {
     'Doar o cerere poate fi confirmata fara acte (statusul curent nu permite aceasta actiune).',
   cannotConfirmWithPapers:
     'Doar o programare confirmata fara acte poate fi confirmata cu acte (statusul curent nu permite aceasta actiune).',
+  spamMarked: 'Cererile au fost marcate ca spam.',
+  spamNotRequest: 'Doar cererile trimise din formularul public și încă neconfirmate pot fi marcate ca spam.',
+  spamChooseOne: 'Alegeți cel puțin o cerere.',
+  spamTooMany: 'Cel mult 100 de cereri o dată.',
   cannotSetStatus:
     'Statusul personalizat se poate seta doar dupa confirmarea cu acte sau pentru o programare deja stabilita.',
 } as const;
@@ -220,6 +224,15 @@ export const newAppointmentSchema = newAppointmentBase.superRefine((v, ctx) => {
 /** The browser's new-appointment form: slot fields 'Required' unless without_appointment. */
 export const newAppointmentFormSchema = newAppointmentSchema.superRefine(requireSlot);
 export type NewAppointmentInput = z.input<typeof newAppointmentSchema>;
+
+/** POST /appointment/spam: public requests staff mark as spam (issue 20 §2), all or none. */
+export const SPAM_BATCH_MAX = 100;
+export const markSpamSchema = z.strictObject({
+  ids: z
+    .array(id, { error: APPOINTMENT_MESSAGES.spamChooseOne })
+    .min(1, APPOINTMENT_MESSAGES.spamChooseOne)
+    .max(SPAM_BATCH_MAX, APPOINTMENT_MESSAGES.spamTooMany),
+});
 
 export const assignDoctorSchema = z.strictObject({
   appointmentId: id,

@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABELS = {
   'appointment.set-status': 'Schimbare status programare',
   'appointment.assign-doctor': 'Alocare medic',
   'appointment.delete': 'Ștergere programare',
+  'appointment.spam': 'Cerere marcată ca spam',
   'document.list': 'Listă documente',
   'document.upload': 'Încărcare document',
   'document.open': 'Deschidere document',

@@ -11,6 +11,7 @@ import {
   appointmentFiltersSchema,
   assignDoctorSchema,
   confirmSchema,
+  markSpamSchema,
   newAppointmentSchema,
   patientSearchSchema,
   setAppointmentSchema,
@@ -21,6 +22,7 @@ import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import * as repo from './repository';
 import * as service from './service';
+import { markRequestsAsSpam } from './spam';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['appointments'];
@@ -205,6 +207,34 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await service.assignDoctor(ctx(req), req.body);
       return { status: 1, message: APPOINTMENT_MESSAGES.assigned };
+    },
+  );
+
+  app.post(
+    '/appointment/spam',
+    {
+      schema: {
+        tags,
+        summary: 'Marks unanswered public requests as spam: removed, their day places freed (all or none)',
+        body: markSpamSchema,
+        response: {
+          200: z.object({
+            status: z.literal(1),
+            message: z.string(),
+            marked: z.number().int(),
+            patients_removed: z.number().int(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const r = await markRequestsAsSpam({ db, actor: req.actor }, req.body.ids);
+      return {
+        status: 1 as const,
+        message: APPOINTMENT_MESSAGES.spamMarked,
+        marked: r.marked,
+        patients_removed: r.patientsRemoved,
+      };
     },
   );
 

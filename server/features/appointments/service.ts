@@ -60,7 +60,7 @@ type AppointmentRow = typeof appointments.$inferSelect;
  * A public request still on its requested day (no slot of its own) gives its place back to that
  * day's public capacity; true when it did.
  */
-async function releasePublicDay(tx: Db, row: AppointmentRow): Promise<boolean> {
+export async function releasePublicDay(tx: Db, row: AppointmentRow): Promise<boolean> {
   if (!(row.publicRequest && !row.holdsSlot && row.calendarId && row.selectedDate)) return false;
   await tx
     .update(registrationDays)

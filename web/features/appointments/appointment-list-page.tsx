@@ -15,6 +15,7 @@ import { useAppointments } from './api';
 import { AppointmentFiltersBar } from './appointment-filters';
 import { NewAppointmentModal } from './new-appointment-modal';
 import { NextAppointmentsPanel } from './next-appointments-panel';
+import { SpamBar } from './spam-bar';
 import { StatusBadge } from './status-badge';
 
 export default function AppointmentListPage() {
@@ -25,6 +26,8 @@ export default function AppointmentListPage() {
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
   const [adding, addModal] = useDisclosure(false);
   const list = useAppointments({ filters, page, perPage, hideOlder });
+  // Unanswered public requests staff may mark as spam (issue 20 §2); kept across pages.
+  const [selected, setSelected] = useState<AppointmentRow[]>([]);
 
   // Any filter change goes back to the first page (SPEC §4).
   const changeFilters = (f: AppointmentFilters) => {
@@ -53,6 +56,7 @@ export default function AppointmentListPage() {
               }}
             />
           </Card>
+          <SpamBar ids={selected.map((a) => a.id)} onDone={() => setSelected([])} />
           <DataTable<AppointmentRow>
             mt="md"
             withTableBorder
@@ -65,6 +69,12 @@ export default function AppointmentListPage() {
             {...serverPaging({ page, setPage, perPage, setPerPage, total: list.data?._meta.total })}
             noRecordsText="Nu s-a gasit nici o programare"
             onRowClick={({ record }) => navigate(`/app/appointments/${record.id}`)}
+            selectedRecords={selected}
+            onSelectedRecordsChange={setSelected}
+            isRecordSelectable={(a) => a.status === 'request'}
+            selectionCheckboxProps={{ 'aria-label': 'Selectează cererea' }}
+            allRecordsSelectionCheckboxProps={{ 'aria-label': 'Selectează toate cererile de pe pagină' }}
+            getRecordSelectionCheckboxProps={(a) => ({ 'aria-label': `Selectează cererea lui ${a.patient}` })}
             columns={[
               {
                 accessor: 'patient',
