@@ -29,7 +29,7 @@ import { assertBookable, withSlotGuard } from './slot-rules';
 
 export type Ctx = { db: Db; actor: Actor; today: string; institute: string };
 
-async function lockAppointment(tx: Db, id: number, action?: AppointmentAction) {
+export async function lockAppointment(tx: Db, id: number, action?: AppointmentAction) {
   const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
   if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
   if (action && !canDo(row.status, action)) throw conflict(refusalMessage(action));
@@ -58,10 +58,12 @@ type AppointmentRow = typeof appointments.$inferSelect;
 
 /**
  * A public request still on its requested day (no slot of its own) gives its place back to that
- * day's public capacity; true when it did.
+ * day's public capacity; true when it did. A request the patient cancelled gave it back then (it
+ * keeps its day for the record), so it never gives it twice.
  */
 export async function releasePublicDay(tx: Db, row: AppointmentRow): Promise<boolean> {
-  if (!(row.publicRequest && !row.holdsSlot && row.calendarId && row.selectedDate)) return false;
+  if (!(row.publicRequest && !row.holdsSlot && row.calendarId && row.selectedDate) || row.cancelledAt)
+    return false;
   await tx
     .update(registrationDays)
     .set({ count: sql`greatest(${registrationDays.count} - 1, 0)` })
