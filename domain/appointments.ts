@@ -291,6 +291,19 @@ export type AppointmentRow = {
   appt_date: string | null;
   calendar: CalendarRef | null;
   holds_slot: boolean;
+  /** The patient confirmed on the self-service page that they will come (issue 15). */
+  patient_confirmed: boolean;
+  /** The patient asked on the self-service page for another date. */
+  reschedule_requested: boolean;
+};
+
+/** What the patient did on the self-service page, as staff see it on the appointment (ISO instants). */
+export type PatientActions = {
+  attendance_confirmed_at: string | null;
+  reschedule_requested_at: string | null;
+  reschedule_note: string | null;
+  /** When the patient cancelled it themselves; null when they did not. */
+  cancelled_at: string | null;
 };
 
 export type PatientPanel = {
@@ -314,6 +327,7 @@ export type AppointmentDetail = AppointmentRow & {
   patientData: PatientPanel;
   request_data: unknown;
   created_at: string;
+  patient_actions: PatientActions;
 };
 
 export type NextAppointment = { id: number; date: string; time: string; patient: string };

@@ -15,6 +15,7 @@ import { useAppointments } from './api';
 import { AppointmentFiltersBar } from './appointment-filters';
 import { NewAppointmentModal } from './new-appointment-modal';
 import { NextAppointmentsPanel } from './next-appointments-panel';
+import { PatientFlags } from './patient-flags';
 import { SpamBar } from './spam-bar';
 import { StatusBadge } from './status-badge';
 
@@ -107,7 +108,12 @@ export default function AppointmentListPage() {
                 accessor: 'status',
                 title: 'Status',
                 noWrap: true,
-                render: (a) => <StatusBadge appointment={a} />,
+                render: (a) => (
+                  <Stack gap={4} align="flex-start">
+                    <StatusBadge appointment={a} />
+                    <PatientFlags appointment={a} />
+                  </Stack>
+                ),
               },
               { accessor: 'cnp', title: 'CNP', noWrap: true },
               {
