@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS = {
   'self-service.confirm': 'Pacientul a confirmat prezența',
   'self-service.cancel': 'Pacientul a anulat programarea',
   'self-service.reschedule': 'Pacientul a cerut altă dată',
+  'self-service.link': 'Copiere link programare pentru pacient',
   'document.list': 'Listă documente',
   'document.upload': 'Încărcare document',
   'document.open': 'Deschidere document',

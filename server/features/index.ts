@@ -17,7 +17,7 @@ import patientRoutes from './patients/routes';
 import privacyRoutes from './privacy/routes';
 import registrationRoutes from './registration/routes';
 import searchRoutes from './search/routes';
-import selfServiceRoutes from './self-service/routes';
+import selfServiceRoutes, { staffLinkRoutes } from './self-service/routes';
 
 export const features: FastifyPluginAsync[] = [
   miscRoutes,
@@ -34,4 +34,5 @@ export const features: FastifyPluginAsync[] = [
   privacyRoutes,
   diagnosisRoutes,
   selfServiceRoutes,
+  staffLinkRoutes,
 ];

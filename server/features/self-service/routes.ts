@@ -4,6 +4,8 @@
  * token is never logged (the log shows the route's pattern).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
 import {
   rescheduleRequestSchema,
   SELF_SERVICE_MESSAGES,
@@ -11,13 +13,19 @@ import {
   selfServiceParams,
   selfServiceReply,
 } from '../../../domain/self-service';
+import { audit } from '../../platform/audit';
+import { notFound } from '../../platform/errors';
 import {
   cancelByPatient,
   confirmAttendanceByPatient,
   type PatientFacingAppointment,
+  patientFacingAppointment,
   requestRescheduleByPatient,
 } from '../appointments';
+import { selfServiceUrl } from './links';
 import { auditView, openToken, patientView } from './service';
+
+const APPOINTMENT_NOT_FOUND = APPOINTMENT_MESSAGES.notFound;
 
 /** Per client address: enough for a family sharing a connection, too few to guess tokens. */
 export const SELF_SERVICE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
@@ -114,6 +122,36 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const a = await openToken(db, req.params.token, now());
       await requestRescheduleByPatient({ db, actor: req.actor, now: now() }, a.id, req.body.note);
       return after(req.params.token, SELF_SERVICE_MESSAGES.rescheduleSent);
+    },
+  );
+};
+
+/** Staff copy the patient's link (to send it by a messaging app, as the spec's page promises). */
+export const staffLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const { config } = app.deps;
+  app.get(
+    '/self-service/link/:appointmentId',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: "The patient's self-service link of an appointment (staff), to send by a messaging app",
+        params: z.object({ appointmentId: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ status: z.literal(1), url: z.string() }) },
+      },
+    },
+    async (req) => {
+      const a = await patientFacingAppointment(db, req.params.appointmentId);
+      if (!a) throw notFound(APPOINTMENT_NOT_FOUND);
+      const url = await selfServiceUrl(db, { secret: config.authSecret, publicUrl: config.publicUrl }, a.id);
+      if (!url) throw notFound(APPOINTMENT_NOT_FOUND);
+      await audit(db, req.actor, {
+        action: 'self-service.link',
+        entityType: 'appointment',
+        entityId: a.id,
+        patientId: a.patientId,
+      });
+      return { status: 1 as const, url };
     },
   );
 };

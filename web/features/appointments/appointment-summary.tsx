@@ -9,6 +9,7 @@ import { formatDay } from '../../../domain/dates';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useDeleteAppointment } from './api';
 import { MutedText } from './muted-text';
+import { PatientLinkButton } from './patient-link-button';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -68,6 +69,7 @@ export function AppointmentSummary({
         <Button variant="light" leftSection={<IconStethoscope size={16} />} onClick={onAssign}>
           Asigneaza medic
         </Button>
+        <PatientLinkButton appointmentId={a.id} />
         <Button
           color="red"
           variant="light"

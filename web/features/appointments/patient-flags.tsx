@@ -15,12 +15,12 @@ export function PatientFlags({
   return (
     <Group gap={4} wrap="nowrap">
       {a.patient_confirmed && (
-        <Badge size="xs" color="green.9" variant="outline">
+        <Badge size="xs" color="teal.9" variant="outline">
           Prezență confirmată
         </Badge>
       )}
       {a.reschedule_requested && (
-        <Badge size="xs" color="orange.9" variant="outline">
+        <Badge size="xs" color="indigo.9" variant="outline">
           Cere altă dată
         </Badge>
       )}

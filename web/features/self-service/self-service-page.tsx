@@ -89,7 +89,7 @@ function Appointment({ token, data }: { token: string; data: SelfServiceReply })
         <Title order={1} size="h3">
           Programarea dumneavoastră
         </Title>
-        <Badge color={a.cancelled ? 'gray' : 'green'} variant="light" style={{ flexShrink: 0 }}>
+        <Badge color={a.cancelled ? 'gray.8' : 'teal.9'} variant="outline" style={{ flexShrink: 0 }}>
           {a.status}
         </Badge>
       </Group>
@@ -174,7 +174,7 @@ function Appointment({ token, data }: { token: string; data: SelfServiceReply })
               </Stack>
             ) : (
               <>
-                <Button variant="subtle" color="red.9" onClick={() => setConfirmingCancel(true)} fullWidth>
+                <Button variant="outline" color="red.9" onClick={() => setConfirmingCancel(true)} fullWidth>
                   Anulez programarea
                 </Button>
                 <Text size="xs" c="dimmed" ta="center">
