@@ -20,7 +20,7 @@ export default function AppShellLayout() {
     <RequireUser>
       {/* Modals only in the back office: the public pages do not download them. Inside the
           router, so modal content may use links and router hooks. */}
-      <ModalsProvider labels={{ confirm: 'Confirma', cancel: 'Renunta' }}>
+      <ModalsProvider labels={{ confirm: 'Confirmă', cancel: 'Renunță' }}>
         <RomanianDates>
           <Shell />
         </RomanianDates>
@@ -45,7 +45,7 @@ function Shell() {
       padding="md"
     >
       <a href="#continut" className="skip-link">
-        Sari la continut
+        Sări la conținut
       </a>
       <AppShell.Header>
         <TopBar menuOpened={menuOpened} onToggleMenu={isDesktop ? desktop.toggle : mobile.toggle} />

@@ -17,7 +17,7 @@ export function DarkSwitch() {
   return (
     <Switch
       size="md"
-      aria-label="Mod intunecat"
+      aria-label="Mod întunecat"
       checked={scheme === 'dark'}
       onChange={(e) => setColorScheme(e.currentTarget.checked ? 'dark' : 'light')}
       onLabel={<IconMoon size={14} aria-hidden />}

@@ -27,7 +27,7 @@ export function PatientPanel({ patient }: { patient: Panel }) {
           Date pacient
         </Title>
         <Field label="CNP">{patient.cnp}</Field>
-        {patient.county && <Field label="Judet de resedinta">{patient.county}</Field>}
+        {patient.county && <Field label="Județ de reședință">{patient.county}</Field>}
         <Field label="Statut asigurat">{patient.insurance_label}</Field>
         {patient.phone && (
           <Field label="Telefon">
@@ -54,7 +54,7 @@ export function PatientPanel({ patient }: { patient: Panel }) {
           leftSection={<IconUser size={16} />}
           mt="xs"
         >
-          Fisa pacientului
+          Fișa pacientului
         </Button>
       </Stack>
     </Card>

@@ -39,13 +39,13 @@ type Props = { form: UseFormReturnType<PatientFormValues>; mode: 'new' | 'edit' 
 export function PatientFormFields({ form, mode }: Props) {
   return (
     <Stack gap="sm">
-      <TextInput label="Nume si prenume" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+      <TextInput label="Nume și prenume" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
       <TextInput
         label="CNP"
         withAsterisk={mode === 'new'}
         readOnly={mode === 'edit'}
         variant={mode === 'edit' ? 'filled' : 'default'}
-        description={mode === 'edit' ? 'CNP-ul nu se modifica.' : undefined}
+        description={mode === 'edit' ? 'CNP-ul nu se modifică.' : undefined}
         inputMode="numeric"
         autoComplete="off"
         {...form.getInputProps('cnp')}
@@ -60,16 +60,16 @@ export function PatientFormFields({ form, mode }: Props) {
         label="Statut asigurat"
         withAsterisk
         data={INSURANCE_OPTIONS}
-        placeholder="Alegeti statutul"
+        placeholder="Alegeți statutul"
         {...form.getInputProps('insurance_status')}
       />
       <Select
-        label="Judet de resedinta"
+        label="Județ de reședință"
         withAsterisk
         searchable
         data={COUNTY_OPTIONS}
-        placeholder="Alegeti judetul"
-        nothingFoundMessage="Nici un judet"
+        placeholder="Alegeți județul"
+        nothingFoundMessage="Nici un județ"
         {...form.getInputProps('state_residency')}
       />
       <Radio.Group label="Vaccinat COVID-19" withAsterisk={mode === 'new'} {...form.getInputProps('vaccine')}>

@@ -27,11 +27,11 @@ export function PatientSidePanel({ patient, onEdit }: { patient: PatientDetail; 
       <Stack gap="sm">
         <Row label="CNP">{patient.cnp}</Row>
         {cnp && (
-          <Row label="Varsta si sex">
-            {age} ani · {cnp.sex === 'M' ? 'Masculin' : 'Feminin'} · nascut(a) {formatDay(cnp.birthDate)}
+          <Row label="Vârsta și sex">
+            {age} ani · {cnp.sex === 'M' ? 'Masculin' : 'Feminin'} · născut(ă) {formatDay(cnp.birthDate)}
           </Row>
         )}
-        <Row label="Judet de resedinta">{patient.state_name}</Row>
+        <Row label="Județ de reședință">{patient.state_name}</Row>
         <Row label="Statut asigurat">{patient.insurance_label}</Row>
         <Row label="Vaccinat COVID-19">{patient.covid_vaccine === 1 ? 'Da' : 'Nu'}</Row>
         <Row label="Telefon">{formatPhone(patient.patient_phone)}</Row>
