@@ -212,7 +212,7 @@ test('each field shows its message; an invalid CNP and phone are refused before 
   await expect(page.getByText('Numarul de telefon introdus este invalid')).toBeVisible();
   await page.getByLabel('E-mailul medicului de familie').fill('dr@');
   await page.getByLabel('E-mailul medicului de familie').blur();
-  await expect(page.getByText('Adresa de e-mail a medicului de familie este invalida.')).toBeVisible();
+  await expect(page.getByText('Adresa de e-mail a medicului de familie este invalidă.')).toBeVisible();
   await expect(page.getByLabel('CNP')).toHaveAttribute('aria-invalid', 'true');
   await expectNoA11yViolations(page);
   expect(posts).toEqual([]);
@@ -278,7 +278,7 @@ test('a consent text changed meanwhile is shown again and must be agreed again',
   page,
   request,
 }) => {
-  const CHANGED = 'Textul acordului s-a schimbat. Va rugam reincarcati pagina si cititi-l din nou.';
+  const CHANGED = 'Textul acordului s-a schimbat. Vă rugăm reîncărcați pagina și citiți-l din nou.';
   let served = 0;
   await page.route('**/api/appointment/consent-text', (route) =>
     served++ === 0
