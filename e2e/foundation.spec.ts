@@ -225,7 +225,7 @@ test('the dark and colour switches apply at once and survive a reload', async ({
   await darkSwitch(page).click({ force: true }); // the visible track covers the input, as for a user
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   const purple = await primary();
-  await page.getByRole('button', { name: 'Culoare tema' }).click();
+  await page.getByRole('button', { name: 'Culoare temă' }).click();
   await page.getByRole('menuitem', { name: 'Verde' }).click();
   await expect.poll(primary).not.toBe(purple);
   const green = await primary();

@@ -32,12 +32,12 @@ export function ColorSwitch() {
   return (
     <Menu position="bottom-end" withArrow shadow="md">
       <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label="Culoare tema" title="Culoare tema">
+        <ActionIcon variant="default" size="lg" aria-label="Culoare temă" title="Culoare temă">
           <IconPalette size={20} aria-hidden />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Culoare tema</Menu.Label>
+        <Menu.Label>Culoare temă</Menu.Label>
         {THEME_COLORS.map((c) => (
           <Menu.Item
             key={c.value}

@@ -15,7 +15,7 @@ export async function mailAppointmentSet(
     `Programarea dumneavoastră la ${m.institute} a fost stabilită:`,
     `- data: ${formatDay(m.date)}`,
     `- ora: ${m.time}`,
-    `- locatia: ${m.calendar}`,
+    `- locația: ${m.calendar}`,
     '',
     'Vă rugăm să aveți asupra dumneavoastră:',
     '- actul de identitate (buletin sau carte de identitate);',

@@ -2,6 +2,7 @@
 import { Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { COUNTIES } from '../../../domain/counties';
+import { TERMS } from '../../../domain/glossary';
 import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/patients';
 import { cnpInput } from '../../../domain/validation/cnp';
 
@@ -57,14 +58,14 @@ export function PatientFormFields({ form, mode }: Props) {
         <TextInput label="E-mail" type="email" {...form.getInputProps('email')} />
       </SimpleGrid>
       <Select
-        label="Statut asigurat"
+        label={TERMS.insuranceStatus}
         withAsterisk
         data={INSURANCE_OPTIONS}
         placeholder="Alegeți statutul"
         {...form.getInputProps('insurance_status')}
       />
       <Select
-        label="Județ de reședință"
+        label={TERMS.county}
         withAsterisk
         searchable
         data={COUNTY_OPTIONS}
@@ -72,17 +73,17 @@ export function PatientFormFields({ form, mode }: Props) {
         nothingFoundMessage="Nici un județ"
         {...form.getInputProps('state_residency')}
       />
-      <Radio.Group label="Vaccinat COVID-19" withAsterisk={mode === 'new'} {...form.getInputProps('vaccine')}>
+      <Radio.Group label={TERMS.vaccinated} withAsterisk={mode === 'new'} {...form.getInputProps('vaccine')}>
         <SimpleGrid cols={2} mt={4} maw={200}>
           {VACCINE_OPTIONS.map((o) => (
             <Radio key={o.value} value={o.value} label={o.label} />
           ))}
         </SimpleGrid>
       </Radio.Group>
-      <TextInput label="Medic de familie" {...form.getInputProps('gp_name')} />
+      <TextInput label={TERMS.familyDoctor} {...form.getInputProps('gp_name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="E-mail medic de familie" type="email" {...form.getInputProps('gp_email')} />
-        <TextInput label="Telefon medic de familie" {...form.getInputProps('gp_phone')} />
+        <TextInput label={TERMS.familyDoctorEmail} type="email" {...form.getInputProps('gp_email')} />
+        <TextInput label={TERMS.familyDoctorPhone} {...form.getInputProps('gp_phone')} />
       </SimpleGrid>
     </Stack>
   );
