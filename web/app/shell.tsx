@@ -44,7 +44,7 @@ function Shell() {
       footer={{ height: 36 }}
       padding="md"
     >
-      <a href="#continut" className="skip-link">
+      <a href="#main-content" className="skip-link">
         Sări la conținut
       </a>
       <AppShell.Header>
@@ -53,7 +53,7 @@ function Shell() {
       <AppShell.Navbar p="sm" id="meniu-principal" aria-label="Meniu principal">
         <MainNav onNavigate={mobile.close} />
       </AppShell.Navbar>
-      <AppShell.Main id="continut" tabIndex={-1}>
+      <AppShell.Main id="main-content" tabIndex={-1}>
         <RouteErrorBoundary compact>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
