@@ -104,7 +104,7 @@ test.describe('item 8: the public 404 page', () => {
       await page.getByRole('link', { name: 'Solicită o consultație' }).click();
       await expect(page).toHaveURL(/\/user\/register$/);
       await page.goto('/user/registr');
-      await page.getByRole('link', { name: 'Pagina principală' }).click();
+      await page.getByRole('link', { name: 'Pagina principală', exact: true }).click();
       await expect(page).toHaveURL(/\/$/);
     });
   }

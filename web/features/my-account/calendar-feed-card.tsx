@@ -54,7 +54,7 @@ export function CalendarFeedCard() {
         )}
         {!url && active && (
           <Text size="sm" data-testid="feed-active">
-            Adresa activa din {formatDateTime(feed.data?.createdAt ?? null)}.
+            Adresa activă din {formatDateTime(feed.data?.createdAt ?? null)}.
           </Text>
         )}
         <Group>
