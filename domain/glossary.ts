@@ -36,5 +36,3 @@ export const TERMS = {
   /** A doctor's time off (the "My Account" page). */
   timeOff: 'Concediu',
 } as const;
-
-export type Term = keyof typeof TERMS;
