@@ -18,7 +18,7 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   request: 'Cerere',
   appointment_request: 'Cerere programare',
   scheduled: 'Programat',
-  scheduled_paperless: 'Confirmat fara acte',
+  scheduled_paperless: 'Confirmat fără acte',
   scheduled_with_papers: 'Confirmat cu acte',
   custom: 'Status personalizat',
 };
@@ -46,30 +46,30 @@ export const APPOINTMENT_MESSAGES = {
   createFailed: 'A aparut o eroare, va rugam incercati mai tarziu.',
   deleteFailed: 'A aparut o eroare, va rugam incercti mai tarziu.',
   required: 'Required',
-  patientSearchHint: 'Introduceti cel putin 2 litere',
-  statusSet: 'Statusul programarii a fost actualizat',
-  confirmed: 'Programarea a fost confirmata',
+  patientSearchHint: 'Introduceți cel puțin 2 litere',
+  statusSet: 'Statusul programării a fost actualizat',
+  confirmed: 'Programarea a fost confirmată',
   slotTaken: 'Intervalul ales nu mai este disponibil.',
-  doctorSlotTaken: 'Medicul are deja o programare la aceasta data si ora.',
-  outsideAvailability: 'Ora aleasa nu face parte din programul calendarului in acea zi.',
-  unavailableDay: 'Data aleasa nu este disponibila in acest calendar.',
-  doctorTimeOff: 'Medicul este in concediu in data aleasa.',
-  outOfRange: `Data programarii trebuie sa fie intre azi si ${MAX_MONTHS_AHEAD} de luni de acum.`,
-  notFound: 'Programarea nu a fost gasita.',
-  statusNotFound: 'Statusul ales nu exista.',
-  calendarNotFound: 'Calendarul ales nu exista.',
-  doctorNotFound: 'Medicul ales nu exista sau nu este activ.',
-  patientNotFound: 'Pacientul ales nu exista.',
+  doctorSlotTaken: 'Medicul are deja o programare la această dată și oră.',
+  outsideAvailability: 'Ora aleasă nu face parte din programul calendarului în acea zi.',
+  unavailableDay: 'Data aleasă nu este disponibilă în acest calendar.',
+  doctorTimeOff: 'Medicul este în concediu în data aleasă.',
+  outOfRange: `Data programării trebuie să fie între azi și ${MAX_MONTHS_AHEAD} de luni de acum.`,
+  notFound: 'Programarea nu a fost găsită.',
+  statusNotFound: 'Statusul ales nu există.',
+  calendarNotFound: 'Calendarul ales nu există.',
+  doctorNotFound: 'Medicul ales nu există sau nu este activ.',
+  patientNotFound: 'Pacientul ales nu există.',
   cannotConfirmPaperless:
-    'Doar o cerere poate fi confirmata fara acte (statusul curent nu permite aceasta actiune).',
+    'Doar o cerere poate fi confirmată fără acte (statusul curent nu permite această acțiune).',
   cannotConfirmWithPapers:
-    'Doar o programare confirmata fara acte poate fi confirmata cu acte (statusul curent nu permite aceasta actiune).',
+    'Doar o programare confirmată fără acte poate fi confirmată cu acte (statusul curent nu permite această acțiune).',
   spamMarked: 'Cererile au fost marcate ca spam.',
   spamNotRequest: 'Doar cererile trimise din formularul public și încă neconfirmate pot fi marcate ca spam.',
   spamChooseOne: 'Alegeți cel puțin o cerere.',
   spamTooMany: 'Cel mult 100 de cereri o dată.',
   cannotSetStatus:
-    'Statusul personalizat se poate seta doar dupa confirmarea cu acte sau pentru o programare deja stabilita.',
+    'Statusul personalizat se poate seta doar după confirmarea cu acte sau pentru o programare deja stabilită.',
 } as const;
 
 // ------------------------------------------------------------------ transitions (DESIGN §6)
@@ -78,9 +78,9 @@ export const APPOINTMENT_MESSAGES = {
 export type AppointmentAction = 'confirm_paperless' | 'confirm_with_papers' | 'set_custom';
 
 export const ACTION_LABELS: Record<AppointmentAction, string> = {
-  confirm_paperless: 'Confirma fara acte',
-  confirm_with_papers: 'Confirma cu acte',
-  set_custom: 'Seteaza status',
+  confirm_paperless: 'Confirmă fără acte',
+  confirm_with_papers: 'Confirmă cu acte',
+  set_custom: 'Setează status',
 };
 
 const TRANSITIONS: Record<AppointmentStatus, readonly AppointmentAction[]> = {
@@ -158,7 +158,7 @@ const optionalDate = z.preprocess(
   z
     .string()
     .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
-    .refine((d) => isRealDate(d), 'Data nu este valida.')
+    .refine((d) => isRealDate(d), 'Data nu este validă.')
     .optional(),
 );
 const optionalTime = z.preprocess(

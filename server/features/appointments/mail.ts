@@ -10,21 +10,21 @@ export async function mailAppointmentSet(
   if (!m.to) return;
   const when = `${formatDay(m.date)}, ora ${m.time}`;
   const text = [
-    `Buna ziua, ${m.patient},`,
+    `Bună ziua, ${m.patient},`,
     '',
-    `Programarea dumneavoastra la ${m.institute} a fost stabilita:`,
+    `Programarea dumneavoastră la ${m.institute} a fost stabilită:`,
     `- data: ${formatDay(m.date)}`,
     `- ora: ${m.time}`,
-    `- locatia: ${m.calendar}`,
+    `- locația: ${m.calendar}`,
     '',
-    'Va rugam sa aveti asupra dumneavoastra:',
+    'Vă rugăm să aveți asupra dumneavoastră:',
     '- actul de identitate (buletin sau carte de identitate);',
-    '- documentele medicale pe care le aveti (bilete de iesire, analize, investigatii, scrisori medicale);',
-    '- lista tratamentelor pe care le urmati (medicamente si doze).',
+    '- documentele medicale pe care le aveți (bilete de ieșire, analize, investigații, scrisori medicale);',
+    '- lista tratamentelor pe care le urmați (medicamente și doze).',
     '',
-    'Daca nu puteti ajunge, va rugam sa ne anuntati din timp.',
+    'Dacă nu puteți ajunge, vă rugăm să ne anunțați din timp.',
     '',
-    `Cu stima,`,
+    `Cu stimă,`,
     m.institute,
   ].join('\n');
   // The calendar (a department) stays in the body: subjects show on locked phones and in relay logs.

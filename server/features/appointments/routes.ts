@@ -141,7 +141,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           date: z
             .string()
-            .regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Data trebuie sa fie YYYY-MM sau YYYY-MM-DD.')
+            .regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Data trebuie să fie YYYY-MM sau YYYY-MM-DD.')
             .optional(),
           doctor_id: z.string().max(100).optional(),
         }),

@@ -32,7 +32,7 @@ export default function AppointmentDetailPage() {
       leftSection={<IconArrowLeft size={16} />}
       w="fit-content"
     >
-      Inapoi la programari
+      Înapoi la programări
     </Button>
   );
   if (query.isLoading) return <Loader m="xl" />;

@@ -39,9 +39,9 @@ export default function AppointmentListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Programari</Title>
+        <Title order={1}>Programări</Title>
         <Button leftSection={<IconPlus size={16} />} onClick={addModal.open}>
-          Adauga programare
+          Adaugă programare
         </Button>
       </Group>
       <Grid gap="md">
@@ -68,7 +68,7 @@ export default function AppointmentListPage() {
             fetching={list.isFetching}
             records={list.data?.appointments ?? []}
             {...serverPaging({ page, setPage, perPage, setPerPage, total: list.data?._meta.total })}
-            noRecordsText="Nu s-a gasit nici o programare"
+            noRecordsText="Nu s-a găsit nici o programare"
             onRowClick={({ record }) => navigate(`/app/appointments/${record.id}`)}
             selectedRecords={selected}
             onSelectedRecordsChange={setSelected}
