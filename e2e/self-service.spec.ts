@@ -130,6 +130,6 @@ test('a link that opens nothing says so in Romanian, on a phone', async ({ page 
   await page.goto(`/p/${'A'.repeat(43)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Link nevalabil' })).toBeVisible();
   await expect(page.getByText('Linkul nu este valabil')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Pagina principală' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pagina principală', exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
 });
