@@ -33,6 +33,8 @@ export const ADMIN_MESSAGES = {
   dayRangeOrder: 'Data de început trebuie să fie cel târziu data de sfârșit.',
   statusNotFound: 'Statusul nu a fost găsit.',
   statusInUse: 'Statusul este folosit de programări și nu poate fi șters; îl puteți ascunde.',
+  statusBuiltin:
+    'Statusul este folosit de aplicație (pagina pacientului, neprezentări) și nu poate fi șters; îl puteți redenumi.',
   statusKindInUse:
     'Statusul este folosit de programări; nu se poate schimba dacă necesită sau nu o programare.',
   saved: 'Modificările au fost salvate.',

@@ -64,6 +64,10 @@ export const APPOINTMENT_MESSAGES = {
     'Doar o cerere poate fi confirmată fără acte (statusul curent nu permite această acțiune).',
   cannotConfirmWithPapers:
     'Doar o programare confirmată fără acte poate fi confirmată cu acte (statusul curent nu permite această acțiune).',
+  noShowMarked: 'Programarea a fost marcată ca neprezentare.',
+  noShowTooEarly: 'Neprezentarea se poate marca doar după ora programării.',
+  noShowNoSlot: 'Doar o programare cu dată, oră și loc poate fi marcată ca neprezentare.',
+  noShowFromMenu: 'Statusul „Neprezentat” se pune cu acțiunea „Neprezentat”, după ora programării.',
   spamMarked: 'Cererile au fost marcate ca spam.',
   spamNotRequest: 'Doar cererile trimise din formularul public și încă neconfirmate pot fi marcate ca spam.',
   spamChooseOne: 'Alegeți cel puțin o cerere.',
@@ -225,6 +229,9 @@ export const newAppointmentSchema = newAppointmentBase.superRefine((v, ctx) => {
 export const newAppointmentFormSchema = newAppointmentSchema.superRefine(requireSlot);
 export type NewAppointmentInput = z.input<typeof newAppointmentSchema>;
 
+/** POST /appointment/no-show: the patient did not come (issue 15), after the appointment's time. */
+export const noShowSchema = z.strictObject({ appointment_id: id });
+
 /** POST /appointment/spam: public requests staff mark as spam (issue 20 §2), all or none. */
 export const SPAM_BATCH_MAX = 100;
 export const markSpamSchema = z.strictObject({
@@ -249,6 +256,8 @@ export const appointmentFiltersSchema = z
     status_id: z.number().int().positive().optional(),
     cnp: z.string().max(13).optional(),
     phone: z.string().max(30).optional(),
+    /** Public requests unanswered for 36 hours or more (the page promises an answer in 48). */
+    near_deadline: z.boolean().optional(),
   })
   .strict();
 export type AppointmentFilters = z.infer<typeof appointmentFiltersSchema>;

@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS = {
   'appointment.assign-doctor': 'Alocare medic',
   'appointment.delete': 'Ștergere programare',
   'appointment.spam': 'Cerere marcată ca spam',
+  'appointment.no-show': 'Pacient neprezentat',
   'self-service.view': 'Pacientul a deschis linkul programării',
   'self-service.confirm': 'Pacientul a confirmat prezența',
   'self-service.cancel': 'Pacientul a anulat programarea',

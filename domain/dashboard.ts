@@ -111,3 +111,40 @@ export function addMinutes(time: string, minutes: number): string {
   const t = Math.min(h * 60 + m + minutes, 23 * 60 + 59);
   return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
 }
+
+// ------------------------------------------------------------------ the patient journey (issue 15)
+
+/** Days back over which the no-show rates are counted. */
+export const NO_SHOW_WINDOW_DAYS = 90;
+/** Public requests without an answer for this long are surfaced: the page promises 48 hours. */
+export const NEAR_DEADLINE_HOURS = 36;
+
+const noShowGroup = z.object({
+  /** Doctor or calendar; null: without one. */
+  id: z.union([z.string(), z.number()]).nullable(),
+  name: z.string().nullable(),
+  /** Appointments with a slot in the window (past days), no-shows among them. */
+  total: z.number().int(),
+  no_shows: z.number().int(),
+  /** The same for those whose patient confirmed on the self-service page, and for the others. */
+  confirmed_total: z.number().int(),
+  confirmed_no_shows: z.number().int(),
+});
+export type NoShowGroup = z.infer<typeof noShowGroup>;
+
+export const journeyFiguresReply = z.object({
+  status: z.literal(1),
+  window: z.object({ from: z.string(), to: z.string() }),
+  no_show: z.object({
+    overall: noShowGroup,
+    by_doctor: z.array(noShowGroup),
+    by_calendar: z.array(noShowGroup),
+  }),
+  near_deadline: z.object({ count: z.number().int(), hours: z.number().int() }),
+});
+export type JourneyFigures = z.infer<typeof journeyFiguresReply>;
+
+/** A rate as the dashboard shows it: "12 %" or "–" when there is nothing to count. */
+export function percent(part: number, whole: number): string {
+  return whole > 0 ? `${Math.round((100 * part) / whole)} %` : '–';
+}

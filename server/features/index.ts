@@ -8,6 +8,7 @@ import adminRoutes from './admin/routes';
 import appointmentRoutes from './appointments/routes';
 import authRoutes from './auth/routes';
 import calendarRoutes from './calendars/routes';
+import dashboardJourneyRoutes from './dashboard/journey-routes';
 import dashboardRoutes from './dashboard/routes';
 import diagnosisRoutes from './diagnoses/routes';
 import documentRoutes from './documents/routes';
@@ -27,6 +28,7 @@ export const features: FastifyPluginAsync[] = [
   appointmentRoutes,
   documentRoutes,
   dashboardRoutes,
+  dashboardJourneyRoutes,
   calendarRoutes,
   myAccountRoutes,
   searchRoutes,

@@ -67,3 +67,11 @@ export async function markRescheduleRequested(db: Db, id: number, note: string, 
     .set({ rescheduleRequestedAt: at, rescheduleNote: note, updatedAt: at })
     .where(eq(appointments.id, id));
 }
+
+/** The patient did not come: the built-in status; the slot stays theirs (it is in the past). */
+export async function markNoShow(db: Db, id: number, statusId: number, at: Date) {
+  await db
+    .update(appointments)
+    .set({ status: 'custom', customStatusId: statusId, updatedAt: at })
+    .where(eq(appointments.id, id));
+}

@@ -1,5 +1,5 @@
 /** SQL of the appointment area: list, detail, reference data and the slot facts. */
-import { and, asc, desc, eq, gte, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AppointmentDetail,
   AppointmentFilters,
@@ -103,10 +103,21 @@ const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** Undated appointments sort after every date: one expression, served by appointments_upcoming_idx. */
 const dateOrInfinity = sql`coalesce(${a.selectedDate}, 'infinity'::date)`;
 
-function filterConditions(f: AppointmentFilters, hideOlder: boolean, today: string): SQL[] {
+function filterConditions(
+  f: AppointmentFilters,
+  hideOlder: boolean,
+  today: string,
+  nearDeadlineBefore?: Date,
+): SQL[] {
   const where: SQL[] = [];
+  // Public requests still unanswered since before the instant (36 h: the 48-hour promise, issue 15).
+  if (f.near_deadline && nearDeadlineBefore)
+    where.push(
+      and(eq(a.publicRequest, true), eq(a.status, 'request'), lte(a.createdAt, nearDeadlineBefore)) as SQL,
+    );
   // Today and later, undated included, as one indexed range (an OR would filter the whole index).
-  if (hideOlder) where.push(sql`${dateOrInfinity} >= ${today}`);
+  // (Not with near_deadline: a request for a day already gone is exactly what must be answered.)
+  if (hideOlder && !f.near_deadline) where.push(sql`${dateOrInfinity} >= ${today}`);
   const name = f.name ? foldText(f.name) : '';
   if (name) where.push(like(p.nameSearch, contains(name)));
   if (f.doctor) where.push(eq(a.doctorId, f.doctor));
@@ -123,9 +134,17 @@ function filterConditions(f: AppointmentFilters, hideOlder: boolean, today: stri
 
 export async function listAppointments(
   db: Db,
-  opts: { filters: AppointmentFilters; page: number; perPage: number; hideOlder: boolean; today: string },
+  opts: {
+    filters: AppointmentFilters;
+    page: number;
+    perPage: number;
+    hideOlder: boolean;
+    today: string;
+    /** Requests created before this instant count as near the 48-hour promise. */
+    nearDeadlineBefore?: Date;
+  },
 ) {
-  const where = and(...filterConditions(opts.filters, opts.hideOlder, opts.today));
+  const where = and(...filterConditions(opts.filters, opts.hideOlder, opts.today, opts.nearDeadlineBefore));
   const order = opts.hideOlder
     ? [asc(dateOrInfinity), sql`${a.selectedTime} asc nulls last`, asc(a.id)]
     : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, desc(a.id)];
@@ -135,7 +154,7 @@ export async function listAppointments(
   const patientFilter = Boolean(f.name || f.cnp?.replace(/\D/g, '') || f.phone?.replace(/\D/g, ''));
   // Exact up to 10,000, estimated beyond (server/platform/list-total.ts); the default views (no
   // filter typed, with or without hideOlder) may take the planner's estimate straight away.
-  const typed = patientFilter || Boolean(f.doctor || f.date || f.status || f.status_id);
+  const typed = patientFilter || Boolean(f.doctor || f.date || f.status || f.status_id || f.near_deadline);
   const ids = db.select({ id: a.id }).from(a);
   const counted = patientFilter ? ids.innerJoin(p, eq(p.id, a.patientId)).where(where) : ids.where(where);
   const [rows, total] = await Promise.all([
@@ -220,7 +239,8 @@ export async function findAppointment(db: Db, id: number): Promise<AppointmentDe
   };
 }
 
-export async function listStatuses(db: Db): Promise<StatusRef[]> {
+/** Visible statuses; `pickers` leaves out "Neprezentat", which has its own action after the time. */
+export async function listStatuses(db: Db, { pickers = false } = {}): Promise<StatusRef[]> {
   return db
     .select({
       id: appointmentStatuses.id,
@@ -228,7 +248,12 @@ export async function listStatuses(db: Db): Promise<StatusRef[]> {
       without_appointment: appointmentStatuses.withoutAppointment,
     })
     .from(appointmentStatuses)
-    .where(eq(appointmentStatuses.hidden, false))
+    .where(
+      and(
+        eq(appointmentStatuses.hidden, false),
+        pickers ? sql`${appointmentStatuses.builtin} is distinct from 'no_show'` : undefined,
+      ),
+    )
     .orderBy(asc(appointmentStatuses.title), asc(appointmentStatuses.id));
 }
 

@@ -13,13 +13,16 @@ import {
   confirmSchema,
   markSpamSchema,
   newAppointmentSchema,
+  noShowSchema,
   patientSearchSchema,
   setAppointmentSchema,
 } from '../../../domain/appointments';
+import { NEAR_DEADLINE_HOURS } from '../../../domain/dashboard';
 import { addDays, addMonths, clinicTime, clinicToday, DATE_RE } from '../../../domain/dates';
 import { expandRanges, lastBookableDay } from '../../../domain/slots';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
+import { markAppointmentNoShow } from './no-show';
 import * as repo from './repository';
 import * as service from './service';
 import { markRequestsAsSpam } from './spam';
@@ -61,7 +64,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const instant = now();
       const today = clinicToday(instant);
       const [{ rows, total }, next] = await Promise.all([
-        repo.listAppointments(db, { filters, page, perPage, hideOlder, today }),
+        repo.listAppointments(db, {
+          filters,
+          page,
+          perPage,
+          hideOlder,
+          today,
+          nearDeadlineBefore: new Date(instant.getTime() - NEAR_DEADLINE_HOURS * 3_600_000),
+        }),
         repo.nextAppointments(db, today, clinicTime(instant)),
       ]);
       return {
@@ -94,7 +104,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       const [doctors, statuses, calendars] = await Promise.all([
         repo.listDoctors(db, clinicToday(now())),
-        repo.listStatuses(db),
+        repo.listStatuses(db, { pickers: true }),
         repo.listCalendars(db),
       ]);
       return { status: 1, data: { doctors, statuses, calendars } };
@@ -207,6 +217,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await service.assignDoctor(ctx(req), req.body);
       return { status: 1, message: APPOINTMENT_MESSAGES.assigned };
+    },
+  );
+
+  app.post(
+    '/appointment/no-show',
+    {
+      schema: {
+        tags,
+        summary:
+          "The patient did not come: the built-in 'Neprezentat', after the appointment's time (409 before)",
+        body: noShowSchema,
+        response: { 200: z.object({ status: z.literal(1), message: z.string() }) },
+      },
+    },
+    async (req) => {
+      await markAppointmentNoShow({ db, actor: req.actor, now: now() }, req.body.appointment_id);
+      return { status: 1 as const, message: APPOINTMENT_MESSAGES.noShowMarked };
     },
   );
 

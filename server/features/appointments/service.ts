@@ -43,6 +43,8 @@ async function customStatus(tx: Db, id: number) {
     .where(and(eq(appointmentStatuses.id, id), eq(appointmentStatuses.hidden, false)));
   if (!st)
     throw badRequest(APPOINTMENT_MESSAGES.statusNotFound, { status_id: APPOINTMENT_MESSAGES.statusNotFound });
+  // Set by its own action, after the appointment's time (no-show.ts), so the figures stay true.
+  if (st.builtin === 'no_show') throw conflict(APPOINTMENT_MESSAGES.noShowFromMenu);
   return st;
 }
 

@@ -137,3 +137,8 @@ export const useMarkSpam = () =>
   useWrite((ids: number[]) =>
     api.post<{ marked: number; patients_removed: number; message: string }>('/appointment/spam', { ids }),
   );
+/** The patient did not come (issue 15): only after the appointment's time (the server decides). */
+export const useMarkNoShow = () =>
+  useWrite((appointment_id: number) =>
+    api.post<{ message: string }>('/appointment/no-show', { appointment_id }),
+  );

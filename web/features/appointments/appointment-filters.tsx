@@ -97,6 +97,12 @@ export function AppointmentFiltersBar({ filters, onChange, hideOlder, onHideOlde
           checked={hideOlder}
           onChange={(e) => onHideOlderChange(e.currentTarget.checked)}
         />
+        <Switch
+          label="Aproape de termenul de 48 de ore"
+          description="Cereri fără răspuns de cel puțin 36 de ore"
+          checked={filters.near_deadline ?? false}
+          onChange={(e) => set({ near_deadline: e.currentTarget.checked || undefined })}
+        />
       </Group>
     </div>
   );

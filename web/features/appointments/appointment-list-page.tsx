@@ -5,7 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
 import type { AppointmentFilters, AppointmentRow } from '../../../domain/appointments';
 import { formatDay } from '../../../domain/dates';
@@ -21,7 +21,11 @@ import { StatusBadge } from './status-badge';
 
 export default function AppointmentListPage() {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<AppointmentFilters>({});
+  // The dashboard links here with ?termen=48: the requests close to the 48-hour promise.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<AppointmentFilters>(() =>
+    params.get('termen') === '48' ? { near_deadline: true } : {},
+  );
   const [hideOlder, setHideOlder] = useState(true);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);

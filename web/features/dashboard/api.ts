@@ -1,6 +1,6 @@
 /** Query hooks of the dashboard (SPEC §7 `/dashboard`). */
 import { useQuery } from '@tanstack/react-query';
-import type { CalendarEvent, DashboardStats, WeekCounts } from '../../../domain/dashboard';
+import type { CalendarEvent, DashboardStats, JourneyFigures, WeekCounts } from '../../../domain/dashboard';
 import { api } from '../../lib/api';
 
 export const DASHBOARD_KEY = ['dashboard'] as const;
@@ -29,5 +29,13 @@ export function useDashboardCalendar(range: Range | null) {
       api.post<{ count: number; appointments: CalendarEvent[] }>('/dashboard/calendar', range ?? undefined),
     enabled: range !== null,
     placeholderData: (prev) => prev,
+  });
+}
+
+/** No-show rates and the requests close to the 48-hour promise (issue 15). */
+export function useJourneyFigures() {
+  return useQuery({
+    queryKey: [...DASHBOARD_KEY, 'journey'],
+    queryFn: () => api.get<JourneyFigures>('/dashboard/journey'),
   });
 }

@@ -4,6 +4,7 @@ import { displayName, useCurrentUser } from '../../app/current-user';
 import { UnsentMessagesCard } from '../admin';
 import { AppointmentCalendar, type VisibleRange } from '../calendars';
 import { type Range, useDashboardCalendar, useDashboardStats, useWeeklyCounts } from './api';
+import { JourneyCards } from './journey-cards';
 import { LatestAppointments } from './latest-appointments';
 import { StatCards } from './stat-cards';
 
@@ -27,6 +28,7 @@ export default function DashboardPage() {
       </div>
       <UnsentMessagesCard />
       <StatCards stats={stats.data} loading={stats.isPending} />
+      <JourneyCards />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <LatestAppointments rows={stats.data?.last_appointments} loading={stats.isPending} />
