@@ -14,6 +14,7 @@ import { loggerOptions, safeError } from './platform/logging';
 import { emailSender } from './platform/mail';
 import { listeningAddresses } from './platform/origins';
 import { createOutboxWorker } from './platform/outbox';
+import { smsSender } from './platform/sms';
 import { getStorage } from './platform/storage';
 import { reconcileCounts, reconcileStorage, scheduleStorageReconcile } from './platform/storage/reconcile';
 
@@ -90,6 +91,13 @@ async function main() {
         connectionTimeoutMs: config.SMTP_CONNECTION_TIMEOUT_SECONDS * 1000,
         greetingTimeoutMs: config.SMTP_GREETING_TIMEOUT_SECONDS * 1000,
         socketTimeoutMs: config.SMTP_SOCKET_TIMEOUT_SECONDS * 1000,
+      }),
+      smsSender({
+        url: config.SMS_URL,
+        token: config.SMS_TOKEN,
+        sender: config.SMS_SENDER,
+        smsDir: path.join(config.dataDir, 'sms'),
+        timeoutMs: config.SMS_TIMEOUT_SECONDS * 1000,
       }),
     ],
     maxInFlight: config.OUTBOX_MAX_IN_FLIGHT,
