@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_RE, isRealDate, TIME_RE } from './dates';
+import type { ContactChannel } from './sms';
 
 /** Appointment statuses (SPEC §4); custom statuses live in the database. */
 export const BUILTIN_STATUSES = [
@@ -301,6 +302,8 @@ export type AppointmentDetail = AppointmentRow & {
   patientData: PatientPanel;
   request_data: unknown;
   created_at: string;
+  /** How the patient receives the journey's messages; empty: none (staff see NO_CONTACT_MESSAGE). */
+  contact_channels: ContactChannel[];
 };
 
 export type NextAppointment = { id: number; date: string; time: string; patient: string };

@@ -5,6 +5,7 @@
  * between 21:00 and 08:00 Europe/Bucharest, what falls in them waits until 08:00.
  */
 import { addDays, clinicInstant, clinicParts } from './dates';
+import { normalizePhone } from './validation/phone';
 
 /** The GSM 03.38 basic character set (one septet each). */
 const GSM_BASIC =
@@ -101,3 +102,20 @@ export function quietHoursUntil(at: Date): Date | null {
 
 /** A Romanian mobile number in E.164 (+407…): the only numbers an SMS is sent to. */
 export const MOBILE_E164_RE = /^\+407\d{8}$/;
+
+export type ContactChannel = 'email' | 'sms';
+
+/**
+ * The channels a patient can be reached on: e-mail when an address is stored, SMS when the stored
+ * phone is a Romanian mobile number; none at all is shown to staff on the appointment.
+ */
+export function contactChannels(c: { email?: string | null; phone?: string | null }): ContactChannel[] {
+  const out: ContactChannel[] = [];
+  if (c.email?.trim()) out.push('email');
+  const phone = c.phone ? normalizePhone(c.phone) : null;
+  if (phone && MOBILE_E164_RE.test(phone)) out.push('sms');
+  return out;
+}
+
+/** What staff see on an appointment whose patient cannot be reached. */
+export const NO_CONTACT_MESSAGE = 'Pacientul nu are telefon sau e-mail: nu primește mesaje';

@@ -102,6 +102,12 @@ const envSchema = z.object({
     .describe(
       "how the gateway sends: 'short' through its own network, 'device' through the account's phones (its network when they fail)",
     ),
+  SMS_SIGNATURE: z
+    .string()
+    .min(1)
+    .max(20)
+    .default('IUBCVT')
+    .describe("the institute's short name every SMS starts with (GSM-7 letters keep one segment)"),
   SMS_TIMEOUT_SECONDS: seconds(10, 'longest wait for the SMS gateway to answer one message'),
   /** Hours before an appointment that hold a slot when a reminder goes (REMINDER_HOURS=24,2). */
   REMINDER_HOURS: z.preprocess(
