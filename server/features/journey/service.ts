@@ -59,6 +59,8 @@ export function createJourney(o: JourneyOptions) {
     when: { at?: Date; latest?: Date } = {},
   ) {
     const channels = contactChannels(contact);
+    // Due now on the app's clock (the outbox worker compares with the same clock).
+    const due = when.at ?? o.now();
     if (channels.includes('email'))
       await insertMessageOnce(tx, {
         channel: 'email',
@@ -67,12 +69,11 @@ export function createJourney(o: JourneyOptions) {
         text: t.text,
         appointmentId,
         purpose,
-        notBefore: when.at ?? null,
+        notBefore: due,
       });
     if (channels.includes('sms')) {
-      const due = when.at ?? o.now();
-      const notBefore = quietHoursUntil(due) ?? when.at ?? null;
-      if (when.latest && notBefore && notBefore >= when.latest) return;
+      const notBefore = quietHoursUntil(due) ?? due;
+      if (when.latest && notBefore >= when.latest) return;
       await insertMessageOnce(tx, {
         channel: 'sms',
         to: contact.phone!,

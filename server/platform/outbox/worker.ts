@@ -6,6 +6,7 @@
  */
 import { maskRecipientsIn } from '../../../domain/outbox';
 import type { Db } from '../../db/client';
+import type { Clock } from '../clock';
 import { type ChannelSender, classify, SendError } from './channels';
 import { type ClaimedMessage, claimDue, markFailed, markSent } from './repository';
 
@@ -33,6 +34,11 @@ export type WorkerOptions = {
    * message carries can show the truth (a letter's document is "sent" only once delivered).
    */
   onSettled?: (outboxId: number, outcome: 'sent' | 'failed') => Promise<void>;
+  /**
+   * The clock a message's not-before time (a reminder's hour) is compared with; the database's
+   * own clock when absent (production: one clock for every node). Tests pass theirs to move time.
+   */
+  clock?: Clock;
 };
 
 export function createOutboxWorker(db: Db, opts: WorkerOptions) {
@@ -113,7 +119,7 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     if (claiming) return claiming;
     claiming = (async () => {
       const free = opts.maxInFlight - inFlight.size;
-      const rows = await claimDue(db, channels, free, leaseSeconds, MAX_ATTEMPTS);
+      const rows = await claimDue(db, channels, free, leaseSeconds, MAX_ATTEMPTS, opts.clock?.now());
       for (const row of rows) {
         const p: Promise<boolean> = deliver(row).finally(() => {
           inFlight.delete(p);
