@@ -10,6 +10,7 @@
  */
 import { clinicInstant, hhmm } from '../../../domain/dates';
 import { contactChannels, quietHoursUntil } from '../../../domain/sms';
+import { normalizePhone } from '../../../domain/validation/phone';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
@@ -76,7 +77,7 @@ export function createJourney(o: JourneyOptions) {
       if (when.latest && notBefore >= when.latest) return;
       await insertMessageOnce(tx, {
         channel: 'sms',
-        to: contact.phone!,
+        to: normalizePhone(contact.phone!)!,
         subject: t.subject,
         text: t.sms,
         appointmentId,
