@@ -86,7 +86,7 @@ export function requestReceived(m: Moment, s: Sender, link: string | null): Text
     ].join('\n'),
     sms: sms(
       s,
-      `cererea din ${formatDay(m.date)} a fost inregistrata. Confirmarea vine in max. 48 de ore.${smsLink(link)}`,
+      `cerere inregistrata pentru ${formatDay(m.date)}. Confirmare in max. 48 de ore.${smsLink(link)}`,
     ),
   };
 }
