@@ -120,8 +120,10 @@ const envSchema = z.object({
             .map(Number)
         : v,
     z
-      .array(z.number().int('must be whole hours').min(1).max(168))
-      .max(5)
+      .custom<number[]>(
+        (v) => Array.isArray(v) && v.length <= 5 && v.every((h) => Number.isInteger(h) && h >= 1 && h <= 168),
+        'must be whole hours from 1 to 168, comma-separated, at most 5',
+      )
       .default([24, 2])
       .describe(
         'hours before an appointment that holds a slot when reminders go, comma-separated; empty: none',

@@ -28,11 +28,15 @@ async function gateway(mode: TestSmsGateway['mode'] = 'accept') {
   return g;
 }
 
-function worker(url: string | undefined, o: { token?: string; timeoutMs?: number; log?: OutboxLog } = {}) {
+function worker(
+  url: string | undefined,
+  o: { token?: string; timeoutMs?: number; log?: OutboxLog; sender?: 'short' | 'device' } = {},
+) {
   return createOutboxWorker(db, {
     senders: [
       smsSender({
         url,
+        sender: o.sender,
         token: o.token ?? 'test-sms-token',
         smsDir: path.join(ctx.dataDir, 'sms'),
         timeoutMs: o.timeoutMs ?? 10_000,
@@ -80,6 +84,15 @@ describe('SMS through the gateway', () => {
     expect(isGsm7(String(r.body.shortTextMessage))).toBe(true);
     const [row] = await rowsOf([id]);
     expect(row.state).toBe('sent');
+  });
+
+  it("sends through the account's phones with the gateway's network as failover when SMS_SENDER=device", async () => {
+    const g = await gateway();
+    await sms('+40722123457', 'Text');
+    expect(await worker(g.url, { sender: 'device' }).runUntilIdle()).toBe(1);
+    expect(g.accepted.map((r) => r.body)).toEqual([
+      { phone: '+40722123457', shortTextMessage: 'Text', failover: 'short' },
+    ]);
   });
 
   it('gives up at once on a message the gateway refuses (400), without the number in the stored error', async () => {
