@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/demo-data';
+import { staleJourneyMessage } from './features/journey';
 import { letterDeliverySettled } from './features/patients';
 import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
@@ -105,6 +106,7 @@ async function main() {
     intervalMs: 2000,
     log: app.log,
     onSettled: (id, outcome) => letterDeliverySettled(database.db, id, outcome),
+    expired: staleJourneyMessage,
   });
   outbox.start();
 

@@ -24,7 +24,7 @@ import {
   registrationForm,
 } from '../../test/factories';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
-import { journeyFor } from './service';
+import { journeyFor, staleJourneyMessage } from './service';
 
 /** Monday 2 March 2026, 10:00 in Bucharest (08:00 UTC); in the past of the real time on purpose. */
 const NOW = new Date('2026-03-02T08:00:00Z');
@@ -46,6 +46,7 @@ const worker = createOutboxWorker(db, {
   maxInFlight: 4,
   sendTimeoutMs: 30_000,
   clock,
+  expired: staleJourneyMessage,
 });
 
 const submit = (payload: object) =>
@@ -352,6 +353,27 @@ describe('reminders', () => {
           .where(and(inArray(outbox.id, ids), ne(outbox.state, 'cancelled')))
       ).length,
     ).toBe(6);
+  });
+});
+
+describe('a reminder whose appointment has begun', () => {
+  it('is cancelled instead of sent (the gateway was down past it)', async () => {
+    const p = await makePatient(db, { email: 'tarziu@example.ro', phone: '+40722555110' });
+    const id = await newAppointment(p.id, '2026-03-13', '10:00'); // 08:00 UTC
+    // Nothing was sent until after the start (the worker did not run: the gateway was down).
+    clock.at = new Date('2026-03-13T08:00:00Z');
+    await worker.runUntilIdle();
+    const rows = await rowsOf(id);
+    const reminders = rows.filter((r) => r.purpose?.startsWith('reminder:'));
+    expect(reminders).toHaveLength(4);
+    expect(reminders.every((r) => r.state === 'cancelled' && r.lastError?.startsWith('EXPIRED'))).toBe(true);
+    // The confirmation itself still goes.
+    expect(rows.filter((r) => r.purpose?.startsWith('scheduled@')).map((r) => r.state)).toEqual([
+      'sent',
+      'sent',
+    ]);
+    const files = await readdir(smsDir);
+    for (const r of reminders) expect(files).not.toContain(`${String(r.id).padStart(6, '0')}.json`);
   });
 });
 

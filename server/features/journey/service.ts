@@ -242,3 +242,15 @@ export function journeyFor(deps: { config: Config; clock: Clock }): Journey {
     now: () => clock.now(),
   });
 }
+
+const REMINDER_PURPOSE = /^reminder:\d+@(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+
+/**
+ * For the outbox worker: a reminder whose appointment has already begun (the gateway or the relay
+ * was down past it) is not sent; the reason, or null for any other message.
+ */
+export function staleJourneyMessage(message: { purpose: string | null }, now: Date): string | null {
+  const m = message.purpose ? REMINDER_PURPOSE.exec(message.purpose) : null;
+  if (!m) return null;
+  return clinicInstant(m[1], m[2]) <= now ? 'the appointment has begun' : null;
+}

@@ -155,6 +155,16 @@ export async function markSent(db: Db, id: number, attempts: number): Promise<bo
   return rows.length > 0;
 }
 
+/** A claimed message no longer worth sending (a reminder whose appointment has begun): cancelled. */
+export async function markExpired(db: Db, id: number, attempts: number, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ state: 'cancelled', leaseUntil: null, lastError: `EXPIRED: ${reason}`.slice(0, 500) })
+    .where(ours(id, attempts))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
 export async function markFailed(
   db: Db,
   id: number,

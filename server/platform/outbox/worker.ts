@@ -8,7 +8,7 @@ import { maskRecipientsIn } from '../../../domain/outbox';
 import type { Db } from '../../db/client';
 import type { Clock } from '../clock';
 import { type ChannelSender, classify, SendError } from './channels';
-import { type ClaimedMessage, claimDue, markFailed, markSent } from './repository';
+import { type ClaimedMessage, claimDue, markExpired, markFailed, markSent } from './repository';
 
 /** After this many attempts a message is `failed` and shows on the dashboard. */
 export const MAX_ATTEMPTS = 20;
@@ -39,6 +39,11 @@ export type WorkerOptions = {
    * own clock when absent (production: one clock for every node). Tests pass theirs to move time.
    */
   clock?: Clock;
+  /**
+   * Why a claimed message is no longer worth sending (a reminder whose appointment has begun
+   * while the gateway was down), or null to send it. Such a message is cancelled, not sent.
+   */
+  expired?: (message: ClaimedMessage, now: Date) => string | null;
 };
 
 export function createOutboxWorker(db: Db, opts: WorkerOptions) {
@@ -52,6 +57,11 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
   let timer: NodeJS.Timeout | null = null;
 
   async function deliver(row: ClaimedMessage): Promise<boolean> {
+    const stale = opts.expired?.(row, opts.clock?.now() ?? new Date());
+    if (stale) {
+      await record(row, () => markExpired(db, row.id, row.attempts, stale));
+      return false;
+    }
     const sender = senders.get(row.channel);
     try {
       if (!sender) throw new SendError(`no sender for channel ${row.channel}`, 'NOSENDER');
