@@ -356,6 +356,43 @@ describe('reminders', () => {
   });
 });
 
+describe('two server nodes', () => {
+  it('send each due reminder once', async () => {
+    const p = await makePatient(db, { email: 'doua@example.ro', phone: '+40722555111' });
+    const id = await newAppointment(p.id, '2026-03-16', '10:30'); // 08:30 UTC
+    const node = () =>
+      createOutboxWorker(db, {
+        senders: [emailSender({ mailDir, from: 'no-reply@test.example' }), smsSender({ smsDir })],
+        maxInFlight: 2,
+        sendTimeoutMs: 30_000,
+        clock,
+        expired: staleJourneyMessage,
+      });
+    clock.at = new Date('2026-03-15T08:30:00Z');
+    const [a, b] = [node(), node()];
+    const sent = (await Promise.all([a.runUntilIdle(), b.runUntilIdle(), a.runUntilIdle()])).reduce(
+      (x, y) => x + y,
+      0,
+    );
+    const rows = (await rowsOf(id)).filter((r) => r.state === 'sent');
+    // The confirmation (e-mail, SMS) and the 24-hour reminder (e-mail, SMS), each once.
+    expect(rows.map((r) => `${r.channel} ${r.purpose}`).sort()).toEqual(
+      [
+        'email reminder:24@2026-03-16T10:30',
+        'email scheduled@2026-03-16T10:30',
+        'sms reminder:24@2026-03-16T10:30',
+        'sms scheduled@2026-03-16T10:30',
+      ].sort(),
+    );
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+    expect(sent).toBeGreaterThanOrEqual(4);
+    const smsFiles = (await readdir(smsDir)).filter((f) =>
+      rows.some((r) => r.channel === 'sms' && f === `${String(r.id).padStart(6, '0')}.json`),
+    );
+    expect(smsFiles).toHaveLength(2);
+  });
+});
+
 describe('a reminder whose appointment has begun', () => {
   it('is cancelled instead of sent (the gateway was down past it)', async () => {
     const p = await makePatient(db, { email: 'tarziu@example.ro', phone: '+40722555110' });
