@@ -9,34 +9,34 @@ import { ROLES } from './auth';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 
 export const ADMIN_MESSAGES = {
-  emailTaken: 'Exista deja un cont cu aceasta adresa de e-mail.',
+  emailTaken: 'Există deja un cont cu această adresă de e-mail.',
   // Queued, not yet sent: the outbox sends it (and the outbox page shows if it could not).
   invited: 'Invitația a fost pusă în coada de trimitere.',
-  staffNotFound: 'Contul nu a fost gasit.',
+  staffNotFound: 'Contul nu a fost găsit.',
   staffUpdated: 'Contul a fost actualizat.',
-  lastSuperadmin: 'Trebuie sa ramana cel putin un superadministrator activ.',
-  selfDeactivate: 'Nu va puteti dezactiva propriul cont.',
-  alreadyHasPassword: 'Acest cont are deja o parola; persoana poate folosi "Am uitat parola".',
-  deactivated: 'Contul a fost dezactivat, iar sesiunile lui au fost inchise.',
+  lastSuperadmin: 'Trebuie să rămână cel puțin un superadministrator activ.',
+  selfDeactivate: 'Nu vă puteți dezactiva propriul cont.',
+  alreadyHasPassword: 'Acest cont are deja o parolă; persoana poate folosi "Am uitat parola".',
+  deactivated: 'Contul a fost dezactivat, iar sesiunile lui au fost închise.',
   reactivated: 'Contul a fost reactivat.',
-  twoFactorReset: 'Autentificarea in doi pasi a fost resetata.',
-  settingsSaved: 'Setarile au fost salvate.',
+  twoFactorReset: 'Autentificarea în doi pași a fost resetată.',
+  settingsSaved: 'Setările au fost salvate.',
   ownTwoFactorFirst:
-    'Activati mai intai autentificarea in doi pasi pentru propriul cont (Contul meu), apoi o puteti cere intregului personal.',
-  calendarNotFound: 'Calendarul nu a fost gasit.',
-  calendarInUse: 'Calendarul are programari si nu poate fi sters.',
+    'Activați mai întâi autentificarea în doi pași pentru propriul cont (Contul meu), apoi o puteți cere întregului personal.',
+  calendarNotFound: 'Calendarul nu a fost găsit.',
+  calendarInUse: 'Calendarul are programări și nu poate fi șters.',
   calendarSaved: 'Calendarul a fost salvat.',
-  calendarDeleted: 'Calendarul a fost sters.',
-  availabilityOverlap: 'Intervalul se suprapune cu un alt interval din aceeasi zi.',
-  availabilityOrder: 'Ora de inceput trebuie sa fie inaintea orei de sfarsit.',
-  entryNotFound: 'Intervalul nu a fost gasit.',
-  dayRangeOrder: 'Data de inceput trebuie sa fie cel tarziu data de sfarsit.',
-  statusNotFound: 'Statusul nu a fost gasit.',
-  statusInUse: 'Statusul este folosit de programari si nu poate fi sters; il puteti ascunde.',
+  calendarDeleted: 'Calendarul a fost șters.',
+  availabilityOverlap: 'Intervalul se suprapune cu un alt interval din aceeași zi.',
+  availabilityOrder: 'Ora de început trebuie să fie înaintea orei de sfârșit.',
+  entryNotFound: 'Intervalul nu a fost găsit.',
+  dayRangeOrder: 'Data de început trebuie să fie cel târziu data de sfârșit.',
+  statusNotFound: 'Statusul nu a fost găsit.',
+  statusInUse: 'Statusul este folosit de programări și nu poate fi șters; îl puteți ascunde.',
   statusKindInUse:
-    'Statusul este folosit de programari; nu se poate schimba daca necesita sau nu o programare.',
-  saved: 'Modificarile au fost salvate.',
-  deleted: 'Inregistrarea a fost stearsa.',
+    'Statusul este folosit de programări; nu se poate schimba dacă necesită sau nu o programare.',
+  saved: 'Modificările au fost salvate.',
+  deleted: 'Înregistrarea a fost ștearsă.',
 } as const;
 
 export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
@@ -45,7 +45,7 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
   superadmin: 'Superadministrator',
 };
 
-export const WEEKDAY_LABELS = ['Duminica', 'Luni', 'Marti', 'Miercuri', 'Joi', 'Vineri', 'Sambata'];
+export const WEEKDAY_LABELS = ['Duminică', 'Luni', 'Marți', 'Miercuri', 'Joi', 'Vineri', 'Sâmbătă'];
 /** Monday first, as a Romanian week is read. */
 export const WEEKDAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
@@ -57,7 +57,7 @@ export const INVITATION_HOURS = 48;
 const personName = z
   .string()
   .trim()
-  .min(1, 'Campul este obligatoriu.')
+  .min(1, 'Câmpul este obligatoriu.')
   .max(100)
   .refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
 
@@ -66,8 +66,8 @@ export const staffInviteSchema = z.strictObject({
     .string()
     .trim()
     .toLowerCase()
-    .min(1, 'Introduceti adresa de e-mail.')
-    .email('Adresa de e-mail nu este valida.')
+    .min(1, 'Introduceți adresa de e-mail.')
+    .email('Adresa de e-mail nu este validă.')
     .max(200),
   firstName: personName,
   lastName: personName,
@@ -152,7 +152,7 @@ export const calendarSchema = z
     title: z
       .string()
       .trim()
-      .min(1, 'Introduceti titlul calendarului.')
+      .min(1, 'Introduceți titlul calendarului.')
       .max(120)
       .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
     /** The calendar that takes the public remote-consultation requests (at most one). */
@@ -161,7 +161,7 @@ export const calendarSchema = z
     dailyCapacity: z
       .number()
       .int()
-      .min(1, 'Capacitatea trebuie sa fie cel putin 1.')
+      .min(1, 'Capacitatea trebuie să fie cel puțin 1.')
       .max(10000)
       .nullable()
       .default(null),
@@ -225,7 +225,7 @@ export const statusSchema = z
     title: z
       .string()
       .trim()
-      .min(1, 'Introduceti denumirea statusului.')
+      .min(1, 'Introduceți denumirea statusului.')
       .max(80)
       .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
     without_appointment: z.boolean().default(false),
@@ -282,7 +282,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   status: 'Status',
   document: 'Document',
   appointment: 'Programare',
-  consultation: 'Consultatie',
+  consultation: 'Consultație',
   setting: 'Setare',
   outbox: 'Mesaj',
   audit: 'Jurnal',

@@ -76,6 +76,6 @@ export const pageQuery = {
   perPage: z.coerce
     .number()
     .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Marimea paginii nu este permisa.')
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Mărimea paginii nu este permisă.')
     .default(DEFAULT_PAGE_SIZE),
 };

@@ -19,7 +19,7 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   request: 'Cerere',
   appointment_request: 'Cerere programare',
   scheduled: 'Programat',
-  scheduled_paperless: 'Confirmat fara acte',
+  scheduled_paperless: 'Confirmat fără acte',
   scheduled_with_papers: 'Confirmat cu acte',
   custom: 'Status personalizat',
 };
@@ -47,26 +47,30 @@ export const APPOINTMENT_MESSAGES = {
   createFailed: 'A aparut o eroare, va rugam incercati mai tarziu.',
   deleteFailed: 'A aparut o eroare, va rugam incercti mai tarziu.',
   required: 'Required',
-  patientSearchHint: 'Introduceti cel putin 2 litere',
-  statusSet: 'Statusul programarii a fost actualizat',
-  confirmed: 'Programarea a fost confirmata',
+  patientSearchHint: 'Introduceți cel puțin 2 litere',
+  statusSet: 'Statusul programării a fost actualizat',
+  confirmed: 'Programarea a fost confirmată',
   slotTaken: 'Intervalul ales nu mai este disponibil.',
-  doctorSlotTaken: 'Medicul are deja o programare la aceasta data si ora.',
-  outsideAvailability: 'Ora aleasa nu face parte din programul calendarului in acea zi.',
-  unavailableDay: 'Data aleasa nu este disponibila in acest calendar.',
-  doctorTimeOff: 'Medicul este in concediu in data aleasa.',
-  outOfRange: `Data programarii trebuie sa fie intre azi si ${MAX_MONTHS_AHEAD} de luni de acum.`,
-  notFound: 'Programarea nu a fost gasita.',
-  statusNotFound: 'Statusul ales nu exista.',
-  calendarNotFound: 'Calendarul ales nu exista.',
-  doctorNotFound: 'Medicul ales nu exista sau nu este activ.',
-  patientNotFound: 'Pacientul ales nu exista.',
+  doctorSlotTaken: 'Medicul are deja o programare la această dată și oră.',
+  outsideAvailability: 'Ora aleasă nu face parte din programul calendarului în acea zi.',
+  unavailableDay: 'Data aleasă nu este disponibilă în acest calendar.',
+  doctorTimeOff: 'Medicul este în concediu în data aleasă.',
+  outOfRange: `Data programării trebuie să fie între azi și ${MAX_MONTHS_AHEAD} de luni de acum.`,
+  notFound: 'Programarea nu a fost găsită.',
+  statusNotFound: 'Statusul ales nu există.',
+  calendarNotFound: 'Calendarul ales nu există.',
+  doctorNotFound: 'Medicul ales nu există sau nu este activ.',
+  patientNotFound: 'Pacientul ales nu există.',
   cannotConfirmPaperless:
-    'Doar o cerere poate fi confirmata fara acte (statusul curent nu permite aceasta actiune).',
+    'Doar o cerere poate fi confirmată fără acte (statusul curent nu permite această acțiune).',
   cannotConfirmWithPapers:
-    'Doar o programare confirmata fara acte poate fi confirmata cu acte (statusul curent nu permite aceasta actiune).',
+    'Doar o programare confirmată fără acte poate fi confirmată cu acte (statusul curent nu permite această acțiune).',
+  spamMarked: 'Cererile au fost marcate ca spam.',
+  spamNotRequest: 'Doar cererile trimise din formularul public și încă neconfirmate pot fi marcate ca spam.',
+  spamChooseOne: 'Alegeți cel puțin o cerere.',
+  spamTooMany: 'Cel mult 100 de cereri o dată.',
   cannotSetStatus:
-    'Statusul personalizat se poate seta doar dupa confirmarea cu acte sau pentru o programare deja stabilita.',
+    'Statusul personalizat se poate seta doar după confirmarea cu acte sau pentru o programare deja stabilită.',
 } as const;
 
 // ------------------------------------------------------------------ transitions (DESIGN §6)
@@ -75,9 +79,9 @@ export const APPOINTMENT_MESSAGES = {
 export type AppointmentAction = 'confirm_paperless' | 'confirm_with_papers' | 'set_custom';
 
 export const ACTION_LABELS: Record<AppointmentAction, string> = {
-  confirm_paperless: 'Confirma fara acte',
-  confirm_with_papers: 'Confirma cu acte',
-  set_custom: 'Seteaza status',
+  confirm_paperless: 'Confirmă fără acte',
+  confirm_with_papers: 'Confirmă cu acte',
+  set_custom: 'Setează status',
 };
 
 const TRANSITIONS: Record<AppointmentStatus, readonly AppointmentAction[]> = {
@@ -155,7 +159,7 @@ const optionalDate = z.preprocess(
   z
     .string()
     .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
-    .refine((d) => isRealDate(d), 'Data nu este valida.')
+    .refine((d) => isRealDate(d), 'Data nu este validă.')
     .optional(),
 );
 const optionalTime = z.preprocess(
@@ -222,6 +226,15 @@ export const newAppointmentSchema = newAppointmentBase.superRefine((v, ctx) => {
 export const newAppointmentFormSchema = newAppointmentSchema.superRefine(requireSlot);
 export type NewAppointmentInput = z.input<typeof newAppointmentSchema>;
 
+/** POST /appointment/spam: public requests staff mark as spam (issue 20 §2), all or none. */
+export const SPAM_BATCH_MAX = 100;
+export const markSpamSchema = z.strictObject({
+  ids: z
+    .array(id, { error: APPOINTMENT_MESSAGES.spamChooseOne })
+    .min(1, APPOINTMENT_MESSAGES.spamChooseOne)
+    .max(SPAM_BATCH_MAX, APPOINTMENT_MESSAGES.spamTooMany),
+});
+
 export const assignDoctorSchema = z.strictObject({
   appointmentId: id,
   doctor_id: z.string({ error: APPOINTMENT_MESSAGES.required }).trim().min(1, APPOINTMENT_MESSAGES.required),
@@ -279,6 +292,19 @@ export type AppointmentRow = {
   appt_date: string | null;
   calendar: CalendarRef | null;
   holds_slot: boolean;
+  /** The patient confirmed on the self-service page that they will come (issue 15). */
+  patient_confirmed: boolean;
+  /** The patient asked on the self-service page for another date. */
+  reschedule_requested: boolean;
+};
+
+/** What the patient did on the self-service page, as staff see it on the appointment (ISO instants). */
+export type PatientActions = {
+  attendance_confirmed_at: string | null;
+  reschedule_requested_at: string | null;
+  reschedule_note: string | null;
+  /** When the patient cancelled it themselves; null when they did not. */
+  cancelled_at: string | null;
 };
 
 export type PatientPanel = {
@@ -304,6 +330,7 @@ export type AppointmentDetail = AppointmentRow & {
   created_at: string;
   /** How the patient receives the journey's messages; empty: none (staff see NO_CONTACT_MESSAGE). */
   contact_channels: ContactChannel[];
+  patient_actions: PatientActions;
 };
 
 export type NextAppointment = { id: number; date: string; time: string; patient: string };

@@ -35,8 +35,8 @@ export const loginSchema = zm.object({
 /** Staff passwords (DESIGN §6): at least 12 characters and not a common password. */
 export const STAFF_PASSWORD_MIN = 12;
 export const PASSWORD_MESSAGES = {
-  tooShort: `Parola trebuie sa aiba cel putin ${STAFF_PASSWORD_MIN} caractere.`,
-  tooCommon: 'Parola este prea des folosita; alegeti alta.',
+  tooShort: `Parola trebuie să aibă cel puțin ${STAFF_PASSWORD_MIN} caractere.`,
+  tooCommon: 'Parola este prea des folosită; alegeți alta.',
   mismatch: 'Parolele nu coincid.',
   currentRequired: 'Introduceți parola curentă.',
 } as const;

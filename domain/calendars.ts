@@ -4,7 +4,7 @@ import { calendarRangeShape, checkRange } from './dashboard';
 
 export const CALENDAR_MESSAGES = {
   allDoctors: 'all doctors',
-  notFound: 'Calendarul ales nu exista.',
+  notFound: 'Calendarul ales nu există.',
   loadFailed: 'Could not load data',
   loadFailedText: 'System could not communicate properly with the endpoints',
 } as const;

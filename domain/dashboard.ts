@@ -5,9 +5,9 @@ import { DATE_RE, isRealDate } from './dates';
 /** Dashboard texts (SPEC §2, §8). */
 export const DASHBOARD_MESSAGES = {
   noPending: 'Nu sunt programari in asteptare',
-  rangeOrder: 'Sfarsitul intervalului trebuie sa fie dupa inceputul lui.',
+  rangeOrder: 'Sfârșitul intervalului trebuie să fie după începutul lui.',
   rangeTooLong: 'Intervalul cerut este prea lung (cel mult 100 de zile).',
-  rangeRequired: 'Trimiteti date (o zi din interval) sau start si end.',
+  rangeRequired: 'Trimiteți date (o zi din interval) sau start și end.',
 } as const;
 
 /** The Messages card shows this when there is no pending count (SPEC §2). */
@@ -20,7 +20,7 @@ export const MAX_RANGE_DAYS = 100;
 const day = z
   .string()
   .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
-  .refine(isRealDate, 'Data nu este valida.');
+  .refine(isRealDate, 'Data nu este validă.');
 /** Accepts FullCalendar's ISO start/end (with a time part) by keeping the day. */
 const dayOrInstant = z.preprocess((v) => (typeof v === 'string' ? v.slice(0, 10) : v), day);
 

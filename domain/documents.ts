@@ -75,17 +75,17 @@ export const DOCUMENT_MESSAGES = {
   fileRequired: 'File is required',
   patientRequired: 'Patient is required',
   invalidType:
-    'Tip de fisier neacceptat. Sunt acceptate imagini, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt si rtf.',
-  contentMismatch: 'Continutul fisierului nu corespunde tipului declarat prin extensie.',
-  empty: 'Fisierul incarcat este gol.',
-  tooLarge: 'Fisierul depaseste dimensiunea maxima permisa.',
-  uploaded: 'Documentul a fost incarcat',
-  deleted: 'Documentul a fost sters',
+    'Tip de fișier neacceptat. Sunt acceptate imagini, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt și rtf.',
+  contentMismatch: 'Conținutul fișierului nu corespunde tipului declarat prin extensie.',
+  empty: 'Fișierul încărcat este gol.',
+  tooLarge: 'Fișierul depășește dimensiunea maximă permisă.',
+  uploaded: 'Documentul a fost încărcat',
+  deleted: 'Documentul a fost șters',
   statusChanged: 'Statusul documentului a fost actualizat',
-  deleteConfirm: 'Sunteti sigur ca doriti sa stergeti acest document?',
+  deleteConfirm: 'Sunteți sigur că doriți să ștergeți acest document?',
   emptyList: 'Nici un document incarcat',
-  notFound: 'Documentul nu a fost gasit.',
-  linkInvalid: 'Linkul catre document este invalid sau a expirat.',
+  notFound: 'Documentul nu a fost găsit.',
+  linkInvalid: 'Linkul către document este invalid sau a expirat.',
 } as const;
 
 export const TITLE_MAX = 200;
@@ -141,7 +141,7 @@ export const documentFilters = z
     created_at: day.nullish(),
     status: z.enum(DOCUMENT_STATUSES).nullish(),
     patient_id: id.nullish(),
-    cnp: z.string().trim().max(13).regex(/^\d*$/, 'CNP-ul contine doar cifre.').nullish(),
+    cnp: z.string().trim().max(13).regex(/^\d*$/, 'CNP-ul conține doar cifre.').nullish(),
   })
   .strict();
 export type DocumentFilters = z.infer<typeof documentFilters>;

@@ -18,9 +18,9 @@ export const PATIENT_MESSAGES = {
   insurance: 'Va rugam selectati statutul asiguratului.',
   vaccine: 'Va rugam selectati daca pacientul este vaccinat',
   state: 'Va rugam selectati judetul de resedinta.',
-  email: 'Adresa de e-mail este invalida.',
-  gpEmail: 'Adresa de e-mail a medicului de familie este invalida.',
-  gpPhone: 'Numarul de telefon al medicului de familie este invalid.',
+  email: 'Adresa de e-mail este invalidă.',
+  gpEmail: 'Adresa de e-mail a medicului de familie este invalidă.',
+  gpPhone: 'Numărul de telefon al medicului de familie este invalid.',
 } as const;
 
 const trimmed = (max: number) => z.string().trim().max(max, `Maximum ${max} de caractere.`);
@@ -73,9 +73,9 @@ export const vaccineField = z.preprocess(
 
 /** Messages of the patient area that the spec does not word itself. */
 export const PATIENT_TEXTS = {
-  duplicateCnp: 'Exista deja un pacient cu acest CNP.',
-  notFound: 'Pacientul nu a fost gasit.',
-  created: 'Pacientul a fost adaugat',
+  duplicateCnp: 'Există deja un pacient cu acest CNP.',
+  notFound: 'Pacientul nu a fost găsit.',
+  created: 'Pacientul a fost adăugat',
   updatedTitle: 'Success',
   updated: 'Patient updated',
   emptyList: 'Nu s-a gasit nici un pacient',
@@ -135,12 +135,12 @@ export const patientFiltersSchema = z.strictObject({
   cnp: z
     .string()
     .trim()
-    .regex(/^\d{0,13}$/, 'CNP-ul cautat poate contine doar cifre.')
+    .regex(/^\d{0,13}$/, 'CNP-ul căutat poate conține doar cifre.')
     .optional(),
   phone: z
     .string()
     .trim()
-    .regex(/^[+\d\s.-]{0,20}$/, 'Telefonul cautat poate contine doar cifre.')
+    .regex(/^[+\d\s.-]{0,20}$/, 'Telefonul căutat poate conține doar cifre.')
     .optional(),
 });
 export type PatientFilters = z.infer<typeof patientFiltersSchema>;

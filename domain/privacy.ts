@@ -7,7 +7,17 @@ import { formatDay } from './dates';
 import { parseCnp } from './validation/cnp';
 
 /** What the user must type to confirm an anonymisation (shown in the modal, checked by the server). */
-export const ANONYMISE_PHRASE = 'ANONIMIZEAZA';
+export const ANONYMISE_PHRASE = 'ANONIMIZEAZĂ';
+
+/** The typed phrase, accepted with or without diacritics (not every keyboard has Ă), in capitals. */
+export function isAnonymisePhrase(typed: string): boolean {
+  return (
+    typed
+      .trim()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '') === 'ANONIMIZEAZA'
+  );
+}
 
 /** The CNP placeholder of an anonymised patient: unique per patient, never a valid CNP. */
 export const ANON_CNP_PREFIX = 'ANON-';
@@ -49,25 +59,23 @@ export function pickerLabel(p: Pick<PickerPatient, 'name' | 'cnp' | 'birth_date'
 }
 
 export const PRIVACY_MESSAGES = {
-  confirmation: `Scrieti ${ANONYMISE_PHRASE} pentru a confirma.`,
+  confirmation: `Scrieți ${ANONYMISE_PHRASE} pentru a confirma.`,
   anonymised: 'Datele de identificare ale pacientului au fost anonimizate.',
   alreadyAnonymised: 'Pacientul este deja anonimizat.',
-  patientNotFound: 'Pacientul nu a fost gasit.',
-  consentNotFound: 'Acordul nu a fost gasit.',
-  consentWithdrawn: 'Retragerea acordului a fost inregistrata.',
+  patientNotFound: 'Pacientul nu a fost găsit.',
+  consentNotFound: 'Acordul nu a fost găsit.',
+  consentWithdrawn: 'Retragerea acordului a fost înregistrată.',
   consentAlreadyWithdrawn: 'Acordul a fost deja retras.',
-  versionExists: 'Exista deja o versiune cu acest identificator.',
-  versionCreated: 'Noua versiune a textului de acord a fost salvata.',
-  version: 'Identificatorul versiunii are 3-40 caractere: litere mici, cifre, punct sau cratima.',
+  versionExists: 'Există deja o versiune cu acest identificator.',
+  versionCreated: 'Noua versiune a textului de acord a fost salvată.',
+  version: 'Identificatorul versiunii are 3-40 caractere: litere mici, cifre, punct sau cratimă.',
   text: 'Textul acordului este obligatoriu (cel mult 5000 de caractere).',
 } as const;
 
 export const anonymiseSchema = z.strictObject({
-  confirmation: z
-    .string({ error: PRIVACY_MESSAGES.confirmation })
-    .refine((v) => v.trim() === ANONYMISE_PHRASE, {
-      message: PRIVACY_MESSAGES.confirmation,
-    }),
+  confirmation: z.string({ error: PRIVACY_MESSAGES.confirmation }).refine(isAnonymisePhrase, {
+    message: PRIVACY_MESSAGES.confirmation,
+  }),
 });
 
 export const consentTextSchema = z.strictObject({

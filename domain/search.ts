@@ -4,10 +4,10 @@ export const SEARCH_LIMIT = 20;
 /** The longest search text (the top-bar search, the search page). */
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_MESSAGES = {
-  empty: 'Nu am gasit niciun pacient pentru aceasta cautare.',
-  tooShort: 'Introduceti cel putin 2 caractere.',
+  empty: 'Nu am găsit niciun pacient pentru această căutare.',
+  tooShort: 'Introduceți cel puțin 2 caractere.',
   tooLong: `Textul căutat poate avea cel mult ${SEARCH_MAX_LENGTH} de caractere.`,
-  placeholder: 'Cautare pacienti (Ctrl+K)',
+  placeholder: 'Căutare pacienți (Ctrl+K)',
 } as const;
 
 export const searchQuerySchema = z.object({

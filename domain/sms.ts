@@ -22,16 +22,16 @@ const TRANSLITERATION: Record<string, string> = {
   â: 'a',
   î: 'i',
   ș: 's',
-  ş: 's',
+  '\u015f': 's', // ş (cedilla)
   ț: 't',
-  ţ: 't',
+  '\u0163': 't', // ţ (cedilla)
   Ă: 'A',
   Â: 'A',
   Î: 'I',
   Ș: 'S',
-  Ş: 'S',
+  '\u015e': 'S', // Ş (cedilla)
   Ț: 'T',
-  Ţ: 'T',
+  '\u0162': 'T', // Ţ (cedilla)
   '„': '"',
   '”': '"',
   '“': '"',

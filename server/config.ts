@@ -165,6 +165,18 @@ const envSchema = z.object({
   LETTER_SIGNING_P12: optionalString.describe('PKCS#12 file with the certificate that signs medical letters'),
   LETTER_SIGNING_PASSWORD: z.string().optional().describe('password of LETTER_SIGNING_P12'),
   CONTACT_EMAIL: z.string().email().default('consultatii@institut.example'),
+  INSTITUTE_PHONE: z
+    .string()
+    .regex(/^\+?[0-9 ()./-]{6,30}$/, 'must be a phone number')
+    .default('021 000 0000')
+    .describe('the number patients call (the self-service page shows it)'),
+  SELF_SERVICE_CANCEL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 14)
+    .default(24)
+    .describe('the self-service page cancels until this many hours before the appointment'),
   GDPR_PROTOCOL_URL: z.string().url().default('https://institut.example/protectia-datelor.pdf'),
   REGISTRATION_DAILY_CAPACITY: z.coerce.number().int().min(1).max(10000).default(20),
   UPLOAD_MAX_BYTES: z.coerce

@@ -17,6 +17,7 @@ import patientRoutes from './patients/routes';
 import privacyRoutes from './privacy/routes';
 import registrationRoutes from './registration/routes';
 import searchRoutes from './search/routes';
+import selfServiceRoutes, { staffLinkRoutes } from './self-service/routes';
 
 export const features: FastifyPluginAsync[] = [
   miscRoutes,
@@ -32,4 +33,6 @@ export const features: FastifyPluginAsync[] = [
   adminRoutes,
   privacyRoutes,
   diagnosisRoutes,
+  selfServiceRoutes,
+  staffLinkRoutes,
 ];

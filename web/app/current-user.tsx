@@ -46,7 +46,7 @@ export function displayName(u: Pick<SessionUser, 'firstName' | 'lastName' | 'ema
 export function RequireUser({ children }: { children: ReactNode }) {
   const query = useCurrentUserQuery();
   const location = useLocation();
-  if (query.isPending) return <FullPageLoader label="Se incarca contul..." />;
+  if (query.isPending) return <FullPageLoader label="Se încarcă contul..." />;
   // Any failure (signed out, expired, server down) goes to the login page; the stale account is
   // dropped there (see LoginPage) so the next visit loads it afresh.
   if (query.isError) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;

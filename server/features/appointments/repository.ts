@@ -53,6 +53,8 @@ const rowColumns = {
   calendar_id: calendars.id,
   calendar_title: calendars.title,
   holds_slot: a.holdsSlot,
+  attendance_confirmed_at: a.attendanceConfirmedAt,
+  reschedule_requested_at: a.rescheduleRequestedAt,
 };
 
 type RawRow = Awaited<ReturnType<typeof baseSelect>>[number];
@@ -81,6 +83,8 @@ function toRow(r: RawRow): AppointmentRow {
     appt_date: r.selected_date,
     calendar: r.calendar_id !== null ? { id: r.calendar_id, title: r.calendar_title ?? '' } : null,
     holds_slot: r.holds_slot,
+    patient_confirmed: r.attendance_confirmed_at !== null,
+    reschedule_requested: r.reschedule_requested_at !== null,
   };
 }
 
@@ -174,7 +178,16 @@ export async function findAppointment(db: Db, id: number): Promise<AppointmentDe
   const [row] = await baseSelect(db).where(eq(a.id, id)).limit(1);
   if (!row) return null;
   const [extra] = await db
-    .select({ patient: p, requestData: a.requestData, createdAt: a.createdAt })
+    .select({
+      patient: p,
+      requestData: a.requestData,
+      createdAt: a.createdAt,
+      attendanceConfirmedAt: a.attendanceConfirmedAt,
+      rescheduleRequestedAt: a.rescheduleRequestedAt,
+      rescheduleNote: a.rescheduleNote,
+      cancelledAt: a.cancelledAt,
+      cancelledBy: a.cancelledBy,
+    })
     .from(a)
     .innerJoin(p, eq(p.id, a.patientId))
     .where(eq(a.id, id));
@@ -184,6 +197,12 @@ export async function findAppointment(db: Db, id: number): Promise<AppointmentDe
     request_data: extra.requestData,
     created_at: extra.createdAt.toISOString(),
     contact_channels: contactChannels(pt),
+    patient_actions: {
+      attendance_confirmed_at: extra.attendanceConfirmedAt?.toISOString() ?? null,
+      reschedule_requested_at: extra.rescheduleRequestedAt?.toISOString() ?? null,
+      reschedule_note: extra.rescheduleNote,
+      cancelled_at: extra.cancelledBy === 'patient' ? (extra.cancelledAt?.toISOString() ?? null) : null,
+    },
     patientData: {
       id: pt.id,
       patient_id: pt.id,

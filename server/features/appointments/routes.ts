@@ -11,6 +11,7 @@ import {
   appointmentFiltersSchema,
   assignDoctorSchema,
   confirmSchema,
+  markSpamSchema,
   newAppointmentSchema,
   patientSearchSchema,
   setAppointmentSchema,
@@ -22,6 +23,7 @@ import { notFound } from '../../platform/errors';
 import { journeyFor } from '../journey';
 import * as repo from './repository';
 import * as service from './service';
+import { markRequestsAsSpam } from './spam';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['appointments'];
@@ -142,7 +144,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           date: z
             .string()
-            .regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Data trebuie sa fie YYYY-MM sau YYYY-MM-DD.')
+            .regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Data trebuie să fie YYYY-MM sau YYYY-MM-DD.')
             .optional(),
           doctor_id: z.string().max(100).optional(),
         }),
@@ -208,6 +210,34 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await service.assignDoctor(ctx(req), req.body);
       return { status: 1, message: APPOINTMENT_MESSAGES.assigned };
+    },
+  );
+
+  app.post(
+    '/appointment/spam',
+    {
+      schema: {
+        tags,
+        summary: 'Marks unanswered public requests as spam: removed, their day places freed (all or none)',
+        body: markSpamSchema,
+        response: {
+          200: z.object({
+            status: z.literal(1),
+            message: z.string(),
+            marked: z.number().int(),
+            patients_removed: z.number().int(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const r = await markRequestsAsSpam({ db, actor: req.actor }, req.body.ids);
+      return {
+        status: 1 as const,
+        message: APPOINTMENT_MESSAGES.spamMarked,
+        marked: r.marked,
+        patients_removed: r.patientsRemoved,
+      };
     },
   );
 

@@ -30,7 +30,7 @@ import { assertBookable, withSlotGuard } from './slot-rules';
 /** `journey` queues the patient's messages inside the change's transaction (features/journey). */
 export type Ctx = { db: Db; actor: Actor; today: string; institute: string; journey: Journey };
 
-async function lockAppointment(tx: Db, id: number, action?: AppointmentAction) {
+export async function lockAppointment(tx: Db, id: number, action?: AppointmentAction) {
   const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
   if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
   if (action && !canDo(row.status, action)) throw conflict(refusalMessage(action));
@@ -59,10 +59,12 @@ type AppointmentRow = typeof appointments.$inferSelect;
 
 /**
  * A public request still on its requested day (no slot of its own) gives its place back to that
- * day's public capacity; true when it did.
+ * day's public capacity; true when it did. A request the patient cancelled gave it back then (it
+ * keeps its day for the record), so it never gives it twice.
  */
-async function releasePublicDay(tx: Db, row: AppointmentRow): Promise<boolean> {
-  if (!(row.publicRequest && !row.holdsSlot && row.calendarId && row.selectedDate)) return false;
+export async function releasePublicDay(tx: Db, row: AppointmentRow): Promise<boolean> {
+  if (!(row.publicRequest && !row.holdsSlot && row.calendarId && row.selectedDate) || row.cancelledAt)
+    return false;
   await tx
     .update(registrationDays)
     .set({ count: sql`greatest(${registrationDays.count} - 1, 0)` })

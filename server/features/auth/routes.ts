@@ -47,7 +47,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           firstName: z
             .string()
             .trim()
-            .min(1, 'Va rugam introduceti prenumele.')
+            .min(1, 'Vă rugăm introduceți prenumele.')
             .max(80)
             .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
           lastName: z

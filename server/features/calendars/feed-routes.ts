@@ -17,7 +17,7 @@ import { availabilityEnds } from './repository';
 
 /** How far back the feed goes; the future is complete. */
 const DAYS_BACK = 90;
-const FEED_MESSAGE = 'Calendarul nu exista sau adresa a fost revocata.';
+const FEED_MESSAGE = 'Calendarul nu există sau adresa a fost revocată.';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -63,7 +63,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-store')
         .header('content-disposition', contentDisposition('inline', 'programari.ics'));
-      return buildCalendar({ name: `Programari - ${owner.name}`, now, events });
+      return buildCalendar({ name: `Programări - ${owner.name}`, now, events });
     },
   );
 };

@@ -1,7 +1,7 @@
 /**
  * What the patient receives (issue 15, README "SMS"): one e-mail and one SMS text per moment of
  * the journey. E-mails are Romanian with diacritics and carry the details; an SMS is short,
- * GSM-7 (transliterated here, domain/sms.ts), and names no patient, no CNP, no department and no
+ * written here in Romanian and sent GSM-7 (transliterated by `sms()`, domain/sms.ts), and names no patient, no CNP, no department and no
  * health data: a date, a time and the self-service link where the rest is shown.
  * Pure: no database, clock or configuration is read here.
  */
@@ -24,6 +24,8 @@ export type Sender = {
   /** The institute's short name that starts every SMS (SMS_SIGNATURE). */
   signature: string;
   contactEmail: string;
+  /** The number patients call (INSTITUTE_PHONE). */
+  phone: string;
 };
 
 export type Texts = { subject: string; text: string; sms: string };
@@ -86,7 +88,7 @@ export function requestReceived(m: Moment, s: Sender, link: string | null): Text
     ].join('\n'),
     sms: sms(
       s,
-      `cerere inregistrata pentru ${formatDay(m.date)}. Confirmare in max. 48 de ore.${smsLink(link)}`,
+      `cerere înregistrată pentru ${formatDay(m.date)}. Confirmare în max. 48 de ore.${smsLink(link)}`,
     ),
   };
 }
@@ -111,7 +113,7 @@ export function scheduled(m: Moment, s: Sender, link: string | null): Texts {
     ].join('\n'),
     sms: sms(
       s,
-      `${m.inPerson ? 'programare' : 'consultatie confirmata'} ${formatDay(m.date)} ora ${m.time}. Detalii, confirmare, anulare:${smsLink(link)}`,
+      `${m.inPerson ? 'programare' : 'consultație confirmată'} ${formatDay(m.date)} ora ${m.time}. Detalii, confirmare, anulare:${smsLink(link)}`,
     ),
   };
 }
@@ -136,7 +138,7 @@ export function moved(
       ...linkLines(link),
       ...closing(s),
     ].join('\n'),
-    sms: sms(s, `programarea a fost mutata pe ${formatDay(m.date)} ora ${m.time}.${smsLink(link)}`),
+    sms: sms(s, `programarea a fost mutată pe ${formatDay(m.date)} ora ${m.time}.${smsLink(link)}`),
   };
 }
 
@@ -151,12 +153,12 @@ export function cancelled(m: Moment, s: Sender): Texts {
       ...greeting(m),
       `Programarea dumneavoastră din ${when(m)} a fost anulată.`,
       '',
-      `Pentru o nouă programare sau pentru întrebări, vă rugăm să ne scrieți la adresa ${s.contactEmail}.`,
+      `Pentru o nouă programare sau pentru întrebări, vă rugăm să ne sunați la ${s.phone} sau să ne scrieți la adresa ${s.contactEmail}.`,
       ...closing(s),
     ].join('\n'),
     sms: sms(
       s,
-      `programarea din ${formatDay(m.date)} ora ${m.time} a fost anulata. Pentru alta data: ${s.contactEmail}`,
+      `programarea din ${formatDay(m.date)} ora ${m.time} a fost anulată. Pentru altă dată sunați la ${s.phone}.`,
     ),
   };
 }
@@ -178,7 +180,7 @@ export function reminder(m: Moment, s: Sender, link: string | null): Texts {
     ].join('\n'),
     sms: sms(
       s,
-      `va reamintim programarea din ${formatDay(m.date)} ora ${m.time}. Confirmati sau anulati:${smsLink(link)}`,
+      `vă reamintim programarea din ${formatDay(m.date)} ora ${m.time}. Confirmați sau anulați:${smsLink(link)}`,
     ),
   };
 }

@@ -6,6 +6,7 @@ const sender: texts.Sender = {
   institute: 'Institutul de Urgență pentru Boli Cardiovasculare și Transplant',
   signature: 'IUBCVT',
   contactEmail: 'consultatii@institut.example',
+  phone: '021 000 0000',
 };
 // A link as long as a real one: https + a 20-character host + /p/ + the 43-character token.
 const link = `https://programari.institut.ro/p/${'a'.repeat(43)}`;

@@ -237,6 +237,7 @@ export function journeyFor(deps: { config: Config; clock: Clock }): Journey {
       institute: config.INSTITUTE_NAME,
       signature: config.SMS_SIGNATURE,
       contactEmail: config.CONTACT_EMAIL,
+      phone: config.INSTITUTE_PHONE,
     },
     reminderHours: config.REMINDER_HOURS,
     now: () => clock.now(),

@@ -253,9 +253,9 @@ describe('POST /api/appointment: refusals create nothing', () => {
     ['vaccine', { vaccine: 2 }, M.vaccine],
     ['state_residency', { state_residency: undefined }, M.state],
     ['state_residency', { state_residency: 'RO-XX' }, M.state],
-    ['email', { email: 'not-an-email' }, 'Adresa de e-mail este invalida.'],
-    ['gp_email', { gp_email: 'dr.pop@' }, 'Adresa de e-mail a medicului de familie este invalida.'],
-    ['gp_phone', { gp_phone: '0790 000 000' }, 'Numarul de telefon al medicului de familie este invalid.'],
+    ['email', { email: 'not-an-email' }, 'Adresa de e-mail este invalidă.'],
+    ['gp_email', { gp_email: 'dr.pop@' }, 'Adresa de e-mail a medicului de familie este invalidă.'],
+    ['gp_phone', { gp_phone: '0790 000 000' }, 'Numărul de telefon al medicului de familie este invalid.'],
   ])('%s %j -> 400 "%s"', async (field, override, message) => {
     const before = await counts(db);
     const res = await submit(ctx, form(override));
@@ -345,7 +345,7 @@ describe('the consent text and the version recorded', () => {
     const before = await counts(db);
     const unknown = await submit(ctx, form({ consent_version: 'gdpr-1999-01' }));
     expect(unknown.statusCode).toBe(409);
-    const message = 'Textul acordului s-a schimbat. Va rugam reincarcati pagina si cititi-l din nou.';
+    const message = 'Textul acordului s-a schimbat. Vă rugăm reîncărcați pagina și citiți-l din nou.';
     expect(unknown.json()).toMatchObject({ status: 0, message, errors: { agreement: message } });
     expect(await counts(db)).toEqual(before);
   });

@@ -52,7 +52,7 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
       }
     }
     if (added)
-      notifySuccess(added === 1 ? 'Intervalul a fost adaugat.' : `Au fost adaugate ${added} intervale.`);
+      notifySuccess(added === 1 ? 'Intervalul a fost adăugat.' : `Au fost adăugate ${added} intervale.`);
   };
 
   return (
@@ -67,7 +67,7 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
                 <Table.Td>
                   {entries.length === 0 ? (
                     <Text size="sm" c="dimmed">
-                      Inchis
+                      Închis
                     </Text>
                   ) : (
                     <Group gap={6}>
@@ -80,7 +80,7 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
                           rightSection={
                             <CloseButton
                               size="xs"
-                              aria-label={`Sterge intervalul ${WEEKDAY_LABELS[wd]} ${e.from}-${e.to}`}
+                              aria-label={`Șterge intervalul ${WEEKDAY_LABELS[wd]} ${e.from}-${e.to}`}
                               onClick={() =>
                                 withNotify(() => remove.mutateAsync({ calendarId: calendar.id, id: e.id }))
                               }
@@ -117,17 +117,17 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
           error={errors.from}
         />
         <TimePicker
-          label="Pana la"
+          label="Până la"
           format="24h"
-          hoursInputLabel="Pana la, ora"
-          minutesInputLabel="Pana la, minutul"
+          hoursInputLabel="Până la, ora"
+          minutesInputLabel="Până la, minutul"
           value={to}
           onChange={(v) => setTo(v.slice(0, 5))}
           error={errors.to}
         />
-        <Select label="Impartire" data={SPLITS} value={split} onChange={setSplit} allowDeselect={false} />
+        <Select label="Împărțire" data={SPLITS} value={split} onChange={setSplit} allowDeselect={false} />
         <Button onClick={add} loading={save.isPending}>
-          Adauga interval
+          Adaugă interval
         </Button>
       </SimpleGrid>
     </Stack>

@@ -23,7 +23,7 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
     // One click on a single day leaves the end empty: that day alone.
     const parsed = unavailableDaysSchema.safeParse({ from: from ?? '', to: to ?? from ?? '', reason });
     if (!parsed.success) {
-      setError(from ? parsed.error.issues[0].message : 'Alegeti ziua sau intervalul.');
+      setError(from ? parsed.error.issues[0].message : 'Alegeți ziua sau intervalul.');
       return;
     }
     setError(undefined);
@@ -46,7 +46,7 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
           type="range"
           allowSingleDateInRange
           label="Zi sau interval"
-          placeholder="Alegeti zilele"
+          placeholder="Alegeți zilele"
           valueFormat="DD.MM.YYYY"
           value={range}
           onChange={(v) =>
@@ -57,26 +57,26 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
         />
         <TextInput
           label="Motiv"
-          placeholder="ex. Sarbatoare legala"
+          placeholder="ex. Sărbătoare legală"
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
           maxLength={200}
         />
         <Button onClick={submit} loading={add.isPending}>
-          Adauga zile indisponibile
+          Adaugă zile indisponibile
         </Button>
       </SimpleGrid>
       {past > 0 && (
         <Switch
           size="xs"
-          label={`Arata si zilele trecute (${past})`}
+          label={`Arată și zilele trecute (${past})`}
           checked={showPast}
           onChange={(e) => setShowPast(e.currentTarget.checked)}
         />
       )}
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nici o zi indisponibila.
+          Nici o zi indisponibilă.
         </Text>
       ) : (
         <Table striped withTableBorder verticalSpacing={4}>
@@ -86,7 +86,7 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
               <Table.Th>Motiv</Table.Th>
               <Table.Th w={60}>
                 <Text size="xs" c="dimmed">
-                  Sterge
+                  Șterge
                 </Text>
               </Table.Th>
             </Table.Tr>
@@ -102,7 +102,7 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Sterge ${formatDay(d.from)}`}
+                    aria-label={`Șterge ${formatDay(d.from)}`}
                     onClick={() =>
                       withNotify(() => remove.mutateAsync({ calendarId: calendar.id, id: d.id }))
                     }

@@ -132,3 +132,8 @@ export const useDeleteAppointment = () =>
     (id: number) => api.del(`/appointment/${id}`),
     (id) => [...APPOINTMENTS_KEY, 'detail', id],
   );
+/** Unanswered public requests marked as spam (issue 20 §2): removed, their day places freed. */
+export const useMarkSpam = () =>
+  useWrite((ids: number[]) =>
+    api.post<{ marked: number; patients_removed: number; message: string }>('/appointment/spam', { ids }),
+  );

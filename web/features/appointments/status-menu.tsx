@@ -47,7 +47,7 @@ export function StatusMenu({
           disabled={actions.length === 0 && statuses.length === 0}
           loading={confirm.isPending}
         >
-          Schimba statusul
+          Schimbă statusul
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -22,8 +22,8 @@ export default function DashboardPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Acasa</Title>
-        <Text c="dimmed">Bine ati venit, {displayName(user)}!</Text>
+        <Title order={1}>Acasă</Title>
+        <Text c="dimmed">Bine ați venit, {displayName(user)}!</Text>
       </div>
       <UnsentMessagesCard />
       <StatCards stats={stats.data} loading={stats.isPending} />
@@ -43,7 +43,7 @@ export default function DashboardPage() {
       </Grid>
       <Paper withBorder radius="md" p="md">
         <Title order={2} size="h4" mb="sm" data-testid="calendar-title">
-          Toate programarile{count === undefined ? '' : ` (${count})`}
+          Toate programările{count === undefined ? '' : ` (${count})`}
         </Title>
         <Suspense fallback={<Skeleton h={500} />}>
           <AppointmentCalendar
