@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_RE, isRealDate, TIME_RE } from './dates';
+import type { ContactChannel } from './sms';
 
 /** Appointment statuses (SPEC §4); custom statuses live in the database. */
 export const BUILTIN_STATUSES = [
@@ -336,6 +337,8 @@ export type AppointmentDetail = AppointmentRow & {
   patientData: PatientPanel;
   request_data: unknown;
   created_at: string;
+  /** How the patient receives the journey's messages; empty: none (staff see NO_CONTACT_MESSAGE). */
+  contact_channels: ContactChannel[];
   patient_actions: PatientActions;
 };
 

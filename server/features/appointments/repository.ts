@@ -15,6 +15,7 @@ import { hhmm } from '../../../domain/dates';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
 import { maskCnp, pickerPatient } from '../../../domain/privacy';
 import { type DayRange, WEEKDAY_NAMES } from '../../../domain/slots';
+import { contactChannels } from '../../../domain/sms';
 import { foldText, searchWords } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import {
@@ -214,6 +215,7 @@ export async function findAppointment(db: Db, id: number): Promise<AppointmentDe
     ...toRow(row),
     request_data: extra.requestData,
     created_at: extra.createdAt.toISOString(),
+    contact_channels: contactChannels(pt),
     patient_actions: {
       attendance_confirmed_at: extra.attendanceConfirmedAt?.toISOString() ?? null,
       reschedule_requested_at: extra.rescheduleRequestedAt?.toISOString() ?? null,

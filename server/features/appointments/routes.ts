@@ -22,6 +22,7 @@ import { addDays, addMonths, clinicTime, clinicToday, DATE_RE } from '../../../d
 import { expandRanges, lastBookableDay } from '../../../domain/slots';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
+import { journeyFor } from '../journey';
 import { markAppointmentNoShow } from './no-show';
 import * as repo from './repository';
 import * as service from './service';
@@ -37,11 +38,13 @@ const booleanText = z
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock.now();
+  const journey = journeyFor(app.deps);
   const ctx = (req: FastifyRequest) => ({
     db,
     actor: req.actor,
     today: clinicToday(now()),
     institute: app.deps.config.INSTITUTE_NAME,
+    journey,
   });
 
   app.get(

@@ -23,11 +23,12 @@ import { appointmentStatuses, appointments, patients, registrationDays } from '.
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { mailAppointmentSet } from './mail';
+import type { Journey } from '../journey';
 import { doctorTimeOff, isActiveDoctor } from './repository';
 import { assertBookable, withSlotGuard } from './slot-rules';
 
-export type Ctx = { db: Db; actor: Actor; today: string; institute: string };
+/** `journey` queues the patient's messages inside the change's transaction (features/journey). */
+export type Ctx = { db: Db; actor: Actor; today: string; institute: string; journey: Journey };
 
 export async function lockAppointment(tx: Db, id: number, action?: AppointmentAction) {
   const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
@@ -80,6 +81,7 @@ export async function confirm(ctx: Ctx, appointmentId: number, target: ConfirmTa
       .update(appointments)
       .set({ status: target, updatedAt: new Date() })
       .where(eq(appointments.id, row.id));
+    await ctx.journey.confirmed(tx, row.id, target);
     await audit(tx, ctx.actor, {
       action: 'appointment.confirm',
       entityType: 'appointment',
@@ -117,6 +119,7 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
             updatedAt: new Date(),
           })
           .where(eq(appointments.id, row.id));
+        await ctx.journey.cancelledByStaff(tx, row);
       } else {
         const missing = (['calendar_id', 'date', 'time'] as const).filter((f) => input[f] === undefined);
         if (missing.length)
@@ -125,7 +128,7 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
             Object.fromEntries(missing.map((f) => [f, APPOINTMENT_MESSAGES.required])),
           );
         const slot = { calendarId: input.calendar_id!, date: input.date!, time: input.time! };
-        const calendar = await assertBookable(tx, { ...slot, doctorId: row.doctorId, today: ctx.today });
+        await assertBookable(tx, { ...slot, doctorId: row.doctorId, today: ctx.today });
         await tx
           .update(appointments)
           .set({
@@ -143,7 +146,14 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
           row.calendarId !== slot.calendarId ||
           row.selectedDate !== slot.date ||
           row.selectedTime?.slice(0, 5) !== slot.time;
-        if (moved) await notifyPatient(ctx, tx, row.patientId, { ...slot, calendar: calendar.title });
+        if (moved)
+          await ctx.journey.scheduled(
+            tx,
+            row.id,
+            row.holdsSlot && row.selectedDate && row.selectedTime
+              ? { date: row.selectedDate, time: row.selectedTime }
+              : null,
+          );
       }
       await audit(tx, ctx.actor, {
         action: 'appointment.set-status',
@@ -163,17 +173,6 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
   );
 }
 
-async function notifyPatient(
-  ctx: Ctx,
-  tx: Db,
-  patientId: number,
-  slot: { date: string; time: string; calendar: string },
-) {
-  const pt = await patientContact(tx, patientId);
-  if (!pt) return;
-  await mailAppointmentSet(tx, { to: pt.email, patient: pt.name, institute: ctx.institute, ...slot });
-}
-
 type NewInput = z.output<typeof newAppointmentSchema>;
 
 export async function createAppointment(ctx: Ctx, input: NewInput): Promise<number> {
@@ -190,7 +189,6 @@ export async function createAppointment(ctx: Ctx, input: NewInput): Promise<numb
         });
       const st = await customStatus(tx, input.status_id!);
       let slot: { calendarId: number; date: string; time: string } | null = null;
-      let calendarTitle = '';
       if (!st.withoutAppointment) {
         const missing = (['calendar_id', 'date', 'time'] as const).filter((f) => input[f] === undefined);
         if (missing.length)
@@ -199,8 +197,7 @@ export async function createAppointment(ctx: Ctx, input: NewInput): Promise<numb
             Object.fromEntries(missing.map((f) => [f, APPOINTMENT_MESSAGES.required])),
           );
         slot = { calendarId: input.calendar_id!, date: input.date!, time: input.time! };
-        calendarTitle = (await assertBookable(tx, { ...slot, doctorId: input.doctor_id, today: ctx.today }))
-          .title;
+        await assertBookable(tx, { ...slot, doctorId: input.doctor_id, today: ctx.today });
       }
       const [created] = await tx
         .insert(appointments)
@@ -215,14 +212,7 @@ export async function createAppointment(ctx: Ctx, input: NewInput): Promise<numb
           holdsSlot: slot !== null,
         })
         .returning({ id: appointments.id });
-      if (slot)
-        await mailAppointmentSet(tx, {
-          to: pt.email,
-          patient: pt.name,
-          institute: ctx.institute,
-          ...slot,
-          calendar: calendarTitle,
-        });
+      if (slot) await ctx.journey.scheduled(tx, created.id);
       await audit(tx, ctx.actor, {
         action: 'appointment.create',
         entityType: 'appointment',
@@ -263,6 +253,7 @@ export async function assignDoctor(ctx: Ctx, input: z.output<typeof assignDoctor
 export async function deleteAppointment(ctx: Ctx, id: number) {
   return ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
+    await ctx.journey.cancelledByStaff(tx, row);
     await tx.delete(appointments).where(eq(appointments.id, row.id));
     await releasePublicDay(tx, row);
     await audit(tx, ctx.actor, {

@@ -147,18 +147,20 @@ describe('POST /api/appointment: a complete request', () => {
     expect(event?.actorId).toBeNull();
   });
 
-  it('sends no e-mail when none is given, and keeps empty optional fields empty', async () => {
+  it('sends no e-mail when none is given (the SMS only), and keeps empty optional fields empty', async () => {
     const before = await counts(db);
     const body = form({ email: '', gp_name: '', gp_email: '', gp_phone: '' });
     const res = await submit(ctx, body);
     expect(res.statusCode).toBe(201);
     const after = await counts(db);
-    expect(after.outbox).toBe(before.outbox);
     expect(after.appointments).toBe(before.appointments + 1);
     const [a] = await db
       .select()
       .from(appointments)
       .where(eq(appointments.id, await requestIdOf(db, body)));
+    const queued = await db.select().from(outbox).where(eq(outbox.appointmentId, a.id));
+    expect(queued.map((m) => m.channel)).toEqual(['sms']);
+    expect(after.outbox).toBe(before.outbox + 1);
     const [p] = await db.select().from(patients).where(eq(patients.id, a.patientId));
     expect(p).toMatchObject({ email: null, gpName: null, gpEmail: null, gpPhone: null });
   });

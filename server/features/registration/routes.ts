@@ -22,8 +22,7 @@ import { audit } from '../../platform/audit';
 import { currentConsentVersion } from '../../platform/consent';
 import { takeDailyBudget } from '../../platform/daily-budget';
 import { HttpError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail';
-import { registrationMail } from './mail';
+import { journeyFor } from '../journey';
 import { acceptProof, issueChallenge } from './proof-of-work';
 import {
   consentVersionExists,
@@ -50,6 +49,7 @@ const answer = z.object({
 });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  const journey = journeyFor(app.deps);
   const unavailable = (code: number) =>
     new HttpError(code, REGISTRATION_MESSAGES.unavailable, { appt_date: REGISTRATION_MESSAGES.unavailable });
 
@@ -210,19 +210,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           r,
           { textVersion: consentVersion, ip: req.ip },
           async (tx, a, { patientCreated, consentId }) => {
-            if (r.email) {
-              await enqueueMail(
-                tx,
-                registrationMail({
-                  to: r.email,
-                  name: r.name,
-                  date: a.selectedDate,
-                  time: a.selectedTime,
-                  institute: config.INSTITUTE_NAME,
-                  contactEmail: config.CONTACT_EMAIL,
-                }),
-              );
-            }
+            // E-mail and SMS with the day, the 48-hour promise and the self-service link.
+            await journey.requestReceived(tx, a.id);
             await audit(tx, req.actor, {
               action: 'registration.create',
               entityType: 'appointment',

@@ -1,11 +1,12 @@
 /** Summary tab: when, status, where, who, and delete with a confirmation step (SPEC §2). */
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconStethoscope, IconTrash } from '@tabler/icons-react';
+import { IconMessageOff, IconStethoscope, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { APPOINTMENT_MESSAGES, type AppointmentDetail, statusLabel } from '../../../domain/appointments';
 import { formatDay } from '../../../domain/dates';
+import { NO_CONTACT_MESSAGE } from '../../../domain/sms';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useDeleteAppointment } from './api';
 import { MutedText } from './muted-text';
@@ -65,6 +66,11 @@ export function AppointmentSummary({
         <Item label="Locație">{a.calendar?.title ?? '-'}</Item>
         <Item label="Medic">{a.doctor ?? 'Neasignat'}</Item>
       </SimpleGrid>
+      {a.contact_channels.length === 0 && (
+        <Alert color="yellow" variant="light" icon={<IconMessageOff size={16} />} data-testid="no-contact">
+          {NO_CONTACT_MESSAGE}
+        </Alert>
+      )}
       <Group>
         <Button variant="light" leftSection={<IconStethoscope size={16} />} onClick={onAssign}>
           Asignează medic
