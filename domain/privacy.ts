@@ -32,7 +32,14 @@ export function maskCnp(cnp: string | null | undefined): string {
  * the CNP, YYYY-MM-DD; null when it does not parse, e.g. anonymised) beside the name, so two
  * "Popescu Ion" can be told apart (issue 22).
  */
-export type PickerPatient = { id: number; name: string; cnp: string; birth_date: string | null };
+/** A patient as the pickers show one: masked CNP and the birth day it holds. */
+export const pickerPatientSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cnp: z.string(),
+  birth_date: z.string().nullable(),
+});
+export type PickerPatient = z.infer<typeof pickerPatientSchema>;
 
 export function pickerPatient(row: { id: number; name: string; cnp: string }, now?: Date): PickerPatient {
   return {
