@@ -345,7 +345,9 @@ export const appointmentListReply = ok({
 });
 export type AppointmentListReply = z.infer<typeof appointmentListReply>;
 export const appointmentStatusesReply = ok({ data: z.array(statusRef) });
+export type AppointmentStatusesReply = z.infer<typeof appointmentStatusesReply>;
 export const appointmentDoctorsReply = ok({ data: z.array(doctorWithVacations) });
+export type AppointmentDoctorsReply = z.infer<typeof appointmentDoctorsReply>;
 export const newAppointmentOptions = z.object({
   doctors: z.array(doctorWithVacations),
   statuses: z.array(statusRef),
