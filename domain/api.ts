@@ -12,6 +12,10 @@ export const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ status: z.li
 export const messageReply = ok({ message: z.string() });
 export type MessageReply = z.infer<typeof messageReply>;
 
+/** `{ status: 1, url }`: a short-lived signed URL that opens a file (a document, a letter PDF). */
+export const signedUrlReply = ok({ url: z.string() });
+export type SignedUrlReply = z.infer<typeof signedUrlReply>;
+
 /** Every failure: a Romanian message and, for validation, one message per field. */
 export const errorReply = z.object({
   status: z.literal(0),

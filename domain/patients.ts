@@ -264,5 +264,3 @@ export const entryUpdatedReply = ok({ message: z.string(), content: z.string() }
 export type EntryUpdatedReply = z.infer<typeof entryUpdatedReply>;
 export const letterSavedReply = ok({ id: z.number().int(), message: z.string() });
 export type LetterSavedReply = z.infer<typeof letterSavedReply>;
-export const signedUrlReply = ok({ url: z.string() });
-export type SignedUrlReply = z.infer<typeof signedUrlReply>;

@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fileReply, jsonQuery, pageCount, pageQuery, replies } from '../../../domain/api';
+import { fileReply, jsonQuery, pageCount, pageQuery, replies, signedUrlReply } from '../../../domain/api';
 import {
   CONSULTATION_KEYS,
   CONSULTATION_TEXTS,
@@ -34,7 +34,6 @@ import {
   patientListReply,
   patientReply,
   patientUpdateReply,
-  signedUrlReply,
 } from '../../../domain/patients';
 import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound, parseOr400 } from '../../platform/errors';

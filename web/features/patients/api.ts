@@ -1,5 +1,6 @@
 /** Query hooks of the patient area (SPEC §7 `/patients...`); every write reloads what it changed. */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SignedUrlReply } from '../../../domain/api';
 import type { AppointmentDoctorsReply, AppointmentStatusesReply } from '../../../domain/appointments';
 import type { ConsultationSection } from '../../../domain/consultations';
 import type { Icd10Reply } from '../../../domain/icd10';
@@ -14,7 +15,6 @@ import type {
   PatientListReply,
   PatientReply,
   PatientUpdateReply,
-  SignedUrlReply,
 } from '../../../domain/patients';
 import { api } from '../../lib/api';
 
