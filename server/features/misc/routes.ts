@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COUNTIES } from '../../../domain/counties';
+import { healthReply, instituteReply } from '../../../domain/misc';
 import { publicInstitute } from '../../config';
 import { MESSAGES } from '../../platform/errors';
 
@@ -10,8 +11,11 @@ const STATES = COUNTIES.map(({ iso_code, name }) => ({ iso_code, name }));
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { config: { public: true }, schema: { tags: ['misc'], summary: 'The process is up' } },
-    async () => ({ status: 1, uptime: Math.round(process.uptime()) }),
+    {
+      config: { public: true },
+      schema: { tags: ['misc'], summary: 'The process is up', response: { 200: healthReply } },
+    },
+    async () => ({ status: 1 as const, uptime: Math.round(process.uptime()) }),
   );
 
   app.get(
@@ -65,9 +69,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/misc/institute',
     {
       config: { public: true },
-      schema: { tags: ['misc'], summary: 'Institute name, tagline and public contacts' },
+      schema: {
+        tags: ['misc'],
+        summary: 'Institute name, tagline and public contacts',
+        response: { 200: instituteReply },
+      },
     },
-    async () => ({ status: 1, ...publicInstitute(app.deps.config) }),
+    async () => ({ status: 1 as const, ...publicInstitute(app.deps.config) }),
   );
 };
 
