@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { COUNTIES } from '../../../domain/counties';
-import { healthReply, instituteReply } from '../../../domain/misc';
+import { healthReply, instituteReply, notReadyReply, readyReply, statesReply } from '../../../domain/misc';
 import { publicInstitute } from '../../config';
 import { MESSAGES } from '../../platform/errors';
 
@@ -25,10 +24,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['misc'],
         summary: 'The database answers',
-        response: {
-          200: z.object({ status: z.literal(1), database: z.literal('ok') }),
-          503: z.object({ status: z.literal(0), database: z.literal('unavailable'), message: z.string() }),
-        },
+        response: { 200: readyReply, 503: notReadyReply },
       },
     },
     async (_req, reply) => {
@@ -50,12 +46,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['misc'],
         summary: 'The 42 Romanian counties (ISO 3166-2:RO)',
-        response: {
-          200: z.object({
-            status: z.literal(1),
-            data: z.array(z.object({ iso_code: z.string(), name: z.string() })),
-          }),
-        },
+        response: { 200: statesReply },
       },
     },
     async (_req, reply) => {
