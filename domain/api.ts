@@ -63,7 +63,6 @@ export const pageMeta = z.object({
   perPage: z.number().int(),
   pageCount: z.number().int(),
 });
-export type PageMeta = z.infer<typeof pageMeta>;
 
 export function pageCount(total: number, perPage: number): number {
   return Math.ceil(total / perPage);

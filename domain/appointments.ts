@@ -264,9 +264,7 @@ export type StatusRef = z.infer<typeof statusRef>;
 export const calendarRef = z.object({ id: z.number().int(), title: z.string() });
 export type CalendarRef = z.infer<typeof calendarRef>;
 export const doctorRef = z.object({ id: z.string(), name: z.string() });
-export type DoctorRef = z.infer<typeof doctorRef>;
 export const vacation = z.object({ id: z.number().int(), from: z.string(), to: z.string() });
-export type Vacation = z.infer<typeof vacation>;
 export const doctorWithVacations = doctorRef.extend({ vacations: z.array(vacation) });
 export type DoctorWithVacations = z.infer<typeof doctorWithVacations>;
 
@@ -353,7 +351,6 @@ export const newAppointmentOptions = z.object({
   statuses: z.array(statusRef),
   calendars: z.array(calendarRef),
 });
-export type NewAppointmentOptions = z.infer<typeof newAppointmentOptions>;
 export const newAppointmentOptionsReply = ok({ data: newAppointmentOptions });
 export type NewAppointmentOptionsReply = z.infer<typeof newAppointmentOptionsReply>;
 export const appointmentCreatedReply = ok({ id: z.number().int(), message: z.string() });

@@ -20,7 +20,6 @@ export const calendarEventsSchema = z
   .superRefine(checkRange);
 
 const dayRangeOut = z.object({ start: z.string(), end: z.string() });
-export type DayRangeOut = z.infer<typeof dayRangeOut>;
 
 export const calendarEventsData = z.object({
   events: z.array(calendarEvent),
@@ -29,7 +28,6 @@ export const calendarEventsData = z.object({
   /** The selected doctor's time off in the range, [start, end) days. */
   timeOff: z.array(dayRangeOut),
 });
-export type CalendarEventsData = z.infer<typeof calendarEventsData>;
 
 // ------------------------------------------------------------------ replies (route `response`)
 

@@ -14,7 +14,6 @@ export const notReadyReply = z.object({
 
 /** A county (ISO 3166-2:RO code and name), as GET /misc/states lists them. */
 export const state = z.object({ iso_code: z.string(), name: z.string() });
-export type State = z.infer<typeof state>;
 export const statesReply = ok({ data: z.array(state) });
 export type StatesReply = z.infer<typeof statesReply>;
 

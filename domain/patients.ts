@@ -199,7 +199,6 @@ export const patientDocumentView = z.object({
   created_at: z.string(),
   status: z.string(),
 });
-export type PatientDocumentView = z.infer<typeof patientDocumentView>;
 export const patientAppointmentView = z.object({
   id: z.number().int(),
   patient: z.string(),
@@ -213,7 +212,6 @@ export const patientAppointmentView = z.object({
   apstatus: statusTitle.nullable(),
   calendar: statusTitle.nullable(),
 });
-export type PatientAppointmentView = z.infer<typeof patientAppointmentView>;
 
 /** GET /patients/{id}: the record with its county, documents, consultations and appointments. */
 export const patientDetail = patientListItem

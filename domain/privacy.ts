@@ -97,7 +97,6 @@ export const renderConsentText = (text: string, institute: string) =>
   text.split(INSTITUTE_TOKEN).join(institute);
 
 export const consentTextRow = z.object({ version: z.string(), text: z.string(), created_at: z.string() });
-export type ConsentText = z.infer<typeof consentTextRow>;
 
 export const consentRecord = z.object({
   id: z.number().int(),
@@ -114,7 +113,6 @@ export const patientPrivacy = z.object({
   anonymised_at: z.string().nullable(),
   consents: z.array(consentRecord),
 });
-export type PatientPrivacy = z.infer<typeof patientPrivacy>;
 
 export const retentionItem = z.object({
   id: z.number().int(),

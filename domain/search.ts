@@ -28,7 +28,6 @@ export const searchAppointment = z.object({
   doctor: z.string().nullable(),
   calendar: z.string().nullable(),
 });
-export type SearchAppointment = z.infer<typeof searchAppointment>;
 
 export const searchPatient = z.object({
   id: z.number().int(),
