@@ -4,7 +4,7 @@
  * server routes alike.
  */
 import { z } from 'zod';
-import { ok } from './api';
+import { ok, pageMeta } from './api';
 import { ROLES } from './auth';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 
@@ -113,34 +113,52 @@ export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 export const settingsSchema = z.object({ requireTwoFactor: z.boolean() }).strict();
 export type AdminSettings = z.infer<typeof settingsSchema>;
 
-export type StaffRow = {
-  id: string;
-  name: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: string;
-  doctor: boolean;
-  superadmin: boolean;
-  authorized: boolean;
-  active: boolean;
-  specialty: string | null;
-  parafaCode: string | null;
-  twoFactorEnabled: boolean;
-  /** False until the invited person sets a password through the e-mailed link. */
-  hasPassword: boolean;
-  lastSignInAt: string | null;
-  createdAt: string;
-  /** Until the password is set: whether the newest invitation e-mail went out (the outbox's state). */
-  invitation: InvitationDelivery | null;
-};
-
-export type InvitationDelivery = 'queued' | 'sent' | 'failed';
+export const INVITATION_DELIVERIES = ['queued', 'sent', 'failed'] as const;
+export type InvitationDelivery = (typeof INVITATION_DELIVERIES)[number];
 export const INVITATION_DELIVERY_LABELS: Record<InvitationDelivery, string> = {
   queued: 'Invitație în coada de trimitere',
   sent: 'Invitație trimisă',
   failed: 'Invitație netrimisă (vezi Coada de mesaje)',
 };
+
+export const staffRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  doctor: z.boolean(),
+  superadmin: z.boolean(),
+  authorized: z.boolean(),
+  active: z.boolean(),
+  specialty: z.string().nullable(),
+  parafaCode: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+  /** False until the invited person sets a password through the e-mailed link. */
+  hasPassword: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Until the password is set: whether the newest invitation e-mail went out (the outbox's state). */
+  invitation: z.enum(INVITATION_DELIVERIES).nullable(),
+});
+export type StaffRow = z.infer<typeof staffRow>;
+
+export const staffListReply = ok({ data: z.array(staffRow) });
+export type StaffListReply = z.infer<typeof staffListReply>;
+export const staffInvitedReply = ok({ id: z.string(), message: z.string() });
+export type StaffInvitedReply = z.infer<typeof staffInvitedReply>;
+export const settingsReply = ok({ data: z.object({ requireTwoFactor: z.boolean() }) });
+export type SettingsReply = z.infer<typeof settingsReply>;
+export const settingsSavedReply = ok({
+  message: z.string(),
+  data: z.object({ requireTwoFactor: z.boolean() }),
+});
+export type SettingsSavedReply = z.infer<typeof settingsSavedReply>;
+
+/** `{ status: 1, id, message }`: a created row (calendar, availability entry, unavailable days, status). */
+export const createdReply = ok({ id: z.number().int(), message: z.string() });
+export type CreatedReply = z.infer<typeof createdReply>;
 
 // ------------------------------------------------------------------ calendars
 
@@ -210,15 +228,22 @@ export const unavailableDaysSchema = z
   .refine((v) => v.from <= v.to, { message: ADMIN_MESSAGES.dayRangeOrder, path: ['to'] });
 export type UnavailableDaysInput = z.infer<typeof unavailableDaysSchema>;
 
-export type AdminCalendar = {
-  id: number;
-  title: string;
-  publicRequests: boolean;
-  dailyCapacity: number | null;
-  appointments: number;
-  availability: { id: number; weekday: number; from: string; to: string }[];
-  unavailableDays: { id: number; from: string; to: string; reason: string | null }[];
-};
+export const adminCalendar = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  publicRequests: z.boolean(),
+  dailyCapacity: z.number().int().nullable(),
+  appointments: z.number().int(),
+  availability: z.array(
+    z.object({ id: z.number().int(), weekday: z.number().int(), from: z.string(), to: z.string() }),
+  ),
+  unavailableDays: z.array(
+    z.object({ id: z.number().int(), from: z.string(), to: z.string(), reason: z.string().nullable() }),
+  ),
+});
+export type AdminCalendar = z.infer<typeof adminCalendar>;
+export const adminCalendarListReply = ok({ data: z.array(adminCalendar) });
+export type AdminCalendarListReply = z.infer<typeof adminCalendarListReply>;
 
 // ------------------------------------------------------------------ statuses
 
@@ -246,7 +271,6 @@ export const adminStatus = z.object({
 export type AdminStatus = z.infer<typeof adminStatus>;
 export const adminStatusListReply = ok({ data: z.array(adminStatus) });
 export type AdminStatusListReply = z.infer<typeof adminStatusListReply>;
-export const statusCreatedReply = ok({ id: z.number().int(), message: z.string() });
 
 // ------------------------------------------------------------------ audit
 
@@ -262,20 +286,25 @@ export const auditFiltersSchema = z
   .strict();
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
-export type AuditRow = {
-  id: number;
-  at: string;
-  actorId: string | null;
-  actorName: string | null;
-  actorEmail: string | null;
-  action: string;
-  entityType: string | null;
-  entityId: string | null;
-  patientId: number | null;
-  patientName: string | null;
-  ip: string | null;
-  details: unknown;
-};
+export const auditRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  patientId: z.number().int().nullable(),
+  patientName: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.unknown(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+export const auditListReply = ok({ _meta: pageMeta, data: z.array(auditRow) });
+export type AuditListReply = z.infer<typeof auditListReply>;
+export const auditActionsReply = ok({ data: z.array(z.string()) });
+export type AuditActionsReply = z.infer<typeof auditActionsReply>;
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   patient: 'Pacient',

@@ -53,16 +53,25 @@ export const passwordChangeSchema = zm
   );
 export type PasswordChange = zm.infer<typeof passwordChangeSchema>;
 
-export type SessionUser = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  superadmin: boolean;
-  doctor: boolean;
-  authorized: boolean;
-};
+export const sessionUser = zm.object({
+  id: zm.string(),
+  email: zm.string(),
+  firstName: zm.string(),
+  lastName: zm.string(),
+  role: zm.string(),
+  superadmin: zm.boolean(),
+  doctor: zm.boolean(),
+  authorized: zm.boolean(),
+});
+export type SessionUser = zm.infer<typeof sessionUser>;
+
+/** GET and POST /user/user-details: the signed-in account (zod/mini, like the rest of this module). */
+export const userDetailsReply = zm.extend(sessionUser, {
+  status: zm.literal(1),
+  /** The clinic requires two-factor sign-in and this account has not set it up yet. */
+  twoFactorRequired: zm.boolean(),
+});
+export type UserDetailsReply = zm.infer<typeof userDetailsReply>;
 
 export const ROLES = ['doctor', 'admin', 'superadmin'] as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ok } from './api';
 import { BUILTIN_STATUSES } from './appointments';
 import { DATE_RE, isRealDate } from './dates';
 
@@ -51,45 +52,69 @@ export const calendarRangeSchema = z.strictObject(calendarRangeShape).superRefin
 
 export type CalendarRange = z.infer<typeof calendarRangeSchema>;
 
-export type LastAppointment = {
-  id: number;
-  patient: string;
-  patient_phone: string;
-  patient_email: string | null;
-  date: string | null;
-  time: string | null;
-  doctor: string | null;
-};
+export const lastAppointment = z.object({
+  id: z.number().int(),
+  patient: z.string(),
+  patient_phone: z.string(),
+  patient_email: z.string().nullable(),
+  date: z.string().nullable(),
+  time: z.string().nullable(),
+  doctor: z.string().nullable(),
+});
+export type LastAppointment = z.infer<typeof lastAppointment>;
 
-export type DashboardStats = {
-  pending: number;
-  completed: number;
-  rescheduled: number;
-  last_appointments: LastAppointment[];
-};
+export const dashboardStats = z.object({
+  pending: z.number().int(),
+  completed: z.number().int(),
+  rescheduled: z.number().int(),
+  last_appointments: z.array(lastAppointment),
+});
+export type DashboardStats = z.infer<typeof dashboardStats>;
 
 /** One appointment as a calendar event; start/end are Europe/Bucharest wall-clock times. */
-export type CalendarEvent = {
-  id: number;
-  title: string;
-  start: string;
-  end: string;
-  status: string;
-  status_title: string | null;
-  patient: string;
-  doctor: string | null;
-  calendar: string | null;
+export const calendarEvent = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  status: z.string(),
+  status_title: z.string().nullable(),
+  patient: z.string(),
+  doctor: z.string().nullable(),
+  calendar: z.string().nullable(),
   /**
    * False for an appointment that does not happen (a status "without appointment", e.g.
    * "Anulat de pacient"): drawn struck through behind a switch and not counted.
    */
-  active: boolean;
-};
+  active: z.boolean(),
+});
+export type CalendarEvent = z.infer<typeof calendarEvent>;
 
 export const WEEKLY_STATUSES = [...BUILTIN_STATUSES, 'custom'] as const;
 export type WeeklyStatus = (typeof WEEKLY_STATUSES)[number];
 /** Appointments per week (Monday) and status. */
-export type WeekCounts = { week: string } & Record<WeeklyStatus, number>;
+export const weekCounts = z.object({
+  week: z.string(),
+  ...(Object.fromEntries(WEEKLY_STATUSES.map((st) => [st, z.number().int()])) as Record<
+    WeeklyStatus,
+    z.ZodNumber
+  >),
+});
+export type WeekCounts = z.infer<typeof weekCounts>;
+
+// ------------------------------------------------------------------ replies (route `response`)
+
+export const dashboardStatsReply = ok({ stats: dashboardStats });
+export type DashboardStatsReply = z.infer<typeof dashboardStatsReply>;
+export const dashboardCalendarReply = ok({
+  start: z.string(),
+  end: z.string(),
+  count: z.number().int(),
+  appointments: z.array(calendarEvent),
+});
+export type DashboardCalendarReply = z.infer<typeof dashboardCalendarReply>;
+export const weeklyCountsReply = ok({ currentWeek: z.string(), weeks: z.array(weekCounts) });
+export type WeeklyCountsReply = z.infer<typeof weeklyCountsReply>;
 
 /**
  * The [start, end) days a range stands for. A lone `date` means the month grid around it: from

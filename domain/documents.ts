@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { jsonQuery, pageQuery } from './api';
-import type { PickerPatient } from './privacy';
+import { jsonQuery, ok, pageMeta, pageQuery } from './api';
+import { type PickerPatient, pickerPatientSchema } from './privacy';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 
 /**
@@ -160,18 +160,30 @@ export const documentPatientsQuery = z.object({
 });
 
 /** One document as listed (SPEC §3 "Document"). */
-export type DocumentItem = {
-  id: number;
-  title: string;
-  filename: string;
-  type: string;
-  created_at: string;
-  status: DocumentStatus;
-  patient: string;
-  pid: string;
-  patient_id: number;
-  appointment_id: number | null;
-  size: number;
-};
+export const documentItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  filename: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  patient: z.string(),
+  pid: z.string(),
+  patient_id: z.number().int(),
+  appointment_id: z.number().int().nullable(),
+  size: z.number().int(),
+});
+export type DocumentItem = z.infer<typeof documentItem>;
 
 export type DocumentPatient = PickerPatient;
+
+// ------------------------------------------------------------------ replies (route `response`)
+
+export const documentListReply = ok({ documents: z.array(documentItem), _meta: pageMeta });
+export type DocumentListReply = z.infer<typeof documentListReply>;
+export const documentPatientsReply = ok({ data: z.array(pickerPatientSchema) });
+export type DocumentPatientsReply = z.infer<typeof documentPatientsReply>;
+export const documentUploadedReply = ok({ id: z.number().int(), message: z.string() });
+export type DocumentUploadedReply = z.infer<typeof documentUploadedReply>;
+/** The media types GET /documents/{id}/file may answer: the stored type of each accepted extension. */
+export const DOCUMENT_MEDIA_TYPES = [...new Set(Object.values(DOCUMENT_MIME))];

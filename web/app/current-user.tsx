@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { SessionUser } from '../../domain/auth';
+import type { SessionUser, UserDetailsReply } from '../../domain/auth';
 import { ApiError, api } from '../lib/api';
 import { CURRENT_USER_KEY } from '../lib/query-client';
 import { AwaitingAuthorisation } from './awaiting-authorisation';
@@ -18,7 +18,7 @@ const CurrentUserContext = createContext<SessionUser | null>(null);
 export type CurrentUser = SessionUser & { twoFactorRequired?: boolean };
 
 export async function fetchCurrentUser(): Promise<CurrentUser> {
-  const { status: _s, ...user } = await api.get<CurrentUser & { status: 1 }>('/user/user-details');
+  const { status: _s, ...user } = await api.get<UserDetailsReply>('/user/user-details');
   return user;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileReply, replies } from '../../../domain/api';
 import { addMinutes } from '../../../domain/dashboard';
 import { addDays, clinicInstant, clinicToday, hhmm, weekdayOf } from '../../../domain/dates';
 import { audit } from '../../platform/audit';
@@ -30,6 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['calendars'],
         summary: "A doctor's appointments as an iCalendar feed (private URL from /my-account/calendar-feed)",
         params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{20,100}\.ics$/, FEED_MESSAGE) }),
+        response: replies({ 200: fileReply('text/calendar') }),
       },
     },
     async (req, reply) => {
