@@ -4,39 +4,41 @@
  * server routes alike.
  */
 import { z } from 'zod';
-import { ok } from './api';
+import { ok, pageMeta } from './api';
 import { ROLES } from './auth';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 
 export const ADMIN_MESSAGES = {
-  emailTaken: 'Exista deja un cont cu aceasta adresa de e-mail.',
+  emailTaken: 'Există deja un cont cu această adresă de e-mail.',
   // Queued, not yet sent: the outbox sends it (and the outbox page shows if it could not).
   invited: 'Invitația a fost pusă în coada de trimitere.',
-  staffNotFound: 'Contul nu a fost gasit.',
+  staffNotFound: 'Contul nu a fost găsit.',
   staffUpdated: 'Contul a fost actualizat.',
-  lastSuperadmin: 'Trebuie sa ramana cel putin un superadministrator activ.',
-  selfDeactivate: 'Nu va puteti dezactiva propriul cont.',
-  alreadyHasPassword: 'Acest cont are deja o parola; persoana poate folosi "Am uitat parola".',
-  deactivated: 'Contul a fost dezactivat, iar sesiunile lui au fost inchise.',
+  lastSuperadmin: 'Trebuie să rămână cel puțin un superadministrator activ.',
+  selfDeactivate: 'Nu vă puteți dezactiva propriul cont.',
+  alreadyHasPassword: 'Acest cont are deja o parolă; persoana poate folosi "Am uitat parola".',
+  deactivated: 'Contul a fost dezactivat, iar sesiunile lui au fost închise.',
   reactivated: 'Contul a fost reactivat.',
-  twoFactorReset: 'Autentificarea in doi pasi a fost resetata.',
-  settingsSaved: 'Setarile au fost salvate.',
+  twoFactorReset: 'Autentificarea în doi pași a fost resetată.',
+  settingsSaved: 'Setările au fost salvate.',
   ownTwoFactorFirst:
-    'Activati mai intai autentificarea in doi pasi pentru propriul cont (Contul meu), apoi o puteti cere intregului personal.',
-  calendarNotFound: 'Calendarul nu a fost gasit.',
-  calendarInUse: 'Calendarul are programari si nu poate fi sters.',
+    'Activați mai întâi autentificarea în doi pași pentru propriul cont (Contul meu), apoi o puteți cere întregului personal.',
+  calendarNotFound: 'Calendarul nu a fost găsit.',
+  calendarInUse: 'Calendarul are programări și nu poate fi șters.',
   calendarSaved: 'Calendarul a fost salvat.',
-  calendarDeleted: 'Calendarul a fost sters.',
-  availabilityOverlap: 'Intervalul se suprapune cu un alt interval din aceeasi zi.',
-  availabilityOrder: 'Ora de inceput trebuie sa fie inaintea orei de sfarsit.',
-  entryNotFound: 'Intervalul nu a fost gasit.',
-  dayRangeOrder: 'Data de inceput trebuie sa fie cel tarziu data de sfarsit.',
-  statusNotFound: 'Statusul nu a fost gasit.',
-  statusInUse: 'Statusul este folosit de programari si nu poate fi sters; il puteti ascunde.',
+  calendarDeleted: 'Calendarul a fost șters.',
+  availabilityOverlap: 'Intervalul se suprapune cu un alt interval din aceeași zi.',
+  availabilityOrder: 'Ora de început trebuie să fie înaintea orei de sfârșit.',
+  entryNotFound: 'Intervalul nu a fost găsit.',
+  dayRangeOrder: 'Data de început trebuie să fie cel târziu data de sfârșit.',
+  statusNotFound: 'Statusul nu a fost găsit.',
+  statusInUse: 'Statusul este folosit de programări și nu poate fi șters; îl puteți ascunde.',
+  statusBuiltin:
+    'Statusul este folosit de aplicație (pagina pacientului, neprezentări) și nu poate fi șters; îl puteți redenumi.',
   statusKindInUse:
-    'Statusul este folosit de programari; nu se poate schimba daca necesita sau nu o programare.',
-  saved: 'Modificarile au fost salvate.',
-  deleted: 'Inregistrarea a fost stearsa.',
+    'Statusul este folosit de programări; nu se poate schimba dacă necesită sau nu o programare.',
+  saved: 'Modificările au fost salvate.',
+  deleted: 'Înregistrarea a fost ștearsă.',
 } as const;
 
 export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
@@ -45,7 +47,7 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
   superadmin: 'Superadministrator',
 };
 
-export const WEEKDAY_LABELS = ['Duminica', 'Luni', 'Marti', 'Miercuri', 'Joi', 'Vineri', 'Sambata'];
+export const WEEKDAY_LABELS = ['Duminică', 'Luni', 'Marți', 'Miercuri', 'Joi', 'Vineri', 'Sâmbătă'];
 /** Monday first, as a Romanian week is read. */
 export const WEEKDAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
@@ -57,7 +59,7 @@ export const INVITATION_HOURS = 48;
 const personName = z
   .string()
   .trim()
-  .min(1, 'Campul este obligatoriu.')
+  .min(1, 'Câmpul este obligatoriu.')
   .max(100)
   .refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
 
@@ -66,8 +68,8 @@ export const staffInviteSchema = z.strictObject({
     .string()
     .trim()
     .toLowerCase()
-    .min(1, 'Introduceti adresa de e-mail.')
-    .email('Adresa de e-mail nu este valida.')
+    .min(1, 'Introduceți adresa de e-mail.')
+    .email('Adresa de e-mail nu este validă.')
     .max(200),
   firstName: personName,
   lastName: personName,
@@ -111,34 +113,52 @@ export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 export const settingsSchema = z.object({ requireTwoFactor: z.boolean() }).strict();
 export type AdminSettings = z.infer<typeof settingsSchema>;
 
-export type StaffRow = {
-  id: string;
-  name: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: string;
-  doctor: boolean;
-  superadmin: boolean;
-  authorized: boolean;
-  active: boolean;
-  specialty: string | null;
-  parafaCode: string | null;
-  twoFactorEnabled: boolean;
-  /** False until the invited person sets a password through the e-mailed link. */
-  hasPassword: boolean;
-  lastSignInAt: string | null;
-  createdAt: string;
-  /** Until the password is set: whether the newest invitation e-mail went out (the outbox's state). */
-  invitation: InvitationDelivery | null;
-};
-
-export type InvitationDelivery = 'queued' | 'sent' | 'failed';
+export const INVITATION_DELIVERIES = ['queued', 'sent', 'failed'] as const;
+export type InvitationDelivery = (typeof INVITATION_DELIVERIES)[number];
 export const INVITATION_DELIVERY_LABELS: Record<InvitationDelivery, string> = {
   queued: 'Invitație în coada de trimitere',
   sent: 'Invitație trimisă',
   failed: 'Invitație netrimisă (vezi Coada de mesaje)',
 };
+
+export const staffRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  doctor: z.boolean(),
+  superadmin: z.boolean(),
+  authorized: z.boolean(),
+  active: z.boolean(),
+  specialty: z.string().nullable(),
+  parafaCode: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+  /** False until the invited person sets a password through the e-mailed link. */
+  hasPassword: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Until the password is set: whether the newest invitation e-mail went out (the outbox's state). */
+  invitation: z.enum(INVITATION_DELIVERIES).nullable(),
+});
+export type StaffRow = z.infer<typeof staffRow>;
+
+export const staffListReply = ok({ data: z.array(staffRow) });
+export type StaffListReply = z.infer<typeof staffListReply>;
+export const staffInvitedReply = ok({ id: z.string(), message: z.string() });
+export type StaffInvitedReply = z.infer<typeof staffInvitedReply>;
+export const settingsReply = ok({ data: z.object({ requireTwoFactor: z.boolean() }) });
+export type SettingsReply = z.infer<typeof settingsReply>;
+export const settingsSavedReply = ok({
+  message: z.string(),
+  data: z.object({ requireTwoFactor: z.boolean() }),
+});
+export type SettingsSavedReply = z.infer<typeof settingsSavedReply>;
+
+/** `{ status: 1, id, message }`: a created row (calendar, availability entry, unavailable days, status). */
+export const createdReply = ok({ id: z.number().int(), message: z.string() });
+export type CreatedReply = z.infer<typeof createdReply>;
 
 // ------------------------------------------------------------------ calendars
 
@@ -152,7 +172,7 @@ export const calendarSchema = z
     title: z
       .string()
       .trim()
-      .min(1, 'Introduceti titlul calendarului.')
+      .min(1, 'Introduceți titlul calendarului.')
       .max(120)
       .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
     /** The calendar that takes the public remote-consultation requests (at most one). */
@@ -161,7 +181,7 @@ export const calendarSchema = z
     dailyCapacity: z
       .number()
       .int()
-      .min(1, 'Capacitatea trebuie sa fie cel putin 1.')
+      .min(1, 'Capacitatea trebuie să fie cel puțin 1.')
       .max(10000)
       .nullable()
       .default(null),
@@ -208,15 +228,22 @@ export const unavailableDaysSchema = z
   .refine((v) => v.from <= v.to, { message: ADMIN_MESSAGES.dayRangeOrder, path: ['to'] });
 export type UnavailableDaysInput = z.infer<typeof unavailableDaysSchema>;
 
-export type AdminCalendar = {
-  id: number;
-  title: string;
-  publicRequests: boolean;
-  dailyCapacity: number | null;
-  appointments: number;
-  availability: { id: number; weekday: number; from: string; to: string }[];
-  unavailableDays: { id: number; from: string; to: string; reason: string | null }[];
-};
+export const adminCalendar = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  publicRequests: z.boolean(),
+  dailyCapacity: z.number().int().nullable(),
+  appointments: z.number().int(),
+  availability: z.array(
+    z.object({ id: z.number().int(), weekday: z.number().int(), from: z.string(), to: z.string() }),
+  ),
+  unavailableDays: z.array(
+    z.object({ id: z.number().int(), from: z.string(), to: z.string(), reason: z.string().nullable() }),
+  ),
+});
+export type AdminCalendar = z.infer<typeof adminCalendar>;
+export const adminCalendarListReply = ok({ data: z.array(adminCalendar) });
+export type AdminCalendarListReply = z.infer<typeof adminCalendarListReply>;
 
 // ------------------------------------------------------------------ statuses
 
@@ -225,7 +252,7 @@ export const statusSchema = z
     title: z
       .string()
       .trim()
-      .min(1, 'Introduceti denumirea statusului.')
+      .min(1, 'Introduceți denumirea statusului.')
       .max(80)
       .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
     without_appointment: z.boolean().default(false),
@@ -244,7 +271,6 @@ export const adminStatus = z.object({
 export type AdminStatus = z.infer<typeof adminStatus>;
 export const adminStatusListReply = ok({ data: z.array(adminStatus) });
 export type AdminStatusListReply = z.infer<typeof adminStatusListReply>;
-export const statusCreatedReply = ok({ id: z.number().int(), message: z.string() });
 
 // ------------------------------------------------------------------ audit
 
@@ -260,20 +286,25 @@ export const auditFiltersSchema = z
   .strict();
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
-export type AuditRow = {
-  id: number;
-  at: string;
-  actorId: string | null;
-  actorName: string | null;
-  actorEmail: string | null;
-  action: string;
-  entityType: string | null;
-  entityId: string | null;
-  patientId: number | null;
-  patientName: string | null;
-  ip: string | null;
-  details: unknown;
-};
+export const auditRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  patientId: z.number().int().nullable(),
+  patientName: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.unknown(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+export const auditListReply = ok({ _meta: pageMeta, data: z.array(auditRow) });
+export type AuditListReply = z.infer<typeof auditListReply>;
+export const auditActionsReply = ok({ data: z.array(z.string()) });
+export type AuditActionsReply = z.infer<typeof auditActionsReply>;
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   patient: 'Pacient',
@@ -282,7 +313,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   status: 'Status',
   document: 'Document',
   appointment: 'Programare',
-  consultation: 'Consultatie',
+  consultation: 'Consultație',
   setting: 'Setare',
   outbox: 'Mesaj',
   audit: 'Jurnal',

@@ -12,6 +12,10 @@ export const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ status: z.li
 export const messageReply = ok({ message: z.string() });
 export type MessageReply = z.infer<typeof messageReply>;
 
+/** `{ status: 1, url }`: a short-lived signed URL that opens a file (a document, a letter PDF). */
+export const signedUrlReply = ok({ url: z.string() });
+export type SignedUrlReply = z.infer<typeof signedUrlReply>;
+
 /** Every failure: a Romanian message and, for validation, one message per field. */
 export const errorReply = z.object({
   status: z.literal(0),
@@ -27,12 +31,27 @@ const ERROR_CODES = [400, 401, 403, 404, 409, 413, 429, 503] as const;
  * The `response` of a route's schema: its success answers plus the documented failures.
  * `replies({ 200: ok({ data: thing }) })`.
  */
-export function replies<T extends Record<number, z.ZodType>>(success: T) {
+export function replies<T extends Record<number, z.ZodType | ReturnType<typeof fileReply>>>(success: T) {
   const errors = Object.fromEntries(ERROR_CODES.map((c) => [c, errorReply])) as Record<
     (typeof ERROR_CODES)[number],
     typeof errorReply
   >;
   return { ...errors, ...success };
+}
+
+/**
+ * Bytes of a file answer, as OpenAPI names them (`type: string, format: binary`). Any value to
+ * TypeScript: the route sends a buffer, a stream or a text, which Fastify passes on unserialised.
+ */
+const fileBytes = z.custom<unknown>(() => true).meta({ type: 'string', format: 'binary' });
+
+/**
+ * The success `response` of a route answering a file (PDF, image, .ics) rather than JSON:
+ * documented per media type; Fastify sends the bytes as they are, without the JSON serialiser.
+ * `replies({ 200: fileReply('application/pdf') })`.
+ */
+export function fileReply(...mediaTypes: string[]) {
+  return { content: Object.fromEntries(mediaTypes.map((t) => [t, { schema: fileBytes }])) };
 }
 
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
@@ -44,7 +63,6 @@ export const pageMeta = z.object({
   perPage: z.number().int(),
   pageCount: z.number().int(),
 });
-export type PageMeta = z.infer<typeof pageMeta>;
 
 export function pageCount(total: number, perPage: number): number {
   return Math.ceil(total / perPage);
@@ -76,6 +94,6 @@ export const pageQuery = {
   perPage: z.coerce
     .number()
     .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Marimea paginii nu este permisa.')
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'Mărimea paginii nu este permisă.')
     .default(DEFAULT_PAGE_SIZE),
 };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ok, pageMeta } from './api';
 import { DATE_RE, isRealDate, TIME_RE } from './dates';
+import { pickerPatientSchema } from './privacy';
 
 /** Appointment statuses (SPEC §4); custom statuses live in the database. */
 export const BUILTIN_STATUSES = [
@@ -18,7 +20,7 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   request: 'Cerere',
   appointment_request: 'Cerere programare',
   scheduled: 'Programat',
-  scheduled_paperless: 'Confirmat fara acte',
+  scheduled_paperless: 'Confirmat fără acte',
   scheduled_with_papers: 'Confirmat cu acte',
   custom: 'Status personalizat',
 };
@@ -46,26 +48,34 @@ export const APPOINTMENT_MESSAGES = {
   createFailed: 'A aparut o eroare, va rugam incercati mai tarziu.',
   deleteFailed: 'A aparut o eroare, va rugam incercti mai tarziu.',
   required: 'Required',
-  patientSearchHint: 'Introduceti cel putin 2 litere',
-  statusSet: 'Statusul programarii a fost actualizat',
-  confirmed: 'Programarea a fost confirmata',
+  patientSearchHint: 'Introduceți cel puțin 2 litere',
+  statusSet: 'Statusul programării a fost actualizat',
+  confirmed: 'Programarea a fost confirmată',
   slotTaken: 'Intervalul ales nu mai este disponibil.',
-  doctorSlotTaken: 'Medicul are deja o programare la aceasta data si ora.',
-  outsideAvailability: 'Ora aleasa nu face parte din programul calendarului in acea zi.',
-  unavailableDay: 'Data aleasa nu este disponibila in acest calendar.',
-  doctorTimeOff: 'Medicul este in concediu in data aleasa.',
-  outOfRange: `Data programarii trebuie sa fie intre azi si ${MAX_MONTHS_AHEAD} de luni de acum.`,
-  notFound: 'Programarea nu a fost gasita.',
-  statusNotFound: 'Statusul ales nu exista.',
-  calendarNotFound: 'Calendarul ales nu exista.',
-  doctorNotFound: 'Medicul ales nu exista sau nu este activ.',
-  patientNotFound: 'Pacientul ales nu exista.',
+  doctorSlotTaken: 'Medicul are deja o programare la această dată și oră.',
+  outsideAvailability: 'Ora aleasă nu face parte din programul calendarului în acea zi.',
+  unavailableDay: 'Data aleasă nu este disponibilă în acest calendar.',
+  doctorTimeOff: 'Medicul este în concediu în data aleasă.',
+  outOfRange: `Data programării trebuie să fie între azi și ${MAX_MONTHS_AHEAD} de luni de acum.`,
+  notFound: 'Programarea nu a fost găsită.',
+  statusNotFound: 'Statusul ales nu există.',
+  calendarNotFound: 'Calendarul ales nu există.',
+  doctorNotFound: 'Medicul ales nu există sau nu este activ.',
+  patientNotFound: 'Pacientul ales nu există.',
   cannotConfirmPaperless:
-    'Doar o cerere poate fi confirmata fara acte (statusul curent nu permite aceasta actiune).',
+    'Doar o cerere poate fi confirmată fără acte (statusul curent nu permite această acțiune).',
   cannotConfirmWithPapers:
-    'Doar o programare confirmata fara acte poate fi confirmata cu acte (statusul curent nu permite aceasta actiune).',
+    'Doar o programare confirmată fără acte poate fi confirmată cu acte (statusul curent nu permite această acțiune).',
+  noShowMarked: 'Programarea a fost marcată ca neprezentare.',
+  noShowTooEarly: 'Neprezentarea se poate marca doar după ora programării.',
+  noShowNoSlot: 'Doar o programare cu dată, oră și loc poate fi marcată ca neprezentare.',
+  noShowFromMenu: 'Statusul „Neprezentat” se pune cu acțiunea „Neprezentat”, după ora programării.',
+  spamMarked: 'Cererile au fost marcate ca spam.',
+  spamNotRequest: 'Doar cererile trimise din formularul public și încă neconfirmate pot fi marcate ca spam.',
+  spamChooseOne: 'Alegeți cel puțin o cerere.',
+  spamTooMany: 'Cel mult 100 de cereri o dată.',
   cannotSetStatus:
-    'Statusul personalizat se poate seta doar dupa confirmarea cu acte sau pentru o programare deja stabilita.',
+    'Statusul personalizat se poate seta doar după confirmarea cu acte sau pentru o programare deja stabilită.',
 } as const;
 
 // ------------------------------------------------------------------ transitions (DESIGN §6)
@@ -74,9 +84,9 @@ export const APPOINTMENT_MESSAGES = {
 export type AppointmentAction = 'confirm_paperless' | 'confirm_with_papers' | 'set_custom';
 
 export const ACTION_LABELS: Record<AppointmentAction, string> = {
-  confirm_paperless: 'Confirma fara acte',
-  confirm_with_papers: 'Confirma cu acte',
-  set_custom: 'Seteaza status',
+  confirm_paperless: 'Confirmă fără acte',
+  confirm_with_papers: 'Confirmă cu acte',
+  set_custom: 'Setează status',
 };
 
 const TRANSITIONS: Record<AppointmentStatus, readonly AppointmentAction[]> = {
@@ -154,7 +164,7 @@ const optionalDate = z.preprocess(
   z
     .string()
     .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
-    .refine((d) => isRealDate(d), 'Data nu este valida.')
+    .refine((d) => isRealDate(d), 'Data nu este validă.')
     .optional(),
 );
 const optionalTime = z.preprocess(
@@ -221,6 +231,18 @@ export const newAppointmentSchema = newAppointmentBase.superRefine((v, ctx) => {
 export const newAppointmentFormSchema = newAppointmentSchema.superRefine(requireSlot);
 export type NewAppointmentInput = z.input<typeof newAppointmentSchema>;
 
+/** POST /appointment/no-show: the patient did not come (issue 15), after the appointment's time. */
+export const noShowSchema = z.strictObject({ appointment_id: id });
+
+/** POST /appointment/spam: public requests staff mark as spam (issue 20 §2), all or none. */
+export const SPAM_BATCH_MAX = 100;
+export const markSpamSchema = z.strictObject({
+  ids: z
+    .array(id, { error: APPOINTMENT_MESSAGES.spamChooseOne })
+    .min(1, APPOINTMENT_MESSAGES.spamChooseOne)
+    .max(SPAM_BATCH_MAX, APPOINTMENT_MESSAGES.spamTooMany),
+});
+
 export const assignDoctorSchema = z.strictObject({
   appointmentId: id,
   doctor_id: z.string({ error: APPOINTMENT_MESSAGES.required }).trim().min(1, APPOINTMENT_MESSAGES.required),
@@ -236,6 +258,8 @@ export const appointmentFiltersSchema = z
     status_id: z.number().int().positive().optional(),
     cnp: z.string().max(13).optional(),
     phone: z.string().max(30).optional(),
+    /** Public requests unanswered for 36 hours or more (the page promises an answer in 48). */
+    near_deadline: z.boolean().optional(),
   })
   .strict();
 export type AppointmentFilters = z.infer<typeof appointmentFiltersSchema>;
@@ -253,60 +277,127 @@ export const patientSearchSchema = z
 
 // ------------------------------------------------------------------ answers (SPEC §3)
 
-export type StatusRef = { id: number; title: string; without_appointment: boolean };
-export type CalendarRef = { id: number; title: string };
-export type DoctorRef = { id: string; name: string };
-export type Vacation = { id: number; from: string; to: string };
-export type DoctorWithVacations = DoctorRef & { vacations: Vacation[] };
+export const statusRef = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  without_appointment: z.boolean(),
+});
+export type StatusRef = z.infer<typeof statusRef>;
+export const calendarRef = z.object({ id: z.number().int(), title: z.string() });
+export type CalendarRef = z.infer<typeof calendarRef>;
+export const doctorRef = z.object({ id: z.string(), name: z.string() });
+export const vacation = z.object({ id: z.number().int(), from: z.string(), to: z.string() });
+export const doctorWithVacations = doctorRef.extend({ vacations: z.array(vacation) });
+export type DoctorWithVacations = z.infer<typeof doctorWithVacations>;
 
-export type AppointmentRow = {
-  id: number;
-  patient_id: number;
-  patient: string;
-  patient_phone: string;
-  patient_email: string | null;
-  cnp: string;
-  covid_vaccine: number;
-  doctor: string | null;
-  doctor_id: string | null;
-  status: AppointmentStatus;
-  appointment_status: AppointmentStatus;
-  apstatus: StatusRef | null;
-  selected_date: string | null;
-  selected_time: string | null;
-  appointment_date: string | null;
-  appt_date: string | null;
-  calendar: CalendarRef | null;
-  holds_slot: boolean;
-};
+/** The stored status (APPOINTMENT_STATUSES in practice; the column is text, so the answer says string). */
+const appointmentStatus = z.string();
 
-export type PatientPanel = {
-  id: number;
-  patient_id: number;
-  name: string;
-  cnp: string;
-  phone: string;
-  email: string | null;
-  state_residency: string;
-  county: string | null;
-  insurance_status: string;
-  insurance_label: string;
-  covid_vaccine: number;
-  gp_name: string | null;
-  gp_email: string | null;
-  gp_phone: string | null;
-};
+export const appointmentRow = z.object({
+  id: z.number().int(),
+  patient_id: z.number().int(),
+  patient: z.string(),
+  patient_phone: z.string(),
+  patient_email: z.string().nullable(),
+  cnp: z.string(),
+  covid_vaccine: z.number().int(),
+  doctor: z.string().nullable(),
+  doctor_id: z.string().nullable(),
+  status: appointmentStatus,
+  appointment_status: appointmentStatus,
+  apstatus: statusRef.nullable(),
+  selected_date: z.string().nullable(),
+  selected_time: z.string().nullable(),
+  appointment_date: z.string().nullable(),
+  appt_date: z.string().nullable(),
+  calendar: calendarRef.nullable(),
+  holds_slot: z.boolean(),
+  /** The patient confirmed on the self-service page that they will come (issue 15). */
+  patient_confirmed: z.boolean(),
+  /** The patient asked on the self-service page for another date. */
+  reschedule_requested: z.boolean(),
+});
+export type AppointmentRow = z.infer<typeof appointmentRow>;
 
-export type AppointmentDetail = AppointmentRow & {
-  patientData: PatientPanel;
-  request_data: unknown;
-  created_at: string;
-};
+/** What the patient did on the self-service page, as staff see it on the appointment (ISO instants). */
+export const patientActions = z.object({
+  attendance_confirmed_at: z.string().nullable(),
+  reschedule_requested_at: z.string().nullable(),
+  reschedule_note: z.string().nullable(),
+  /** When the patient cancelled it themselves; null when they did not. */
+  cancelled_at: z.string().nullable(),
+});
+export type PatientActions = z.infer<typeof patientActions>;
 
-export type NextAppointment = { id: number; date: string; time: string; patient: string };
+export const patientPanel = z.object({
+  id: z.number().int(),
+  patient_id: z.number().int(),
+  name: z.string(),
+  cnp: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  state_residency: z.string(),
+  county: z.string().nullable(),
+  insurance_status: z.string(),
+  insurance_label: z.string(),
+  covid_vaccine: z.number().int(),
+  gp_name: z.string().nullable(),
+  gp_email: z.string().nullable(),
+  gp_phone: z.string().nullable(),
+});
+export type PatientPanel = z.infer<typeof patientPanel>;
 
-export type AvailabilityData = {
-  unavailableDays: string[];
-  availability: { day: string; weekday: number; from: string; to: string }[];
-  appointments: { selected_date: string; selected_time: string }[];
-};
+export const appointmentDetail = appointmentRow.extend({
+  patientData: patientPanel,
+  request_data: z.unknown(),
+  created_at: z.string(),
+  /** How the patient receives the journey's messages; empty: none (staff see NO_CONTACT_MESSAGE). */
+  contact_channels: z.array(z.enum(['email', 'sms'])),
+  patient_actions: patientActions,
+});
+export type AppointmentDetail = z.infer<typeof appointmentDetail>;
+
+export const nextAppointment = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  time: z.string(),
+  patient: z.string(),
+});
+export type NextAppointment = z.infer<typeof nextAppointment>;
+
+export const availabilityData = z.object({
+  unavailableDays: z.array(z.string()),
+  availability: z.array(
+    z.object({ day: z.string(), weekday: z.number().int(), from: z.string(), to: z.string() }),
+  ),
+  appointments: z.array(z.object({ selected_date: z.string(), selected_time: z.string() })),
+});
+export type AvailabilityData = z.infer<typeof availabilityData>;
+
+// ------------------------------------------------------------------ replies (route `response`)
+
+export const appointmentListReply = ok({
+  _meta: pageMeta,
+  appointments: z.array(appointmentRow),
+  nextAppointments: z.array(nextAppointment),
+});
+export type AppointmentListReply = z.infer<typeof appointmentListReply>;
+export const appointmentStatusesReply = ok({ data: z.array(statusRef) });
+export type AppointmentStatusesReply = z.infer<typeof appointmentStatusesReply>;
+export const appointmentDoctorsReply = ok({ data: z.array(doctorWithVacations) });
+export type AppointmentDoctorsReply = z.infer<typeof appointmentDoctorsReply>;
+export const newAppointmentOptions = z.object({
+  doctors: z.array(doctorWithVacations),
+  statuses: z.array(statusRef),
+  calendars: z.array(calendarRef),
+});
+export const newAppointmentOptionsReply = ok({ data: newAppointmentOptions });
+export type NewAppointmentOptionsReply = z.infer<typeof newAppointmentOptionsReply>;
+export const appointmentCreatedReply = ok({ id: z.number().int(), message: z.string() });
+export type AppointmentCreatedReply = z.infer<typeof appointmentCreatedReply>;
+export const appointmentPatientsReply = ok({ data: z.object({ patients: z.array(pickerPatientSchema) }) });
+export type AppointmentPatientsReply = z.infer<typeof appointmentPatientsReply>;
+export const availabilityReply = ok({ data: availabilityData });
+export type AvailabilityReply = z.infer<typeof availabilityReply>;
+export const appointmentReply = ok({ appointment: appointmentDetail });
+export type AppointmentReply = z.infer<typeof appointmentReply>;

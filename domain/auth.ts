@@ -35,8 +35,8 @@ export const loginSchema = zm.object({
 /** Staff passwords (DESIGN §6): at least 12 characters and not a common password. */
 export const STAFF_PASSWORD_MIN = 12;
 export const PASSWORD_MESSAGES = {
-  tooShort: `Parola trebuie sa aiba cel putin ${STAFF_PASSWORD_MIN} caractere.`,
-  tooCommon: 'Parola este prea des folosita; alegeti alta.',
+  tooShort: `Parola trebuie să aibă cel puțin ${STAFF_PASSWORD_MIN} caractere.`,
+  tooCommon: 'Parola este prea des folosită; alegeți alta.',
   mismatch: 'Parolele nu coincid.',
   currentRequired: 'Introduceți parola curentă.',
 } as const;
@@ -53,16 +53,25 @@ export const passwordChangeSchema = zm
   );
 export type PasswordChange = zm.infer<typeof passwordChangeSchema>;
 
-export type SessionUser = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  superadmin: boolean;
-  doctor: boolean;
-  authorized: boolean;
-};
+export const sessionUser = zm.object({
+  id: zm.string(),
+  email: zm.string(),
+  firstName: zm.string(),
+  lastName: zm.string(),
+  role: zm.string(),
+  superadmin: zm.boolean(),
+  doctor: zm.boolean(),
+  authorized: zm.boolean(),
+});
+export type SessionUser = zm.infer<typeof sessionUser>;
+
+/** GET and POST /user/user-details: the signed-in account (zod/mini, like the rest of this module). */
+export const userDetailsReply = zm.extend(sessionUser, {
+  status: zm.literal(1),
+  /** The clinic requires two-factor sign-in and this account has not set it up yet. */
+  twoFactorRequired: zm.boolean(),
+});
+export type UserDetailsReply = zm.infer<typeof userDetailsReply>;
 
 export const ROLES = ['doctor', 'admin', 'superadmin'] as const;
 

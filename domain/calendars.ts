@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import type { CalendarEvent } from './dashboard';
-import { calendarRangeShape, checkRange } from './dashboard';
+import { ok } from './api';
+import { calendarRef } from './appointments';
+import { calendarEvent, calendarRangeShape, checkRange } from './dashboard';
 
 export const CALENDAR_MESSAGES = {
   allDoctors: 'all doctors',
-  notFound: 'Calendarul ales nu exista.',
+  notFound: 'Calendarul ales nu există.',
   loadFailed: 'Could not load data',
   loadFailedText: 'System could not communicate properly with the endpoints',
 } as const;
@@ -18,12 +19,19 @@ export const calendarEventsSchema = z
   })
   .superRefine(checkRange);
 
-export type DayRangeOut = { start: string; end: string };
+const dayRangeOut = z.object({ start: z.string(), end: z.string() });
 
-export type CalendarEventsData = {
-  events: CalendarEvent[];
+export const calendarEventsData = z.object({
+  events: z.array(calendarEvent),
   /** Unavailable days of the calendar in the range, [start, end) days. */
-  unavailable: (DayRangeOut & { reason: string | null })[];
+  unavailable: z.array(dayRangeOut.extend({ reason: z.string().nullable() })),
   /** The selected doctor's time off in the range, [start, end) days. */
-  timeOff: DayRangeOut[];
-};
+  timeOff: z.array(dayRangeOut),
+});
+
+// ------------------------------------------------------------------ replies (route `response`)
+
+export const calendarListReply = ok({ data: z.array(calendarRef) });
+export type CalendarListReply = z.infer<typeof calendarListReply>;
+export const calendarEventsReply = ok({ start: z.string(), end: z.string(), data: calendarEventsData });
+export type CalendarEventsReply = z.infer<typeof calendarEventsReply>;

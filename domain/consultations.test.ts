@@ -20,7 +20,7 @@ describe('consultation helpers', () => {
       reason: '<p>x</p>',
     });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0].message).toBe('Va rugam introduceti titlul consultatiei.');
+    expect(r.error?.issues[0].message).toBe('Vă rugăm introduceți titlul consultației.');
   });
 });
 

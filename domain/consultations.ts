@@ -42,15 +42,15 @@ export function inFormOrder<T extends { type: string }>(entries: readonly T[]): 
 }
 
 export const CONSULTATION_TEXTS = {
-  titleRequired: 'Va rugam introduceti titlul consultatiei.',
-  nothingToSave: 'Completati cel putin o sectiune a consultatiei.',
-  contentRequired: 'Continutul nu poate fi gol.',
-  saved: 'Consultatia a fost salvata',
-  entrySaved: 'Modificarea a fost salvata',
-  empty: 'Nu exista consultatii pentru acest pacient',
-  groupNotFound: 'Consultatia nu a fost gasita.',
-  entryNotFound: 'Inregistrarea nu a fost gasita.',
-  noGpEmail: 'Medicul de familie nu are o adresa de e-mail.',
+  titleRequired: 'Vă rugăm introduceți titlul consultației.',
+  nothingToSave: 'Completați cel puțin o secțiune a consultației.',
+  contentRequired: 'Conținutul nu poate fi gol.',
+  saved: 'Consultația a fost salvată',
+  entrySaved: 'Modificarea a fost salvată',
+  empty: 'Nu există consultații pentru acest pacient',
+  groupNotFound: 'Consultația nu a fost găsită.',
+  entryNotFound: 'Înregistrarea nu a fost găsită.',
+  noGpEmail: 'Medicul de familie nu are o adresă de e-mail.',
   // Queued for the family doctor, not yet delivered: the outbox sends it.
   letterSent: 'Scrisoarea pentru medicul de familie a fost pusă în coada de trimitere',
   linkInvalid: 'Linkul a expirat sau nu este valid.',

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { ok } from './api';
 import { BUILTIN_STATUSES } from './appointments';
 import { DATE_RE, isRealDate } from './dates';
 
 /** Dashboard texts (SPEC §2, §8). */
 export const DASHBOARD_MESSAGES = {
   noPending: 'Nu sunt programari in asteptare',
-  rangeOrder: 'Sfarsitul intervalului trebuie sa fie dupa inceputul lui.',
+  rangeOrder: 'Sfârșitul intervalului trebuie să fie după începutul lui.',
   rangeTooLong: 'Intervalul cerut este prea lung (cel mult 100 de zile).',
-  rangeRequired: 'Trimiteti date (o zi din interval) sau start si end.',
+  rangeRequired: 'Trimiteți date (o zi din interval) sau start și end.',
 } as const;
 
 /** The Messages card shows this when there is no pending count (SPEC §2). */
@@ -20,7 +21,7 @@ export const MAX_RANGE_DAYS = 100;
 const day = z
   .string()
   .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
-  .refine(isRealDate, 'Data nu este valida.');
+  .refine(isRealDate, 'Data nu este validă.');
 /** Accepts FullCalendar's ISO start/end (with a time part) by keeping the day. */
 const dayOrInstant = z.preprocess((v) => (typeof v === 'string' ? v.slice(0, 10) : v), day);
 
@@ -51,45 +52,69 @@ export const calendarRangeSchema = z.strictObject(calendarRangeShape).superRefin
 
 export type CalendarRange = z.infer<typeof calendarRangeSchema>;
 
-export type LastAppointment = {
-  id: number;
-  patient: string;
-  patient_phone: string;
-  patient_email: string | null;
-  date: string | null;
-  time: string | null;
-  doctor: string | null;
-};
+export const lastAppointment = z.object({
+  id: z.number().int(),
+  patient: z.string(),
+  patient_phone: z.string(),
+  patient_email: z.string().nullable(),
+  date: z.string().nullable(),
+  time: z.string().nullable(),
+  doctor: z.string().nullable(),
+});
+export type LastAppointment = z.infer<typeof lastAppointment>;
 
-export type DashboardStats = {
-  pending: number;
-  completed: number;
-  rescheduled: number;
-  last_appointments: LastAppointment[];
-};
+export const dashboardStats = z.object({
+  pending: z.number().int(),
+  completed: z.number().int(),
+  rescheduled: z.number().int(),
+  last_appointments: z.array(lastAppointment),
+});
+export type DashboardStats = z.infer<typeof dashboardStats>;
 
 /** One appointment as a calendar event; start/end are Europe/Bucharest wall-clock times. */
-export type CalendarEvent = {
-  id: number;
-  title: string;
-  start: string;
-  end: string;
-  status: string;
-  status_title: string | null;
-  patient: string;
-  doctor: string | null;
-  calendar: string | null;
+export const calendarEvent = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  status: z.string(),
+  status_title: z.string().nullable(),
+  patient: z.string(),
+  doctor: z.string().nullable(),
+  calendar: z.string().nullable(),
   /**
    * False for an appointment that does not happen (a status "without appointment", e.g.
    * "Anulat de pacient"): drawn struck through behind a switch and not counted.
    */
-  active: boolean;
-};
+  active: z.boolean(),
+});
+export type CalendarEvent = z.infer<typeof calendarEvent>;
 
 export const WEEKLY_STATUSES = [...BUILTIN_STATUSES, 'custom'] as const;
 export type WeeklyStatus = (typeof WEEKLY_STATUSES)[number];
 /** Appointments per week (Monday) and status. */
-export type WeekCounts = { week: string } & Record<WeeklyStatus, number>;
+export const weekCounts = z.object({
+  week: z.string(),
+  ...(Object.fromEntries(WEEKLY_STATUSES.map((st) => [st, z.number().int()])) as Record<
+    WeeklyStatus,
+    z.ZodNumber
+  >),
+});
+export type WeekCounts = z.infer<typeof weekCounts>;
+
+// ------------------------------------------------------------------ replies (route `response`)
+
+export const dashboardStatsReply = ok({ stats: dashboardStats });
+export type DashboardStatsReply = z.infer<typeof dashboardStatsReply>;
+export const dashboardCalendarReply = ok({
+  start: z.string(),
+  end: z.string(),
+  count: z.number().int(),
+  appointments: z.array(calendarEvent),
+});
+export type DashboardCalendarReply = z.infer<typeof dashboardCalendarReply>;
+export const weeklyCountsReply = ok({ currentWeek: z.string(), weeks: z.array(weekCounts) });
+export type WeeklyCountsReply = z.infer<typeof weeklyCountsReply>;
 
 /**
  * The [start, end) days a range stands for. A lone `date` means the month grid around it: from
@@ -110,4 +135,41 @@ export function addMinutes(time: string, minutes: number): string {
   const [h, m] = time.split(':').map(Number);
   const t = Math.min(h * 60 + m + minutes, 23 * 60 + 59);
   return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+}
+
+// ------------------------------------------------------------------ the patient journey (issue 15)
+
+/** Days back over which the no-show rates are counted. */
+export const NO_SHOW_WINDOW_DAYS = 90;
+/** Public requests without an answer for this long are surfaced: the page promises 48 hours. */
+export const NEAR_DEADLINE_HOURS = 36;
+
+const noShowGroup = z.object({
+  /** Doctor or calendar; null: without one. */
+  id: z.union([z.string(), z.number()]).nullable(),
+  name: z.string().nullable(),
+  /** Appointments with a slot in the window (past days), no-shows among them. */
+  total: z.number().int(),
+  no_shows: z.number().int(),
+  /** The same for those whose patient confirmed on the self-service page, and for the others. */
+  confirmed_total: z.number().int(),
+  confirmed_no_shows: z.number().int(),
+});
+export type NoShowGroup = z.infer<typeof noShowGroup>;
+
+export const journeyFiguresReply = z.object({
+  status: z.literal(1),
+  window: z.object({ from: z.string(), to: z.string() }),
+  no_show: z.object({
+    overall: noShowGroup,
+    by_doctor: z.array(noShowGroup),
+    by_calendar: z.array(noShowGroup),
+  }),
+  near_deadline: z.object({ count: z.number().int(), hours: z.number().int() }),
+});
+export type JourneyFigures = z.infer<typeof journeyFiguresReply>;
+
+/** A rate as the dashboard shows it: "12 %" or "–" when there is nothing to count. */
+export function percent(part: number, whole: number): string {
+  return whole > 0 ? `${Math.round((100 * part) / whole)} %` : '–';
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { jsonQuery, pageQuery } from './api';
-import type { PickerPatient } from './privacy';
+import { jsonQuery, ok, pageMeta, pageQuery } from './api';
+import { type PickerPatient, pickerPatientSchema } from './privacy';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 
 /**
@@ -75,17 +75,17 @@ export const DOCUMENT_MESSAGES = {
   fileRequired: 'File is required',
   patientRequired: 'Patient is required',
   invalidType:
-    'Tip de fisier neacceptat. Sunt acceptate imagini, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt si rtf.',
-  contentMismatch: 'Continutul fisierului nu corespunde tipului declarat prin extensie.',
-  empty: 'Fisierul incarcat este gol.',
-  tooLarge: 'Fisierul depaseste dimensiunea maxima permisa.',
-  uploaded: 'Documentul a fost incarcat',
-  deleted: 'Documentul a fost sters',
+    'Tip de fișier neacceptat. Sunt acceptate imagini, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt și rtf.',
+  contentMismatch: 'Conținutul fișierului nu corespunde tipului declarat prin extensie.',
+  empty: 'Fișierul încărcat este gol.',
+  tooLarge: 'Fișierul depășește dimensiunea maximă permisă.',
+  uploaded: 'Documentul a fost încărcat',
+  deleted: 'Documentul a fost șters',
   statusChanged: 'Statusul documentului a fost actualizat',
-  deleteConfirm: 'Sunteti sigur ca doriti sa stergeti acest document?',
+  deleteConfirm: 'Sunteți sigur că doriți să ștergeți acest document?',
   emptyList: 'Nici un document incarcat',
-  notFound: 'Documentul nu a fost gasit.',
-  linkInvalid: 'Linkul catre document este invalid sau a expirat.',
+  notFound: 'Documentul nu a fost găsit.',
+  linkInvalid: 'Linkul către document este invalid sau a expirat.',
 } as const;
 
 export const TITLE_MAX = 200;
@@ -154,7 +154,7 @@ export const documentFilters = z
     created_at: day.nullish(),
     status: z.enum(DOCUMENT_STATUSES).nullish(),
     patient_id: id.nullish(),
-    cnp: z.string().trim().max(13).regex(/^\d*$/, 'CNP-ul contine doar cifre.').nullish(),
+    cnp: z.string().trim().max(13).regex(/^\d*$/, 'CNP-ul conține doar cifre.').nullish(),
   })
   .strict();
 export type DocumentFilters = z.infer<typeof documentFilters>;
@@ -173,18 +173,30 @@ export const documentPatientsQuery = z.object({
 });
 
 /** One document as listed (SPEC §3 "Document"). */
-export type DocumentItem = {
-  id: number;
-  title: string;
-  filename: string;
-  type: string;
-  created_at: string;
-  status: DocumentStatus;
-  patient: string;
-  pid: string;
-  patient_id: number;
-  appointment_id: number | null;
-  size: number;
-};
+export const documentItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  filename: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+  status: z.enum(DOCUMENT_STATUSES),
+  patient: z.string(),
+  pid: z.string(),
+  patient_id: z.number().int(),
+  appointment_id: z.number().int().nullable(),
+  size: z.number().int(),
+});
+export type DocumentItem = z.infer<typeof documentItem>;
 
 export type DocumentPatient = PickerPatient;
+
+// ------------------------------------------------------------------ replies (route `response`)
+
+export const documentListReply = ok({ documents: z.array(documentItem), _meta: pageMeta });
+export type DocumentListReply = z.infer<typeof documentListReply>;
+export const documentPatientsReply = ok({ data: z.array(pickerPatientSchema) });
+export type DocumentPatientsReply = z.infer<typeof documentPatientsReply>;
+export const documentUploadedReply = ok({ id: z.number().int(), message: z.string() });
+export type DocumentUploadedReply = z.infer<typeof documentUploadedReply>;
+/** The media types GET /documents/{id}/file may answer: the stored type of each accepted extension. */
+export const DOCUMENT_MEDIA_TYPES = [...new Set(Object.values(DOCUMENT_MIME))];

@@ -12,27 +12,27 @@ export const MY_ACCOUNT_MESSAGES = {
   /** A refusal (an overlap, a period gone meanwhile) is not a communication failure: its title. */
   refusedTitle: 'Perioada nu a fost salvată',
   failureText: 'System could not communicate properly with the endpoints',
-  empty: 'Nu aveti concediu inregistrat',
-  order: 'Data de sfarsit nu poate fi inaintea datei de inceput.',
-  overlap: 'Perioada se suprapune cu alt concediu inregistrat.',
-  notFound: 'Perioada de concediu nu a fost gasita.',
-  required: 'Va rugam selectati perioada.',
-  created: 'Concediul a fost adaugat',
+  empty: 'Nu aveți concediu înregistrat',
+  order: 'Data de sfârșit nu poate fi înaintea datei de început.',
+  overlap: 'Perioada se suprapune cu alt concediu înregistrat.',
+  notFound: 'Perioada de concediu nu a fost găsită.',
+  required: 'Vă rugăm selectați perioada.',
+  created: 'Concediul a fost adăugat',
   updated: 'Concediul a fost actualizat',
-  deleted: 'Concediul a fost sters',
-  affected: 'Aveti programari in aceasta perioada; mutati-le la alt medic sau in alta zi.',
-  feedCreated: 'Adresa calendarului a fost generata. Copiati-o acum: nu va mai fi afisata.',
-  feedRevoked: 'Adresa calendarului a fost revocata.',
-  passwordChanged: 'Parola a fost schimbata. Celelalte sesiuni au fost inchise.',
-  twoFactorOn: 'Autentificarea in doi pasi este activa.',
-  twoFactorOff: 'Autentificarea in doi pasi a fost dezactivata.',
+  deleted: 'Concediul a fost șters',
+  affected: 'Aveți programări în această perioadă; mutați-le la alt medic sau în altă zi.',
+  feedCreated: 'Adresa calendarului a fost generată. Copiați-o acum: nu va mai fi afișată.',
+  feedRevoked: 'Adresa calendarului a fost revocată.',
+  passwordChanged: 'Parola a fost schimbată. Celelalte sesiuni au fost închise.',
+  twoFactorOn: 'Autentificarea în doi pași este activă.',
+  twoFactorOff: 'Autentificarea în doi pași a fost dezactivată.',
 } as const;
 
 const day = z
   .string({ error: MY_ACCOUNT_MESSAGES.required })
   .min(1, { error: MY_ACCOUNT_MESSAGES.required, abort: true })
   .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
-  .refine(isRealDate, 'Data nu este valida.');
+  .refine(isRealDate, 'Data nu este validă.');
 
 /** POST /my-account and PATCH /my-account/{id}: an inclusive range of days, from <= to. */
 export const timeOffSchema = z

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ok, pageMeta } from './api';
 import { BUILTIN_STATUSES } from './appointments';
 import { COUNTY_CODES } from './counties';
-import { INSURANCE_STATUSES, type InsuranceStatus } from './insurance';
+import { INSURANCE_STATUSES } from './insurance';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { isValidCnp } from './validation/cnp';
 import { isValidPhone } from './validation/phone';
@@ -18,9 +19,9 @@ export const PATIENT_MESSAGES = {
   insurance: 'Va rugam selectati statutul asiguratului.',
   vaccine: 'Va rugam selectati daca pacientul este vaccinat',
   state: 'Va rugam selectati judetul de resedinta.',
-  email: 'Adresa de e-mail este invalida.',
-  gpEmail: 'Adresa de e-mail a medicului de familie este invalida.',
-  gpPhone: 'Numarul de telefon al medicului de familie este invalid.',
+  email: 'Adresa de e-mail este invalidă.',
+  gpEmail: 'Adresa de e-mail a medicului de familie este invalidă.',
+  gpPhone: 'Numărul de telefon al medicului de familie este invalid.',
 } as const;
 
 const trimmed = (max: number) => z.string().trim().max(max, `Maximum ${max} de caractere.`);
@@ -73,9 +74,9 @@ export const vaccineField = z.preprocess(
 
 /** Messages of the patient area that the spec does not word itself. */
 export const PATIENT_TEXTS = {
-  duplicateCnp: 'Exista deja un pacient cu acest CNP.',
-  notFound: 'Pacientul nu a fost gasit.',
-  created: 'Pacientul a fost adaugat',
+  duplicateCnp: 'Există deja un pacient cu acest CNP.',
+  notFound: 'Pacientul nu a fost găsit.',
+  created: 'Pacientul a fost adăugat',
   updatedTitle: 'Success',
   updated: 'Patient updated',
   emptyList: 'Nu s-a gasit nici un pacient',
@@ -135,97 +136,129 @@ export const patientFiltersSchema = z.strictObject({
   cnp: z
     .string()
     .trim()
-    .regex(/^\d{0,13}$/, 'CNP-ul cautat poate contine doar cifre.')
+    .regex(/^\d{0,13}$/, 'CNP-ul căutat poate conține doar cifre.')
     .optional(),
   phone: z
     .string()
     .trim()
-    .regex(/^[+\d\s.-]{0,20}$/, 'Telefonul cautat poate contine doar cifre.')
+    .regex(/^[+\d\s.-]{0,20}$/, 'Telefonul căutat poate conține doar cifre.')
     .optional(),
 });
 export type PatientFilters = z.infer<typeof patientFiltersSchema>;
 
-/** A row of GET /patients (SPEC §3 Patient, with its latest appointment). */
-export type PatientListItem = {
-  id: number;
-  patient_id: number;
-  patient: string;
-  pid: string;
-  cnp: string;
-  patient_phone: string;
-  patient_email: string | null;
-  covid_vaccine: 0 | 1;
-  doctor: string | null;
-  doctor_id: string | null;
-  appointment_id: number | null;
-  appointment_date: string | null;
-  appointment_time: string | null;
-  appointment_status: string | null;
-  apstatus: { id: number; title: string } | null;
-};
+const statusTitle = z.object({ id: z.number().int(), title: z.string() });
 
-export type ConsultationEntryView = {
-  id: number;
-  type: string;
-  type_label: string;
-  doctor: string | null;
-  doctor_id: string | null;
-  date: string;
-  content: string;
+/** A row of GET /patients (SPEC §3 Patient, with its latest appointment). */
+export const patientListItem = z.object({
+  id: z.number().int(),
+  patient_id: z.number().int(),
+  patient: z.string(),
+  pid: z.string(),
+  cnp: z.string(),
+  patient_phone: z.string(),
+  patient_email: z.string().nullable(),
+  covid_vaccine: z.union([z.literal(0), z.literal(1)]),
+  doctor: z.string().nullable(),
+  doctor_id: z.string().nullable(),
+  appointment_id: z.number().int().nullable(),
+  appointment_date: z.string().nullable(),
+  appointment_time: z.string().nullable(),
+  appointment_status: z.string().nullable(),
+  apstatus: statusTitle.nullable(),
+});
+export type PatientListItem = z.infer<typeof patientListItem>;
+
+export const consultationEntryView = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  type_label: z.string(),
+  doctor: z.string().nullable(),
+  doctor_id: z.string().nullable(),
+  date: z.string(),
+  content: z.string(),
   /** 1 for the text written before signing; 2, 3, … for addenda after the letter was signed. */
-  version: number;
+  version: z.number().int(),
   /** False for an older version that an addendum replaced. */
-  current: boolean;
-};
-export type ConsultationGroupView = {
-  guid: string;
-  title: string;
-  date: string;
+  current: z.boolean(),
+});
+export type ConsultationEntryView = z.infer<typeof consultationEntryView>;
+export const consultationGroupView = z.object({
+  guid: z.string(),
+  title: z.string(),
+  date: z.string(),
   /** ISO instant the consultation was locked by a signed letter, or null. */
-  locked_at: string | null;
-  consultations: ConsultationEntryView[];
-};
-export type PatientDocumentView = {
-  id: number;
-  title: string;
-  filename: string;
-  type: string;
-  created_at: string;
-  status: string;
-};
-export type PatientAppointmentView = {
-  id: number;
-  patient: string;
-  patient_phone: string;
-  patient_email: string | null;
-  doctor: string | null;
-  doctor_id: string | null;
-  selected_date: string | null;
-  selected_time: string | null;
-  status: string;
-  apstatus: { id: number; title: string } | null;
-  calendar: { id: number; title: string } | null;
-};
+  locked_at: z.string().nullable(),
+  consultations: z.array(consultationEntryView),
+});
+export type ConsultationGroupView = z.infer<typeof consultationGroupView>;
+export const patientDocumentView = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  filename: z.string(),
+  type: z.string(),
+  created_at: z.string(),
+  status: z.string(),
+});
+export const patientAppointmentView = z.object({
+  id: z.number().int(),
+  patient: z.string(),
+  patient_phone: z.string(),
+  patient_email: z.string().nullable(),
+  doctor: z.string().nullable(),
+  doctor_id: z.string().nullable(),
+  selected_date: z.string().nullable(),
+  selected_time: z.string().nullable(),
+  status: z.string(),
+  apstatus: statusTitle.nullable(),
+  calendar: statusTitle.nullable(),
+});
 
 /** GET /patients/{id}: the record with its county, documents, consultations and appointments. */
-export type PatientDetail = Omit<
-  PatientListItem,
-  | 'doctor'
-  | 'doctor_id'
-  | 'appointment_id'
-  | 'appointment_date'
-  | 'appointment_time'
-  | 'appointment_status'
-  | 'apstatus'
-> & {
-  gp_name: string | null;
-  gp_email: string | null;
-  gp_phone: string | null;
-  insurance_status: InsuranceStatus;
-  insurance_label: string;
-  state_residency: string;
-  state_name: string;
-  documents: PatientDocumentView[];
-  consultations: ConsultationGroupView[];
-  appointments: PatientAppointmentView[];
-};
+export const patientDetail = patientListItem
+  .omit({
+    doctor: true,
+    doctor_id: true,
+    appointment_id: true,
+    appointment_date: true,
+    appointment_time: true,
+    appointment_status: true,
+    apstatus: true,
+  })
+  .extend({
+    gp_name: z.string().nullable(),
+    gp_email: z.string().nullable(),
+    gp_phone: z.string().nullable(),
+    insurance_status: z.enum(INSURANCE_STATUSES),
+    insurance_label: z.string(),
+    state_residency: z.string(),
+    state_name: z.string(),
+    documents: z.array(patientDocumentView),
+    consultations: z.array(consultationGroupView),
+    appointments: z.array(patientAppointmentView),
+  });
+export type PatientDetail = z.infer<typeof patientDetail>;
+
+// ------------------------------------------------------------------ replies (route `response`)
+
+export const patientListReply = ok({ _meta: pageMeta, patients: z.array(patientListItem) });
+export type PatientListReply = z.infer<typeof patientListReply>;
+export const patientReply = ok({ patient: patientDetail });
+export type PatientReply = z.infer<typeof patientReply>;
+export const patientCreatedReply = ok({
+  id: z.number().int(),
+  patient_id: z.number().int(),
+  message: z.string(),
+});
+export type PatientCreatedReply = z.infer<typeof patientCreatedReply>;
+/** PUT /patients: a profile update answers its message; a consultation save also the group it joined. */
+export const patientUpdateReply = ok({
+  message: z.string(),
+  consultation: z
+    .object({ guid: z.string(), title: z.string(), date: z.string(), sections: z.array(z.string()) })
+    .optional(),
+});
+export type PatientUpdateReply = z.infer<typeof patientUpdateReply>;
+export const entryUpdatedReply = ok({ message: z.string(), content: z.string() });
+export type EntryUpdatedReply = z.infer<typeof entryUpdatedReply>;
+export const letterSavedReply = ok({ id: z.number().int(), message: z.string() });
+export type LetterSavedReply = z.infer<typeof letterSavedReply>;

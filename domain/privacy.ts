@@ -3,11 +3,22 @@
  * versions, retention. Shared by the server routes and the browser forms.
  */
 import { z } from 'zod';
+import { ok, pageMeta } from './api';
 import { formatDay } from './dates';
 import { parseCnp } from './validation/cnp';
 
 /** What the user must type to confirm an anonymisation (shown in the modal, checked by the server). */
-export const ANONYMISE_PHRASE = 'ANONIMIZEAZA';
+export const ANONYMISE_PHRASE = 'ANONIMIZEAZĂ';
+
+/** The typed phrase, accepted with or without diacritics (not every keyboard has Ă), in capitals. */
+export function isAnonymisePhrase(typed: string): boolean {
+  return (
+    typed
+      .trim()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '') === 'ANONIMIZEAZA'
+  );
+}
 
 /** The CNP placeholder of an anonymised patient: unique per patient, never a valid CNP. */
 export const ANON_CNP_PREFIX = 'ANON-';
@@ -32,7 +43,14 @@ export function maskCnp(cnp: string | null | undefined): string {
  * the CNP, YYYY-MM-DD; null when it does not parse, e.g. anonymised) beside the name, so two
  * "Popescu Ion" can be told apart (issue 22).
  */
-export type PickerPatient = { id: number; name: string; cnp: string; birth_date: string | null };
+/** A patient as the pickers show one: masked CNP and the birth day it holds. */
+export const pickerPatientSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cnp: z.string(),
+  birth_date: z.string().nullable(),
+});
+export type PickerPatient = z.infer<typeof pickerPatientSchema>;
 
 export function pickerPatient(row: { id: number; name: string; cnp: string }, now?: Date): PickerPatient {
   return {
@@ -49,25 +67,23 @@ export function pickerLabel(p: Pick<PickerPatient, 'name' | 'cnp' | 'birth_date'
 }
 
 export const PRIVACY_MESSAGES = {
-  confirmation: `Scrieti ${ANONYMISE_PHRASE} pentru a confirma.`,
+  confirmation: `Scrieți ${ANONYMISE_PHRASE} pentru a confirma.`,
   anonymised: 'Datele de identificare ale pacientului au fost anonimizate.',
   alreadyAnonymised: 'Pacientul este deja anonimizat.',
-  patientNotFound: 'Pacientul nu a fost gasit.',
-  consentNotFound: 'Acordul nu a fost gasit.',
-  consentWithdrawn: 'Retragerea acordului a fost inregistrata.',
+  patientNotFound: 'Pacientul nu a fost găsit.',
+  consentNotFound: 'Acordul nu a fost găsit.',
+  consentWithdrawn: 'Retragerea acordului a fost înregistrată.',
   consentAlreadyWithdrawn: 'Acordul a fost deja retras.',
-  versionExists: 'Exista deja o versiune cu acest identificator.',
-  versionCreated: 'Noua versiune a textului de acord a fost salvata.',
-  version: 'Identificatorul versiunii are 3-40 caractere: litere mici, cifre, punct sau cratima.',
+  versionExists: 'Există deja o versiune cu acest identificator.',
+  versionCreated: 'Noua versiune a textului de acord a fost salvată.',
+  version: 'Identificatorul versiunii are 3-40 caractere: litere mici, cifre, punct sau cratimă.',
   text: 'Textul acordului este obligatoriu (cel mult 5000 de caractere).',
 } as const;
 
 export const anonymiseSchema = z.strictObject({
-  confirmation: z
-    .string({ error: PRIVACY_MESSAGES.confirmation })
-    .refine((v) => v.trim() === ANONYMISE_PHRASE, {
-      message: PRIVACY_MESSAGES.confirmation,
-    }),
+  confirmation: z.string({ error: PRIVACY_MESSAGES.confirmation }).refine(isAnonymisePhrase, {
+    message: PRIVACY_MESSAGES.confirmation,
+  }),
 });
 
 export const consentTextSchema = z.strictObject({
@@ -88,27 +104,56 @@ export const INSTITUTE_TOKEN = '{institut}';
 export const renderConsentText = (text: string, institute: string) =>
   text.split(INSTITUTE_TOKEN).join(institute);
 
-export type ConsentText = { version: string; text: string; created_at: string };
+export const consentTextRow = z.object({ version: z.string(), text: z.string(), created_at: z.string() });
 
-export type ConsentRecord = {
-  id: number;
-  text_version: string;
-  text: string | null;
-  given_at: string;
-  withdrawn_at: string | null;
-  appointment_id: number | null;
-};
+export const consentRecord = z.object({
+  id: z.number().int(),
+  text_version: z.string(),
+  text: z.string().nullable(),
+  given_at: z.string(),
+  withdrawn_at: z.string().nullable(),
+  appointment_id: z.number().int().nullable(),
+});
+export type ConsentRecord = z.infer<typeof consentRecord>;
 
-export type PatientPrivacy = {
-  patient_id: number;
-  anonymised_at: string | null;
-  consents: ConsentRecord[];
-};
+export const patientPrivacy = z.object({
+  patient_id: z.number().int(),
+  anonymised_at: z.string().nullable(),
+  consents: z.array(consentRecord),
+});
 
-export type RetentionItem = {
-  id: number;
-  patient: string;
-  cnp: string;
-  last_contact: string;
-  anonymised_at: string | null;
-};
+export const retentionItem = z.object({
+  id: z.number().int(),
+  patient: z.string(),
+  cnp: z.string(),
+  last_contact: z.string(),
+  anonymised_at: z.string().nullable(),
+});
+export type RetentionItem = z.infer<typeof retentionItem>;
+
+// ------------------------------------------------------------------ replies (route `response`)
+
+export const patientPrivacyReply = ok({ privacy: patientPrivacy });
+export type PatientPrivacyReply = z.infer<typeof patientPrivacyReply>;
+export const anonymisedReply = ok({
+  message: z.string(),
+  result: z.object({
+    documents: z.number().int(),
+    appointments: z.number().int(),
+    consultations: z.number().int(),
+  }),
+});
+export type AnonymisedReply = z.infer<typeof anonymisedReply>;
+export const consentWithdrawnReply = ok({ message: z.string(), withdrawn_at: z.string() });
+export type ConsentWithdrawnReply = z.infer<typeof consentWithdrawnReply>;
+export const consentTextsReply = ok({ data: z.array(consentTextRow) });
+export type ConsentTextsReply = z.infer<typeof consentTextsReply>;
+export const consentTextCreatedReply = ok({ message: z.string(), version: z.string() });
+export type ConsentTextCreatedReply = z.infer<typeof consentTextCreatedReply>;
+export const retentionReply = ok({
+  retention_years: z.number().int(),
+  cutoff: z.string(),
+  _meta: pageMeta,
+  data: z.array(retentionItem),
+});
+export type RetentionReply = z.infer<typeof retentionReply>;

@@ -16,7 +16,7 @@ export const REGISTRATION_MESSAGES = {
   agreement: 'Trebuie sa fiti de acord.',
   unavailable: 'Data selectata nu este disponibila!',
   registered: 'Cererea dumneavoastră a fost înregistrată.',
-  consentChanged: 'Textul acordului s-a schimbat. Va rugam reincarcati pagina si cititi-l din nou.',
+  consentChanged: 'Textul acordului s-a schimbat. Vă rugăm reîncărcați pagina și citiți-l din nou.',
   proofOfWork:
     'Verificarea automată a formularului nu s-a încheiat. Așteptați câteva secunde și trimiteți din nou; dacă mesajul rămâne, reîncărcați pagina.',
   tooManyToday:

@@ -3,6 +3,7 @@
  * one schema for the browser form and the server route, the date rules, and the messages.
  */
 import { z } from 'zod';
+import { ok } from './api';
 import { isRealDate } from './dates';
 import {
   cnpField,
@@ -51,11 +52,16 @@ export type RegistrationRequest = z.output<typeof registrationSchema>;
 /** GET /appointment/check-register-date?filters={"selected_date":"YYYY-MM-DD"} */
 export const checkDateFilters = z.strictObject({ selected_date: dateField });
 
-/** GET /appointment/consent-text: the consent text the form shows now. */
-export type ConsentTextAnswer = { status: 1; version: string; text: string };
+/** GET /appointment/check-register-date: `status: 0` with a message (HTTP 200) for a day that cannot be requested. */
+export const checkDateReply = z.union([ok({}), z.object({ status: z.literal(0), message: z.string() })]);
 
-export type RegistrationAnswer = {
-  status: 1;
-  message: string;
-  appointment: { id: number; selected_date: string; selected_time: string };
-};
+/** GET /appointment/consent-text: the consent text the form shows now. */
+export const consentTextReply = ok({ version: z.string(), text: z.string() });
+export type ConsentTextAnswer = z.infer<typeof consentTextReply>;
+
+/** POST /appointment (200 or 201). */
+export const registrationReply = ok({
+  message: z.string(),
+  appointment: z.object({ id: z.number(), selected_date: z.string(), selected_time: z.string() }),
+});
+export type RegistrationAnswer = z.infer<typeof registrationReply>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { ok } from './api';
 
 export const SEARCH_LIMIT = 20;
 /** The longest search text (the top-bar search, the search page). */
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_MESSAGES = {
-  empty: 'Nu am gasit niciun pacient pentru aceasta cautare.',
-  tooShort: 'Introduceti cel putin 2 caractere.',
+  empty: 'Nu am găsit niciun pacient pentru această căutare.',
+  tooShort: 'Introduceți cel puțin 2 caractere.',
   tooLong: `Textul căutat poate avea cel mult ${SEARCH_MAX_LENGTH} de caractere.`,
-  placeholder: 'Cautare pacienti (Ctrl+K)',
+  placeholder: 'Căutare pacienți (Ctrl+K)',
 } as const;
 
 export const searchQuerySchema = z.object({
@@ -18,23 +19,27 @@ export const searchQuerySchema = z.object({
     .max(SEARCH_MAX_LENGTH, SEARCH_MESSAGES.tooLong),
 });
 
-export type SearchAppointment = {
-  id: number;
-  date: string | null;
-  time: string | null;
-  status: string;
-  status_title: string | null;
-  doctor: string | null;
-  calendar: string | null;
-};
+export const searchAppointment = z.object({
+  id: z.number().int(),
+  date: z.string().nullable(),
+  time: z.string().nullable(),
+  status: z.string(),
+  status_title: z.string().nullable(),
+  doctor: z.string().nullable(),
+  calendar: z.string().nullable(),
+});
 
-export type SearchPatient = {
-  id: number;
-  name: string;
-  cnp: string;
-  phone: string;
-  email: string | null;
+export const searchPatient = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cnp: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
   /** 0 exact CNP, phone or e-mail; 1 name prefix; 2 CNP prefix or name contains; 3 other. */
-  rank: number;
-  appointments: SearchAppointment[];
-};
+  rank: z.number().int(),
+  appointments: z.array(searchAppointment),
+});
+export type SearchPatient = z.infer<typeof searchPatient>;
+
+export const searchReply = ok({ patients: z.array(searchPatient) });
+export type SearchReply = z.infer<typeof searchReply>;

@@ -44,19 +44,19 @@ test('a superadmin invites a doctor, who sets a password from the e-mail and sig
   await expect(page.getByText('dr.ionescu@institut.example', { exact: true })).toBeVisible();
   await expectNoA11yViolations(page, { include: 'main' });
 
-  await page.getByRole('button', { name: 'Invita o persoana' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Invita o persoana' });
-  await dialog.getByRole('button', { name: 'Trimite invitatia' }).click();
-  await expect(dialog.getByText('Introduceti adresa de e-mail.')).toBeVisible();
+  await page.getByRole('button', { name: 'Invită o persoană' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invită o persoană' });
+  await dialog.getByRole('button', { name: 'Trimite invitația' }).click();
+  await expect(dialog.getByText('Introduceți adresa de e-mail.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await dialog.getByRole('textbox', { name: 'Prenume' }).fill('Teodora');
   await dialog.getByRole('textbox', { name: 'Nume', exact: true }).fill(`Nistor ${stamp}`);
   await expect(dialog.getByRole('checkbox', { name: /^Medic/ })).toBeChecked();
-  await dialog.getByRole('button', { name: 'Trimite invitatia' }).click();
+  await dialog.getByRole('button', { name: 'Trimite invitația' }).click();
   await expect(page.getByText(`Invitația pentru ${email} a fost pusă în coada de trimitere.`)).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
   await expect(row).toContainText('Invitat');
-  await expect(row).toContainText('niciodata');
+  await expect(row).toContainText('niciodată');
 
   // The e-mail, as the outbox worker wrote it.
   let link = '';
@@ -74,11 +74,11 @@ test('a superadmin invites a doctor, who sets a password from the e-mail and sig
   // The invited person, in a browser without the superadmin's session.
   await page.context().clearCookies();
   await page.goto(new URL(link).pathname + new URL(link).search);
-  await page.getByRole('textbox', { name: 'Parola noua', exact: true }).fill('Ritm-Sinusal-Regulat-72');
+  await page.getByRole('textbox', { name: 'Parola nouă', exact: true }).fill('Ritm-Sinusal-Regulat-72');
   await page
-    .getByRole('textbox', { name: 'Confirmati parola noua', exact: true })
+    .getByRole('textbox', { name: 'Confirmați parola nouă', exact: true })
     .fill('Ritm-Sinusal-Regulat-72');
-  await page.getByRole('button', { name: 'Schimba parola' }).click();
+  await page.getByRole('button', { name: 'Schimbă parola' }).click();
   await expect(page).toHaveURL(/\/user\/login/);
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Parola', exact: true }).fill('Ritm-Sinusal-Regulat-72');
@@ -113,19 +113,19 @@ test('a new availability entry is offered in set-appointment', async ({ page }) 
   await page.goto('/app/admin/calendars');
   await page.getByRole('tab', { name: LAB }).click();
   const panel = page.getByRole('tabpanel', { name: LAB });
-  const saturdayRow = panel.getByRole('row', { name: /^Sambata/ });
-  await expect(saturdayRow).toContainText('Inchis');
-  await choose(page, panel, /^Ziua/, 'Sambata');
+  const saturdayRow = panel.getByRole('row', { name: /^Sâmbătă/ });
+  await expect(saturdayRow).toContainText('Închis');
+  await choose(page, panel, /^Ziua/, 'Sâmbătă');
   await panel.getByLabel('De la, ora').fill('07');
   await panel.getByLabel('De la, minutul').fill('00');
-  await panel.getByLabel('Pana la, ora').fill('07');
-  await panel.getByLabel('Pana la, minutul').fill('30');
-  await panel.getByRole('button', { name: 'Adauga interval' }).click();
-  await expect(page.getByText('Intervalul a fost adaugat.')).toBeVisible();
+  await panel.getByLabel('Până la, ora').fill('07');
+  await panel.getByLabel('Până la, minutul').fill('30');
+  await panel.getByRole('button', { name: 'Adaugă interval' }).click();
+  await expect(page.getByText('Intervalul a fost adăugat.')).toBeVisible();
   await expect(saturdayRow).toContainText('07:00-07:30');
   // The same hours again overlap: refused with the reason.
-  await panel.getByRole('button', { name: 'Adauga interval' }).click();
-  await expect(page.getByText('Intervalul se suprapune cu un alt interval din aceeasi zi.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Adaugă interval' }).click();
+  await expect(page.getByText('Intervalul se suprapune cu un alt interval din aceeași zi.')).toBeVisible();
   await expectNoA11yViolations(page, { include: 'main' });
 
   // An appointment confirmed with papers, whose doctor is free on the chosen Saturday.
@@ -143,15 +143,15 @@ test('a new availability entry is offered in set-appointment', async ({ page }) 
   }
 
   await page.goto(`/app/appointments/${appt.id}`);
-  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  await page.getByRole('button', { name: 'Schimbă statusul' }).click();
   await page.getByRole('menuitem', { name: SLOT_STATUS }).click();
   const dialog = page.getByRole('dialog');
   await choose(page, dialog, /Calendar/, LAB);
   await dialog.getByRole('button', { name: /^Data/ }).click();
   const day = page.getByRole('button', { name: dayLabel(saturday), exact: true });
-  await expect(page.getByRole('button', { name: 'Luna urmatoare' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Luna următoare' })).toBeVisible();
   for (let i = 0; i < 6 && !(await day.isVisible()); i++)
-    await page.getByRole('button', { name: 'Luna urmatoare' }).click();
+    await page.getByRole('button', { name: 'Luna următoare' }).click();
   await day.click();
   await dialog.getByRole('combobox', { name: /Ora/ }).click();
   await expect(page.getByRole('option', { name: '07:00 - 07:30' })).toBeVisible();
@@ -168,14 +168,14 @@ test('the audit log shows a doctor reading a patient record', async ({ page }) =
   // The doctor has no administration.
   await page.goto('/app/admin/audit');
   await expect(
-    page.getByText('Doar un superadministrator poate folosi sectiunea de administrare.'),
+    page.getByText('Doar un superadministrator poate folosi secțiunea de administrare.'),
   ).toBeVisible();
 
   await signIn(page, 'superadmin');
   await page.goto('/app/admin/audit');
   await expect(page.getByRole('heading', { level: 1, name: 'Jurnal de audit' })).toBeVisible();
   await page.getByRole('textbox', { name: 'ID pacient' }).fill(String(patient.id));
-  await choose(page, page.getByRole('main'), /^Actiune/, /patient\.read/);
+  await choose(page, page.getByRole('main'), /^Acțiune/, /patient\.read/);
   const row = page.getByRole('row', { name: /Andrei Ionescu/ }).first();
   await expect(row).toContainText('Citire fișă pacient');
   await expect(row).toContainText(patient.patient);
@@ -193,11 +193,11 @@ test('custom statuses: one in use can be hidden, not deleted', async ({ page }) 
   await signIn(page, 'superadmin');
   await page.goto('/app/admin/statuses');
   const row = page.getByRole('row', { name: /Holter EKG/ });
-  await expect(row.getByRole('button', { name: 'Sterge Holter EKG' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Șterge Holter EKG' })).toBeDisabled();
   await row.getByRole('button', { name: 'Ascunde Holter EKG' }).click();
   await expect(row).toContainText('ascuns');
   await expectNoA11yViolations(page, { include: 'main' });
-  await row.getByRole('button', { name: 'Afiseaza Holter EKG' }).click();
+  await row.getByRole('button', { name: 'Afișează Holter EKG' }).click();
   await expect(row).not.toContainText('ascuns');
 });
 

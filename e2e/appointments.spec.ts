@@ -68,7 +68,7 @@ async function pickDay(page: Page, scope: Locator, day: string) {
   await scope.getByRole('button', { name: /^Data/ }).click();
   const button = page.getByRole('button', { name: dayLabel(day), exact: true });
   for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Luna urmatoare' }).click();
+    await page.getByRole('button', { name: 'Luna următoare' }).click();
   }
   await button.click();
 }
@@ -79,7 +79,7 @@ async function choose(page: Page, scope: Locator, label: RegExp, option: string 
 }
 
 async function menuItems(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  await page.getByRole('button', { name: 'Schimbă statusul' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem').first()).toBeVisible();
   const items = await menu.getByRole('menuitem').allInnerTexts();
@@ -135,7 +135,7 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
   await expect(panel).toContainText('0744 321 987');
   await expect(panel).toContainText(email);
   await expect(panel).toContainText('Dr. Radu Pop');
-  await expect(panel.getByRole('link', { name: 'Fisa pacientului' })).toHaveAttribute(
+  await expect(panel.getByRole('link', { name: 'Fișa pacientului' })).toHaveAttribute(
     'href',
     /\/app\/patients\/\d+$/,
   );
@@ -143,14 +143,14 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
 
   // Only the actions of the current status are offered, and the statuses that need no slot.
   const noSlot = options.statuses.filter((s) => s.without_appointment).map((s) => s.title);
-  expect(await menuItems(page)).toEqual(['Confirma fara acte', ...noSlot]);
-  await page.getByRole('button', { name: 'Schimba statusul' }).click();
-  await page.getByRole('menuitem', { name: 'Confirma fara acte' }).click();
-  await expect(badge).toHaveText('Confirmat fara acte');
+  expect(await menuItems(page)).toEqual(['Confirmă fără acte', ...noSlot]);
+  await page.getByRole('button', { name: 'Schimbă statusul' }).click();
+  await page.getByRole('menuitem', { name: 'Confirmă fără acte' }).click();
+  await expect(badge).toHaveText('Confirmat fără acte');
 
-  expect(await menuItems(page)).toEqual(['Confirma cu acte', ...noSlot]);
-  await page.getByRole('button', { name: 'Schimba statusul' }).click();
-  await page.getByRole('menuitem', { name: 'Confirma cu acte' }).click();
+  expect(await menuItems(page)).toEqual(['Confirmă cu acte', ...noSlot]);
+  await page.getByRole('button', { name: 'Schimbă statusul' }).click();
+  await page.getByRole('menuitem', { name: 'Confirmă cu acte' }).click();
   await expect(badge).toHaveText('Confirmat cu acte');
 
   // A custom status with a slot: 'Required' first, then calendar, date and time.
@@ -159,15 +159,15 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
   const doctor = options.doctors[0];
   const clinic = options.calendars.find((c) => c.title === CLINIC)!;
   const slot = await freeSlot(clinic.id, doctor.id);
-  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  await page.getByRole('button', { name: 'Schimbă statusul' }).click();
   await page.getByRole('menuitem', { name: SLOT_STATUS }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Seteaza programarea' }).click();
+  await dialog.getByRole('button', { name: 'Setează programarea' }).click();
   await expect(dialog.getByText('Required')).toHaveCount(3);
   await choose(page, dialog, /Calendar/, CLINIC);
   await pickDay(page, dialog, slot.date);
   await choose(page, dialog, /Ora/, new RegExp(`^${slot.time} - `));
-  await dialog.getByRole('button', { name: 'Seteaza programarea' }).click();
+  await dialog.getByRole('button', { name: 'Setează programarea' }).click();
   await expect(dialog).toBeHidden();
   await expect(badge).toHaveText(SLOT_STATUS);
   const summary = page.getByRole('tabpanel', { name: 'Sumar' });
@@ -181,17 +181,17 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
     .toContain('actul de identitate');
 
   // Assign a doctor: required, then chosen.
-  await page.getByRole('button', { name: 'Asigneaza medic' }).click();
-  await dialog.getByRole('button', { name: 'Asigneaza' }).click();
+  await page.getByRole('button', { name: 'Asignează medic' }).click();
+  await dialog.getByRole('button', { name: 'Asignează' }).click();
   await expect(dialog.getByText('Required')).toBeVisible();
   await choose(page, dialog, /Medic/, doctor.name);
-  await dialog.getByRole('button', { name: 'Asigneaza' }).click();
+  await dialog.getByRole('button', { name: 'Asignează' }).click();
   await expect(page.getByText('Programarea a fost asignata cu succes')).toBeVisible();
   await expect(summary).toContainText(doctor.name);
 
   // In the list, found by a name typed without diacritics; the side panel has the clinic clock.
-  await page.getByRole('link', { name: 'Inapoi la programari' }).click();
-  await expect(page.getByRole('switch', { name: 'Ascunde programarile vechi' })).toBeChecked();
+  await page.getByRole('link', { name: 'Înapoi la programări' }).click();
+  await expect(page.getByRole('switch', { name: 'Ascunde programările vechi' })).toBeChecked();
   await page
     .getByRole('main')
     .getByRole('textbox', { name: 'Pacient', exact: true })
@@ -202,15 +202,15 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
   await expect(row).toContainText(`${formatDay(slot.date)} ${slot.time}`);
   await expect(row).toContainText(maskCnp(cnp)); // lists show only the last 4 digits
   await expect(page.getByTestId('live-clock')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
-  const next = page.getByRole('complementary', { name: 'Urmatoarele programari' });
+  const next = page.getByRole('complementary', { name: 'Următoarele programări' });
   await expect(next.getByRole('link').first()).toHaveAttribute('href', /\/app\/appointments\/\d+$/);
   await expectNoA11yViolations(page, { include: 'main' });
 
   // Delete, with the confirmation step.
   await row.getByRole('link', { name }).click();
-  await page.getByRole('button', { name: 'Sterge programarea' }).click();
-  await expect(dialog).toContainText('Stergeti programarea?');
-  await dialog.getByRole('button', { name: 'Sterge' }).click();
+  await page.getByRole('button', { name: 'Șterge programarea' }).click();
+  await expect(dialog).toContainText('Ștergeți programarea?');
+  await dialog.getByRole('button', { name: 'Șterge' }).click();
   await expect(page.getByText('Programarea a fost stearsa')).toBeVisible();
   await expect(page).toHaveURL(/\/app\/appointments$/);
   expect((await staff.get(`/api/appointment/${id}`)).status()).toBe(404);
@@ -222,16 +222,16 @@ test('the add-appointment modal is progressive, resets on close, and creates the
   test.setTimeout(90_000);
   await signIn(page, 'superadmin');
   await page.goto('/app/appointments');
-  await page.getByRole('button', { name: 'Adauga programare' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Adauga programare' });
-  const save = dialog.getByRole('button', { name: 'Salveaza' });
+  await page.getByRole('button', { name: 'Adaugă programare' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adaugă programare' });
+  const save = dialog.getByRole('button', { name: 'Salvează' });
   await expect(save).toBeDisabled();
-  await expect(dialog.getByRole('textbox', { name: 'Cauta pacient' })).toHaveCount(0);
+  await expect(dialog.getByRole('textbox', { name: 'Caută pacient' })).toHaveCount(0);
 
   const doctor = options.doctors[options.doctors.length - 1];
   await choose(page, dialog, /Medic/, doctor.name);
-  const search = dialog.getByRole('textbox', { name: 'Cauta pacient' });
-  await expect(dialog.getByText('Introduceti cel putin 2 litere')).toBeVisible();
+  const search = dialog.getByRole('textbox', { name: 'Caută pacient' });
+  await expect(dialog.getByText('Introduceți cel puțin 2 litere')).toBeVisible();
   await search.fill('p');
   await expect(dialog.getByRole('combobox', { name: /^Pacient/ })).toHaveCount(0);
   await search.fill('pop');
@@ -254,17 +254,17 @@ test('the add-appointment modal is progressive, resets on close, and creates the
   await choose(page, dialog, /Ora/, new RegExp(`^${slot.time} - `));
   // Changing the calendar resets date and time.
   await choose(page, dialog, /Calendar/, options.calendars.find((c) => c.title !== CLINIC)!.title);
-  await expect(dialog.getByRole('button', { name: /^Data/ })).toHaveText(/Alegeti data/);
+  await expect(dialog.getByRole('button', { name: /^Data/ })).toHaveText(/Alegeți data/);
   await expect(dialog.getByRole('combobox', { name: /Ora/ })).toHaveCount(0);
 
   // Closing resets everything.
-  await dialog.getByRole('button', { name: 'Renunta' }).click();
-  await page.getByRole('button', { name: 'Adauga programare' }).click();
+  await dialog.getByRole('button', { name: 'Renunță' }).click();
+  await page.getByRole('button', { name: 'Adaugă programare' }).click();
   await expect(dialog.getByRole('combobox', { name: /Medic/ })).toHaveValue('');
-  await expect(dialog.getByRole('textbox', { name: 'Cauta pacient' })).toHaveCount(0);
+  await expect(dialog.getByRole('textbox', { name: 'Caută pacient' })).toHaveCount(0);
 
   await choose(page, dialog, /Medic/, doctor.name);
-  await dialog.getByRole('textbox', { name: 'Cauta pacient' }).fill('pop');
+  await dialog.getByRole('textbox', { name: 'Caută pacient' }).fill('pop');
   await choose(page, dialog, /^Pacient/, /Pop/i);
   await choose(page, dialog, /Status/, SLOT_STATUS);
   await choose(page, dialog, /Calendar/, CLINIC);

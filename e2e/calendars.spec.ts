@@ -19,7 +19,7 @@ test('tabs per calendar, doctor filter and opening an appointment', async ({ pag
     page.waitForResponse((r) => r.url().endsWith(`/api/calendars/${id}/appointments`) && r.ok());
   const firstLoad = eventsOf(calendars[0].id);
   await page.goto('/app/calendars');
-  // One tab per calendar (FullCalendar's view switcher has tabs of its own: Luna, Saptamana, Zi).
+  // One tab per calendar (FullCalendar's view switcher has tabs of its own: Lună, Săptămână, Zi).
   for (const c of calendars)
     await expect(page.getByRole('tab', { name: c.title, exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: calendars[0].title, exact: true })).toHaveAttribute(
@@ -28,7 +28,7 @@ test('tabs per calendar, doctor filter and opening an appointment', async ({ pag
   );
   let answer = (await (await firstLoad).json()) as Events;
   await expect(page.getByTestId(`event-count-${calendars[0].id}`)).toHaveText(
-    `Programari in interval: ${answer.data.events.length}`,
+    `Programări în interval: ${answer.data.events.length}`,
   );
 
   // Another calendar: its own events.
@@ -37,7 +37,7 @@ test('tabs per calendar, doctor filter and opening an appointment', async ({ pag
   await page.getByRole('tab', { name: second.title }).click();
   answer = (await (await secondLoad).json()) as Events;
   const all = answer.data.events.length;
-  await expect(page.getByTestId(`event-count-${second.id}`)).toHaveText(`Programari in interval: ${all}`);
+  await expect(page.getByTestId(`event-count-${second.id}`)).toHaveText(`Programări în interval: ${all}`);
 
   // Filter by a doctor: the request carries doctorId and the count follows the answer.
   const filter = page.getByTestId(`doctor-filter-${second.id}`);
@@ -51,7 +51,7 @@ test('tabs per calendar, doctor filter and opening an appointment', async ({ pag
   await page.getByRole('option').first().click();
   const byDoctor = ((await (await filtered).json()) as Events).data.events.length;
   await expect(page.getByTestId(`event-count-${second.id}`)).toHaveText(
-    `Programari in interval: ${byDoctor}`,
+    `Programări în interval: ${byDoctor}`,
   );
   expect(byDoctor).toBeLessThanOrEqual(all);
 
@@ -59,14 +59,14 @@ test('tabs per calendar, doctor filter and opening an appointment', async ({ pag
   // Mantine's clear button is hidden from assistive technology (Backspace clears too): by position.
   await filter.locator('xpath=following-sibling::*[1]/descendant-or-self::button').first().click();
   await expect(filter).toHaveValue('');
-  await expect(page.getByTestId(`event-count-${second.id}`)).toHaveText(`Programari in interval: ${all}`);
+  await expect(page.getByTestId(`event-count-${second.id}`)).toHaveText(`Programări în interval: ${all}`);
 
   // A click on an event opens its appointment (the next month when this one has none).
   const calendar = page.getByTestId(`calendar-${second.id}`);
   const events = calendar.getByRole('button', { name: /^\d\d:\d\d / });
   if (all === 0) {
     const next = eventsOf(second.id);
-    await calendar.getByRole('button', { name: 'Inainte' }).click();
+    await calendar.getByRole('button', { name: 'Înainte' }).click();
     await next;
   }
   const name = (await events.first().textContent()) ?? '';

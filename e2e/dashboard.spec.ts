@@ -16,7 +16,7 @@ test('stat cards, latest pending appointments and the weekly chart', async ({ pa
   await signIn(page, 'doctor');
   const { stats } = (await (await page.request.get('/api/dashboard')).json()) as { stats: Stats };
   await page.goto('/app/dashboard');
-  await expect(page.getByRole('heading', { name: 'Acasa', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Acasă', level: 1 })).toBeVisible();
   await expect(page.getByTestId('stat-pending-value')).toHaveText(String(stats.pending));
   await expect(page.getByTestId('stat-completed-value')).toHaveText(String(stats.completed));
   await expect(page.getByTestId('stat-rescheduled-value')).toHaveText(String(stats.rescheduled));
@@ -27,7 +27,7 @@ test('stat cards, latest pending appointments and the weekly chart', async ({ pa
   const first = stats.last_appointments[0];
   await expect(latest.getByRole('link').first()).toHaveAttribute('href', `/app/appointments/${first.id}`);
   await expect(latest.getByRole('link').first()).toContainText(first.patient);
-  await expect(page.getByTestId('weekly-chart')).toContainText('Programari pe saptamani');
+  await expect(page.getByTestId('weekly-chart')).toContainText('Programări pe săptămâni');
   await expect(page.getByTestId('weekly-chart').locator('svg.recharts-surface').first()).toBeVisible();
   await expect(page.getByTestId('weekly-chart')).toContainText('Status personalizat'); // the legend
 
@@ -46,23 +46,23 @@ test('calendar of all appointments: count in the title, month, week and day view
     return ((await res.json()) as { count: number }).count;
   };
   const monthCount = countFor();
-  await expect(calendar.getByRole('tab', { name: /Luna/ })).toHaveAttribute('aria-selected', 'true');
-  await expect(title).toHaveText(`Toate programarile (${await monthCount})`);
+  await expect(calendar.getByRole('tab', { name: /Lună/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(title).toHaveText(`Toate programările (${await monthCount})`);
 
   const weekCount = countFor();
-  await calendar.getByRole('tab', { name: /Saptamana/ }).click();
+  await calendar.getByRole('tab', { name: /Săptămână/ }).click();
   const week = await weekCount;
-  await expect(title).toHaveText(`Toate programarile (${week})`);
+  await expect(title).toHaveText(`Toate programările (${week})`);
   // the time axis of the week view (exact: an event's "08:00 – 08:30" may be hidden in a crowded slot)
   await expect(calendar.getByText('08:00', { exact: true }).first()).toBeVisible();
 
   const dayCount = countFor();
   await calendar.getByRole('tab', { name: /^Zi/ }).click();
-  await expect(title).toHaveText(`Toate programarile (${await dayCount})`);
+  await expect(title).toHaveText(`Toate programările (${await dayCount})`);
 
   const heading = calendar.getByRole('heading').first();
   const today = await heading.textContent();
-  await calendar.getByRole('button', { name: 'Inainte' }).click();
+  await calendar.getByRole('button', { name: 'Înainte' }).click();
   await expect(heading).not.toHaveText(today ?? '');
   await calendar.getByRole('button', { name: 'Azi' }).click();
   await expect(heading).toHaveText(today ?? '');
@@ -107,6 +107,6 @@ test('search from the top bar (Ctrl+K), results link to the patient, and an empt
 
   await page.goto('/app/pages/search/zzqxw');
   await expect(page.getByTestId('search-empty')).toContainText(
-    'Nu am gasit niciun pacient pentru aceasta cautare.',
+    'Nu am găsit niciun pacient pentru această căutare.',
   );
 });

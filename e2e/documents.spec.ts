@@ -77,13 +77,13 @@ test.describe('documents area', () => {
     await page.getByRole('button', { name: 'Add new' }).click();
     const modal = page.getByRole('dialog', { name: 'Document nou' });
     await expect(modal).toBeVisible();
-    await modal.getByRole('button', { name: 'Incarca' }).click();
+    await modal.getByRole('button', { name: 'Încarcă' }).click();
     await expect(modal.getByText('Required', { exact: true })).toHaveCount(2);
     await expect(modal.getByText('Patient is required')).toBeVisible();
 
     // A refused type shows the hint and is not kept.
     await dropFile(page, 'program.exe', 'application/x-msdownload', Buffer.from('MZ'));
-    await expect(modal.getByRole('alert').filter({ hasText: 'Tip de fisier neacceptat' })).toBeVisible();
+    await expect(modal.getByRole('alert').filter({ hasText: 'Tip de fișier neacceptat' })).toBeVisible();
 
     await modal.getByRole('textbox', { name: /^Titlu/ }).fill(title);
     await modal.getByRole('combobox', { name: 'Pacient' }).fill(patient.name.split(' ')[0]);
@@ -97,16 +97,16 @@ test.describe('documents area', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'externare.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(modal.getByText('externare.pdf')).toBeVisible();
-    await modal.getByRole('button', { name: 'Incarca' }).click();
+    await modal.getByRole('button', { name: 'Încarcă' }).click();
     await expect(modal).toBeHidden();
-    await expect(page.getByText('Documentul a fost incarcat')).toBeVisible();
+    await expect(page.getByText('Documentul a fost încărcat')).toBeVisible();
     // Opening it again starts afresh: the last success does not close it.
     await page.getByRole('button', { name: 'Add new' }).click();
     await expect(modal).toBeVisible();
     await page.waitForTimeout(300);
     await expect(modal).toBeVisible();
     await expect(modal.getByRole('textbox', { name: /^Titlu/ })).toHaveValue('');
-    await modal.getByRole('button', { name: 'Inchide' }).click();
+    await modal.getByRole('button', { name: 'Închide' }).click();
     await expect(modal).toBeHidden();
 
     const row = page.getByRole('row').filter({ hasText: title });
@@ -120,19 +120,19 @@ test.describe('documents area', () => {
     await page.getByRole('textbox', { name: 'CNP' }).fill(patient.cnp);
     await expect(page.getByRole('row')).toHaveCount(2); // header + this document
     // Upload date: another day of the month shows nothing, today shows the document.
-    const dateFilter = page.getByRole('button', { name: 'Data incarcarii' });
+    const dateFilter = page.getByRole('button', { name: 'Data încărcării' });
     await dateFilter.click();
     await page
       .locator('button.mantine-DatePickerInput-day:not([data-today]):not([data-outside])')
       .first()
       .click();
-    await expect(page.getByText('Nu s-a gasit nici un document')).toBeVisible();
+    await expect(page.getByText('Nu s-a găsit nici un document')).toBeVisible();
     await dateFilter.click();
     await page.locator('button[data-today]').click();
     await expect(row).toBeVisible();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Trimis', exact: true }).click();
-    await expect(page.getByText('Nu s-a gasit nici un document')).toBeVisible();
+    await expect(page.getByText('Nu s-a găsit nici un document')).toBeVisible();
 
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'De trimis' }).click();
@@ -141,13 +141,13 @@ test.describe('documents area', () => {
     // Status both ways from the badge's dropdown.
     await row.getByRole('button', { name: /^Status / }).click();
     await page.getByRole('menuitem', { name: 'Trimis', exact: true }).click();
-    await expect(page.getByText('Nu s-a gasit nici un document')).toBeVisible(); // filtered on "to send"
+    await expect(page.getByText('Nu s-a găsit nici un document')).toBeVisible(); // filtered on "to send"
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Trimis', exact: true }).click();
     await expect(row).toContainText('Trimis');
     await row.getByRole('button', { name: /^Status / }).click();
     await page.getByRole('menuitem', { name: 'De trimis' }).click();
-    await expect(page.getByText('Nu s-a gasit nici un document')).toBeVisible();
+    await expect(page.getByText('Nu s-a găsit nici un document')).toBeVisible();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'De trimis' }).click();
     await expect(row).toContainText('De trimis');
@@ -156,14 +156,14 @@ test.describe('documents area', () => {
     await expectNoA11yViolations(page, { include: 'main' });
 
     // Delete asks first; cancelling keeps it.
-    await row.getByRole('button', { name: `Sterge ${title}` }).click();
-    const confirm = page.getByRole('dialog', { name: 'Stergere document' });
-    await expect(confirm).toContainText('Sunteti sigur ca doriti sa stergeti acest document?');
-    await confirm.getByRole('button', { name: 'Anuleaza' }).click();
+    await row.getByRole('button', { name: `Șterge ${title}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Ștergere document' });
+    await expect(confirm).toContainText('Sunteți sigur că doriți să ștergeți acest document?');
+    await confirm.getByRole('button', { name: 'Anulează' }).click();
     await expect(row).toBeVisible();
-    await row.getByRole('button', { name: `Sterge ${title}` }).click();
-    await confirm.getByRole('button', { name: 'Sterge' }).click();
-    await expect(page.getByText('Documentul a fost sters')).toBeVisible();
+    await row.getByRole('button', { name: `Șterge ${title}` }).click();
+    await confirm.getByRole('button', { name: 'Șterge' }).click();
+    await expect(page.getByText('Documentul a fost șters')).toBeVisible();
     await expect(row).toHaveCount(0);
   });
 });
@@ -177,14 +177,14 @@ test.describe("patient's Documents tab", () => {
     await page.getByRole('tab', { name: /Documente/ }).click();
     await expect(page.getByText('Nici un document incarcat')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Incarca' }).click();
+    await page.getByRole('button', { name: 'Încarcă' }).click();
     await expect(page.getByText('Required', { exact: true })).toHaveCount(2);
 
     await page.getByRole('textbox', { name: /^Titlu/ }).fill('Externare');
     await dropFile(page, 'externare.pdf', 'application/pdf', PDF);
     await expect(page.getByText('externare.pdf')).toBeVisible();
-    await page.getByRole('button', { name: 'Incarca' }).click();
-    await expect(page.getByText('Documentul a fost incarcat')).toBeVisible();
+    await page.getByRole('button', { name: 'Încarcă' }).click();
+    await expect(page.getByText('Documentul a fost încărcat')).toBeVisible();
 
     const item = page.getByRole('listitem').filter({ hasText: 'Externare' });
     await expect(item).toContainText('externare.pdf');
@@ -199,10 +199,10 @@ test.describe("patient's Documents tab", () => {
     await expectOpensPdf(page, () => item.getByText('Externare', { exact: true }).click());
     await expectNoA11yViolations(page, { include: '[data-testid="patient-documents"]' });
 
-    await item.getByRole('button', { name: 'Sterge Externare' }).click();
+    await item.getByRole('button', { name: 'Șterge Externare' }).click();
     await page
-      .getByRole('dialog', { name: 'Stergere document' })
-      .getByRole('button', { name: 'Sterge' })
+      .getByRole('dialog', { name: 'Ștergere document' })
+      .getByRole('button', { name: 'Șterge' })
       .click();
     await expect(page.getByText('Nici un document incarcat')).toBeVisible();
   });

@@ -104,7 +104,7 @@ test.describe('item 8: the public 404 page', () => {
       await page.getByRole('link', { name: 'Solicită o consultație' }).click();
       await expect(page).toHaveURL(/\/user\/register$/);
       await page.goto('/user/registr');
-      await page.getByRole('link', { name: 'Pagina principală' }).click();
+      await page.getByRole('link', { name: 'Pagina principală', exact: true }).click();
       await expect(page).toHaveURL(/\/$/);
     });
   }
@@ -302,7 +302,7 @@ test.describe('item 2: calendars show what happens', () => {
       const active = body.appointments.filter((e) => e.active);
       const inactive = body.appointments.filter((e) => !e.active);
       expect(body.count).toBe(active.length);
-      await expect(page.getByTestId('calendar-title')).toHaveText(`Toate programarile (${active.length})`);
+      await expect(page.getByTestId('calendar-title')).toHaveText(`Toate programările (${active.length})`);
       const calendar = page.getByTestId('dashboard-calendar');
       await expect(calendar.locator('.event-inactive')).toHaveCount(0);
       const toggle = calendar.getByRole('switch', { name: /Arată programările anulate/ });
@@ -338,7 +338,7 @@ test.describe('item 2: calendars show what happens', () => {
       }
 
       // The week view's heading carries the dates (the title, and the columns where they fit).
-      await calendar.getByRole('tab', { name: 'Saptamana' }).click();
+      await calendar.getByRole('tab', { name: 'Săptămână' }).click();
       await expect(calendar.getByRole('heading', { level: 2 }).or(calendar.locator('h2')).first()).toHaveText(
         /\d{1,2}\D+\d{1,2}/,
       );
@@ -375,6 +375,6 @@ test.describe('item 3: search in any word order', () => {
 
     await page.goto(`/app/pages/search/${'a'.repeat(101)}`);
     await expect(page.getByText('Textul căutat poate avea cel mult 100 de caractere.')).toBeVisible();
-    await expect(page.getByText('Introduceti cel putin 2 caractere.')).toHaveCount(0);
+    await expect(page.getByText('Introduceți cel puțin 2 caractere.')).toHaveCount(0);
   });
 });

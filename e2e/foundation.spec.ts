@@ -18,7 +18,7 @@ import {
 
 const MAIN_MENU = ['Home', 'Pacienti', 'Programari', 'Documente', 'Calendar', 'My Account'];
 
-const darkSwitch = (page: Page) => page.getByRole('switch', { name: 'Mod intunecat' });
+const darkSwitch = (page: Page) => page.getByRole('switch', { name: 'Mod întunecat' });
 
 async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -101,14 +101,14 @@ test.describe('signed in', () => {
     await page.goto('/user/login');
     await fillLogin(page, 'superadmin@institut.example', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/app\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Acasa' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Acasă' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Meniu principal' });
     for (const entry of MAIN_MENU) await expect(nav.getByRole('link', { name: entry })).toBeVisible();
     await expect(nav.getByText('Administrare')).toBeVisible(); // a superadmin
     await expect(page.getByTestId('user-name')).not.toBeEmpty();
     await expect(page.getByText('Grijă pentru inima fiecărui pacient')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ecran complet' })).toBeVisible();
-    await expect(page.getByRole('switch', { name: 'Mod intunecat' })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Mod întunecat' })).toBeVisible();
 
     // The menu navigates; /app/docs goes on to /app/docs/documents.
     await nav.getByRole('link', { name: 'Documente' }).click();
@@ -116,14 +116,14 @@ test.describe('signed in', () => {
     await page.goto('/app');
     await expect(page).toHaveURL(/\/app\/dashboard$/);
     // The shell only: the pages inside it have their own checks.
-    await expectNoA11yViolations(page, { exclude: ['#continut'] });
+    await expectNoA11yViolations(page, { exclude: ['#main-content'] });
   });
 
   test('a doctor does not see the administration menu', async ({ page }) => {
     await signIn(page, 'doctor');
     await page.goto('/app/dashboard');
-    await expect(page.getByRole('heading', { name: 'Acasa' })).toBeVisible();
-    await expect(page.getByText('Bine ati venit, ')).toContainText('Ionescu');
+    await expect(page.getByRole('heading', { name: 'Acasă' })).toBeVisible();
+    await expect(page.getByText('Bine ați venit, ')).toContainText('Ionescu');
     await expect(
       page.getByRole('navigation', { name: 'Meniu principal' }).getByText('Administrare'),
     ).toHaveCount(0);
@@ -154,7 +154,7 @@ test.describe('signed in', () => {
     // already send the user to login, before the click below.
     const calendarLoaded = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/calendar'));
     await page.goto('/app/dashboard');
-    await expect(page.getByRole('heading', { name: 'Acasa' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Acasă' })).toBeVisible();
     await calendarLoaded;
     await page.waitForLoadState('networkidle');
     await page.context().clearCookies(); // as if the session expired on the server
@@ -176,7 +176,7 @@ test.describe('signed in', () => {
       await route.fulfill({ response: res, json: { ...(await res.json()), authorized: false } });
     });
     await page.goto('/app/patients');
-    await expect(page.getByRole('heading', { name: 'Contul asteapta autorizarea' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Contul așteaptă autorizarea' })).toBeVisible();
     await expect(page.getByText('dr.ionescu@institut.example')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Meniu principal' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Deconectare' }).click();
@@ -190,7 +190,7 @@ test.describe('signed in', () => {
     await page.goto('/app/dashboard');
     const nav = page.getByRole('navigation', { name: 'Meniu principal' });
     await expect(nav.getByRole('link', { name: 'Pacienti' })).not.toBeInViewport();
-    await page.getByRole('button', { name: 'Arata meniul' }).click();
+    await page.getByRole('button', { name: 'Arată meniul' }).click();
     await expect(nav.getByRole('link', { name: 'Pacienti' })).toBeInViewport();
     await nav.getByRole('link', { name: 'Pacienti' }).click();
     await expect(page).toHaveURL(/\/app\/patients$/);
@@ -208,7 +208,7 @@ test('unknown staff paths show the 404 page with a button back to /app', async (
     await expect(page.getByText('Error code 404')).toBeVisible();
   }
   await expectNoA11yViolations(page);
-  await page.getByRole('link', { name: 'Inapoi la aplicatie' }).click();
+  await page.getByRole('link', { name: 'Înapoi la aplicație' }).click();
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 });
 
@@ -225,14 +225,14 @@ test('the dark and colour switches apply at once and survive a reload', async ({
   await darkSwitch(page).click({ force: true }); // the visible track covers the input, as for a user
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   const purple = await primary();
-  await page.getByRole('button', { name: 'Culoare tema' }).click();
+  await page.getByRole('button', { name: 'Culoare temă' }).click();
   await page.getByRole('menuitem', { name: 'Verde' }).click();
   await expect.poll(primary).not.toBe(purple);
   const green = await primary();
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark.green');
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Acasa' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Acasă' })).toBeVisible();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(darkSwitch(page)).toBeChecked();
   expect(await primary()).toBe(green);
@@ -246,17 +246,17 @@ test('the dark and colour switches apply at once and survive a reload', async ({
 
 test.describe('password reset', () => {
   const NEUTRAL =
-    'Daca exista un cont cu aceasta adresa, veti primi in cateva minute un e-mail cu instructiunile pentru resetarea parolei.';
+    'Dacă există un cont cu această adresă, veți primi în câteva minute un e-mail cu instrucțiunile pentru resetarea parolei.';
 
   test('forgot password answers the same for an unknown and a known address', async ({ page }) => {
     await page.goto('/user/login');
-    await page.getByRole('link', { name: 'Ati uitat parola?' }).click();
+    await page.getByRole('link', { name: 'Ați uitat parola?' }).click();
     await expect(page).toHaveURL(/\/user\/forgot-password$/);
     for (const email of ['nimeni@exemplu.ro', 'admin@institut.example']) {
       await page.goto('/user/forgot-password');
       await page.getByRole('textbox', { name: 'Email' }).fill(email);
-      await page.getByRole('button', { name: 'Trimite legatura de resetare' }).click();
-      await expect(page.getByRole('status')).toHaveText(`Cerere trimisa${NEUTRAL}`);
+      await page.getByRole('button', { name: 'Trimite legătura de resetare' }).click();
+      await expect(page.getByRole('status')).toHaveText(`Cerere trimisă${NEUTRAL}`);
     }
     await expectNoA11yViolations(page);
   });
@@ -266,7 +266,7 @@ test.describe('password reset', () => {
     const before = sentMails().length;
     await page.goto('/user/forgot-password');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('button', { name: 'Trimite legatura de resetare' }).click();
+    await page.getByRole('button', { name: 'Trimite legătura de resetare' }).click();
     await expect(page.getByText(NEUTRAL)).toBeVisible();
 
     let link = '';
@@ -285,32 +285,32 @@ test.describe('password reset', () => {
     await page.goto(link);
     await expect(page).toHaveURL(/\/user\/reset-password\?token=/);
 
-    await page.getByRole('textbox', { name: 'Parola noua', exact: true }).fill('scurta');
-    await page.getByRole('textbox', { name: 'Confirmati parola noua' }).fill('alta');
-    await page.getByRole('button', { name: 'Schimba parola' }).click();
-    await expect(page.getByText('Parola trebuie sa aiba cel putin 12 caractere.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Parola nouă', exact: true }).fill('scurta');
+    await page.getByRole('textbox', { name: 'Confirmați parola nouă' }).fill('alta');
+    await page.getByRole('button', { name: 'Schimbă parola' }).click();
+    await expect(page.getByText('Parola trebuie să aibă cel puțin 12 caractere.')).toBeVisible();
     await expect(page.getByText('Parolele nu coincid.')).toBeVisible();
 
     // The same demo password again keeps the other tests' accounts usable.
-    await page.getByRole('textbox', { name: 'Parola noua', exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('textbox', { name: 'Confirmati parola noua' }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Schimba parola' }).click();
+    await page.getByRole('textbox', { name: 'Parola nouă', exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('textbox', { name: 'Confirmați parola nouă' }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Schimbă parola' }).click();
     await expect(page).toHaveURL(/\/user\/login$/);
     await expect(
-      page.getByText('Parola a fost schimbata. Va puteti autentifica cu parola noua.'),
+      page.getByText('Parola a fost schimbată. Vă puteți autentifica cu parola nouă.'),
     ).toBeVisible();
 
     // The link works once.
     await page.goto(link);
     await expect(
-      page.getByText('Legatura de resetare este invalida sau a expirat. Cereti una noua.'),
+      page.getByText('Legătura de resetare este invalidă sau a expirat. Cereți una nouă.'),
     ).toBeVisible();
   });
 
   test('a reset page without a token says the link is not valid', async ({ page }) => {
     await page.goto('/user/reset-password');
     await expect(
-      page.getByText('Legatura de resetare este invalida sau a expirat. Cereti una noua.'),
+      page.getByText('Legătura de resetare este invalidă sau a expirat. Cereți una nouă.'),
     ).toBeVisible();
   });
 });
@@ -358,12 +358,12 @@ test('an account with two-factor authentication signs in with its code', async (
     const code = page.getByRole('textbox', { name: 'Cod de autentificare' });
     await expect(code).toBeVisible();
     await code.fill('000000');
-    await page.getByRole('button', { name: 'Verifica codul' }).click();
+    await page.getByRole('button', { name: 'Verifică codul' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Login Error' })).toContainText(
-      'Cod incorect sau expirat. Incercati din nou.',
+      'Cod incorect sau expirat. Încercați din nou.',
     );
     await code.fill(totp(secret));
-    await page.getByRole('button', { name: 'Verifica codul' }).click();
+    await page.getByRole('button', { name: 'Verifică codul' }).click();
     await expect(page).toHaveURL(/\/app\/calendars$/);
   } finally {
     // Leave the demo account as it was for the other tests.

@@ -38,13 +38,13 @@ test('a doctor fills, generates, signs and sends the letter; later changes are a
 
   // The consultation: a title and a reason.
   await page.goto(`/app/patients/${p.id}`);
-  await page.getByLabel('Titlul consultatiei').fill(title);
+  await page.getByLabel('Titlul consultației').fill(title);
   await page.getByRole('textbox', { name: 'Motivul consultației' }).click();
   await page.keyboard.type('Palpitații și dispnee de efort');
-  await page.getByRole('button', { name: 'Salveaza: Motivul consultației' }).click();
-  await expect(page.getByText(/Motivul consultației: consultatia a fost salvata/)).toBeVisible();
+  await page.getByRole('button', { name: 'Salvează: Motivul consultației' }).click();
+  await expect(page.getByText(/Motivul consultației: consultația a fost salvată/)).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Consultatii' }).click();
+  await page.getByRole('tab', { name: 'Consultații' }).click();
   const group = page.locator('[data-guid]', { hasText: title });
   await group.getByRole('button', { name: 'Scrisoare medicală' }).click();
   const dialog = page.getByRole('dialog', { name: `Scrisoare medicală · ${title}` });
@@ -160,13 +160,13 @@ test('a doctor fills, generates, signs and sends the letter; later changes are a
   ).toBeVisible();
 
   // The consultation is locked: editing it makes an addendum (version 2), the original stays.
-  await page.getByRole('tab', { name: 'Consultatii' }).click();
+  await page.getByRole('tab', { name: 'Consultații' }).click();
   await expect(group.getByText('Semnată · completări ca versiuni noi')).toBeVisible();
-  await group.getByRole('button', { name: 'Editeaza: Motivul consultației' }).click();
+  await group.getByRole('button', { name: 'Editează: Motivul consultației' }).click();
   await group.getByRole('textbox', { name: 'Motivul consultației' }).click();
   await page.keyboard.press('End');
   await page.keyboard.type(' de două săptămâni');
-  await group.getByRole('button', { name: 'Salveaza', exact: true }).click();
+  await group.getByRole('button', { name: 'Salvează', exact: true }).click();
   await expect(group.getByText('Versiunea 2 · completare')).toBeVisible();
   await expect(group.getByText('Înlocuită de o completare')).toBeVisible();
   await expect(group.getByText('Palpitații și dispnee de efort de două săptămâni')).toBeVisible();

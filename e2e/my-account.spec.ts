@@ -45,7 +45,7 @@ test('add, change and delete a time-off period', async ({ page }) => {
   await page.getByRole('button', { name: 'Add new' }).click();
   const day = await pickRange(page, ahead, 14, 16);
   await page.getByRole('dialog').getByRole('button', { name: 'Salvează' }).click();
-  await expect(page.getByText('Concediul a fost adaugat')).toBeVisible();
+  await expect(page.getByText('Concediul a fost adăugat')).toBeVisible();
   const row = table.getByRole('row', { name: new RegExp(`${day(14)}`) });
   await expect(row).toContainText(day(16));
   await expect(row).toContainText('3');
@@ -64,28 +64,28 @@ test('add, change and delete a time-off period', async ({ page }) => {
   await pickRange(page, ahead, 18, 20);
   await page.getByRole('dialog').getByRole('button', { name: 'Salvează' }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'Perioada nu a fost salvată' });
-  await expect(refusal).toContainText('Perioada se suprapune cu alt concediu inregistrat.');
+  await expect(refusal).toContainText('Perioada se suprapune cu alt concediu înregistrat.');
   await expect(page.getByText('Could not create data')).toHaveCount(0);
   await expect(page.getByText(/System could not communicate properly/)).toHaveCount(0);
   await page.getByRole('dialog').getByRole('button', { name: 'Renunță' }).click();
 
   await changed.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Șterge' }).click();
-  await expect(page.getByText('Concediul a fost sters')).toBeVisible();
+  await expect(page.getByText('Concediul a fost șters')).toBeVisible();
   await expect(table.getByRole('row', { name: new RegExp(`${day(14)}`) })).toHaveCount(0);
 });
 
 test('the private calendar feed: create, read, revoke', async ({ page }) => {
   await signIn(page, 'doctor');
   await page.goto('/app/my-account');
-  await page.getByRole('button', { name: /Genereaza/ }).click();
+  await page.getByRole('button', { name: /Generează/ }).click();
   const url = await page.getByTestId('feed-url').inputValue();
   expect(url).toMatch(/\/api\/calendar-feed\/[A-Za-z0-9_-]+\.ics$/);
   const feed = await page.request.get(url);
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain('BEGIN:VCALENDAR');
   await page.getByRole('button', { name: 'Revoca' }).click();
-  await expect(page.getByText('Adresa calendarului a fost revocata.')).toBeVisible();
+  await expect(page.getByText('Adresa calendarului a fost revocată.')).toBeVisible();
   expect((await page.request.get(url)).status()).toBe(404);
 });
 
@@ -113,7 +113,7 @@ test('change password (other sessions end), then two-factor set-up shows a QR co
 
     await page.getByLabel('Parola curentă').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Schimbă parola' }).click();
-    await expect(page.getByText('Parola a fost schimbata. Celelalte sesiuni au fost inchise.')).toBeVisible();
+    await expect(page.getByText('Parola a fost schimbată. Celelalte sesiuni au fost închise.')).toBeVisible();
     expect((await other.request.get('/api/user/user-details')).status()).toBe(401);
     const fresh = await browser.newContext();
     expect((await signInAs(fresh, DEMO_PASSWORD)).status()).toBe(401);
@@ -122,9 +122,9 @@ test('change password (other sessions end), then two-factor set-up shows a QR co
 
     // Two-factor: the set-up step shows the QR code and the backup codes (not confirmed here).
     await page.getByLabel('Parola contului').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Configureaza' }).click();
-    await expect(page.getByRole('img', { name: 'Cod QR pentru aplicatia de autentificare' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Confirma' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Configurează' }).click();
+    await expect(page.getByRole('img', { name: 'Cod QR pentru aplicația de autentificare' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirmă' })).toBeDisabled();
   } finally {
     // Restore the shared demo password for the other specs (better-auth wants an Origin header).
     const again = await browser.newContext();

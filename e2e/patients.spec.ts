@@ -16,7 +16,7 @@ const pager = (page: Page) => page.getByText(/^\d+-\d+ din \d+$/);
 async function openList(page: Page) {
   await signIn(page, 'superadmin');
   await page.goto('/app/patients');
-  await expect(page.getByRole('heading', { name: 'Pacienti', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pacienți', level: 1 })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
 }
 
@@ -77,7 +77,7 @@ test.describe('patient list', () => {
 
   test('filters by status and appointment date in the column headers', async ({ page }) => {
     await openList(page);
-    await page.getByRole('button', { name: 'Filtreaza: Status' }).click();
+    await page.getByRole('button', { name: 'Filtrează: Status' }).click();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Cerere', exact: true }).click();
     await expect(pager(page)).toHaveText(/^1-\d+ din \d+$/);
@@ -90,13 +90,13 @@ test.describe('patient list', () => {
     await page.reload();
     const withDate = await demoPatient(page);
     const day = withDate.appointment_date!;
-    await page.getByRole('button', { name: 'Filtreaza: Data programarii' }).click();
+    await page.getByRole('button', { name: 'Filtrează: Data programării' }).click();
     const [y, m, d] = day.split('-').map(Number);
-    const picker = page.getByRole('dialog', { name: 'Filtreaza: Data programarii' });
+    const picker = page.getByRole('dialog', { name: 'Filtrează: Data programării' });
     const shown = new Date();
     const months = (y - shown.getFullYear()) * 12 + (m - 1 - shown.getMonth());
     for (let i = 0; i < Math.abs(months); i++)
-      await picker.getByRole('button', { name: months > 0 ? 'Luna urmatoare' : 'Luna anterioara' }).click();
+      await picker.getByRole('button', { name: months > 0 ? 'Luna următoare' : 'Luna anterioară' }).click();
     await picker.getByRole('button', { name: dayLabel(day), exact: true }).click();
     const [dd, mm, yyyy] = [String(d).padStart(2, '0'), String(m).padStart(2, '0'), String(y)];
     await expect(rows(page).first()).toContainText(`${dd}.${mm}.${yyyy}`);
@@ -108,10 +108,10 @@ test.describe('patient list', () => {
 
   test('adds a patient: the bad CNP message, then a good one that appears in the list', async ({ page }) => {
     await openList(page);
-    await page.getByRole('button', { name: 'Adauga pacient' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Adauga pacient' });
+    await page.getByRole('button', { name: 'Adaugă pacient' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Adaugă pacient' });
     await expect(drawer).toBeVisible();
-    await drawer.getByRole('button', { name: 'Salveaza' }).click();
+    await drawer.getByRole('button', { name: 'Salvează' }).click();
     for (const text of [
       'Va rugam introduceti numele.',
       'Va rugam introduceti CNP valid.',
@@ -128,15 +128,15 @@ test.describe('patient list', () => {
     await drawer.locator('[data-path="cnp"]').fill('1234567890123');
     await drawer.locator('[data-path="phone"]').fill('0612 345 678');
     await pick(page, drawer.getByRole('combobox', { name: 'Statut asigurat' }), 'Asigurat - pensionar');
-    await pick(page, drawer.getByRole('combobox', { name: 'Judet de resedinta' }), 'Brașov');
+    await pick(page, drawer.getByRole('combobox', { name: 'Județ de reședință' }), 'Brașov');
     await drawer.getByRole('radio', { name: 'Da' }).check();
-    await drawer.getByRole('button', { name: 'Salveaza' }).click();
+    await drawer.getByRole('button', { name: 'Salvează' }).click();
     await expect(drawer.getByText('Va rugam introduceti CNP valid.')).toBeVisible();
     await expect(drawer.getByText('Numarul de telefon introdus este invalid')).toBeVisible();
 
     await drawer.locator('[data-path="cnp"]').fill(makeCnp(1, '1971-02-03', '08', stamp));
     await drawer.locator('[data-path="phone"]').fill('0722 000 123');
-    await drawer.getByRole('button', { name: 'Salveaza' }).click();
+    await drawer.getByRole('button', { name: 'Salvează' }).click();
     await expect(drawer).toBeHidden();
     await page.getByRole('textbox', { name: 'Pacient', exact: true }).fill(`stefanescu test ${stamp}`);
     await expect(rows(page)).toHaveCount(1);
@@ -144,9 +144,9 @@ test.describe('patient list', () => {
     await expect(rows(page).first().getByRole('img', { name: 'Vaccinat' })).toBeVisible();
 
     // The form starts empty next time.
-    await page.getByRole('button', { name: 'Adauga pacient' }).click();
+    await page.getByRole('button', { name: 'Adaugă pacient' }).click();
     await expect(
-      page.getByRole('dialog', { name: 'Adauga pacient' }).locator('[data-path="name"]'),
+      page.getByRole('dialog', { name: 'Adaugă pacient' }).locator('[data-path="name"]'),
     ).toHaveValue('');
   });
 });
@@ -166,44 +166,44 @@ test.describe('patient detail', () => {
 
     // Edit: toast 'Patient updated' titled 'Success', the modal closes.
     await page.getByRole('button', { name: 'Update patient details' }).click();
-    const modal = page.getByRole('dialog', { name: 'Actualizeaza datele pacientului' });
+    const modal = page.getByRole('dialog', { name: 'Actualizează datele pacientului' });
     await modal.locator('[data-path="name"]').fill('');
-    await modal.getByRole('button', { name: 'Salveaza' }).click();
+    await modal.getByRole('button', { name: 'Salvează' }).click();
     await expect(modal.getByText('Va rugam introduceti numele.')).toBeVisible();
     await modal.locator('[data-path="name"]').fill(p.patient);
     await modal.locator('[data-path="gp_name"]').fill('Dr. Ana Țurcanu');
-    await modal.getByRole('button', { name: 'Salveaza' }).click();
+    await modal.getByRole('button', { name: 'Salvează' }).click();
     await expect(modal).toBeHidden();
     await expect(page.getByText('Patient updated')).toBeVisible();
     await expect(page.getByText('Dr. Ana Țurcanu')).toBeVisible();
 
     // The consultation form: default title, one section saved.
     const today = formatDay(clinicToday(new Date()));
-    const title = page.getByLabel('Titlul consultatiei');
+    const title = page.getByLabel('Titlul consultației');
     await expect(title).toHaveValue(`Consultatie ${today}`);
     await title.fill(`Consultatie e2e ${today}`);
     await page.getByRole('textbox', { name: 'Motivul consultației' }).click();
     await page.keyboard.type('Dispnee la efort și palpitații');
-    await page.getByRole('button', { name: 'Salveaza: Motivul consultației' }).click();
-    await expect(page.getByText(/Motivul consultației: consultatia a fost salvata/)).toBeVisible();
+    await page.getByRole('button', { name: 'Salvează: Motivul consultației' }).click();
+    await expect(page.getByText(/Motivul consultației: consultația a fost salvată/)).toBeVisible();
 
-    await page.getByRole('tab', { name: 'Consultatii' }).click();
+    await page.getByRole('tab', { name: 'Consultații' }).click();
     await expect(page).toHaveURL(new RegExp(`/app/patients/${p.id}/consults$`));
     const group = page.locator('[data-guid]', { hasText: `Consultatie e2e ${today}` });
     await expect(group).toBeVisible();
     await expect(group.getByText('Dispnee la efort și palpitații')).toBeVisible();
 
     // Edit the entry in place.
-    await group.getByRole('button', { name: 'Editeaza: Motivul consultației' }).click();
+    await group.getByRole('button', { name: 'Editează: Motivul consultației' }).click();
     await group.getByRole('textbox', { name: 'Motivul consultației' }).click();
     await page.keyboard.press('End');
     await page.keyboard.type(' de o săptămână');
-    await group.getByRole('button', { name: 'Salveaza', exact: true }).click();
+    await group.getByRole('button', { name: 'Salvează', exact: true }).click();
     await expect(group.getByText('Dispnee la efort și palpitații de o săptămână')).toBeVisible();
 
     // The letter: a signed link the browser navigates to, answered with a PDF download.
     const download = page.waitForEvent('download');
-    await group.getByRole('button', { name: 'Descarca scrisoarea' }).click();
+    await group.getByRole('button', { name: 'Descarcă scrisoarea' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^scrisoare-medicala-\d{4}-\d{2}-\d{2}\.pdf$/);
     expect(

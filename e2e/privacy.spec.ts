@@ -24,7 +24,7 @@ test('a superadmin exports a patient: a ZIP with patient.json, the summary PDF a
   await signIn(page, 'superadmin');
   const [patient] = await demoPatients(page, 1);
   await page.goto(`/app/patients/${patient.id}`);
-  const panel = page.getByRole('region', { name: 'Protectia datelor' });
+  const panel = page.getByRole('region', { name: 'Protecția datelor' });
   await expect(panel.getByText('Acorduri GDPR')).toBeVisible();
   const downloading = page.waitForEvent('download');
   await panel.getByRole('link', { name: 'Exporta datele' }).click();
@@ -42,7 +42,7 @@ test('a superadmin exports a patient: a ZIP with patient.json, the summary PDF a
   expect(json.audit_events.map((e: { action: string }) => e.action)).toContain('privacy.export');
   for (const d of json.documents) expect(Object.keys(files)).toContain(d.file);
   expect(Buffer.from(files['rezumat.pdf']).subarray(0, 5).toString()).toBe('%PDF-');
-  await expectNoA11yViolations(page, { include: '[aria-label="Protectia datelor"]' });
+  await expectNoA11yViolations(page, { include: '[aria-label="Protecția datelor"]' });
 });
 
 test('a superadmin anonymises another patient after typing the confirmation', async ({ page }) => {
@@ -51,12 +51,12 @@ test('a superadmin anonymises another patient after typing the confirmation', as
   const patient = (await demoPatients(page, 7))[3];
   await page.goto(`/app/patients/${patient.id}`);
   await expect(page.getByRole('heading', { level: 1, name: patient.patient })).toBeVisible();
-  const panel = page.getByRole('region', { name: 'Protectia datelor' });
-  await panel.getByRole('button', { name: 'Anonimizeaza', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Protecția datelor' });
+  await panel.getByRole('button', { name: 'Anonimizează', exact: true }).click();
 
   const modal = page.getByRole('dialog', { name: 'Anonimizarea pacientului' });
   await expect(modal).toContainText(patient.patient);
-  const confirm = modal.getByRole('button', { name: 'Anonimizeaza definitiv' });
+  const confirm = modal.getByRole('button', { name: 'Anonimizează definitiv' });
   await expect(confirm).toBeDisabled();
   const input = modal.getByRole('textbox', { name: 'Confirmare' });
   await input.fill(ANONYMISE_PHRASE.toLowerCase());
@@ -72,7 +72,7 @@ test('a superadmin anonymises another patient after typing the confirmation', as
     page.getByRole('heading', { level: 1, name: `Pacient anonimizat #${patient.id}` }),
   ).toBeVisible();
   await expect(panel.getByText('Pacient anonimizat', { exact: true })).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'Anonimizeaza', exact: true })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Anonimizează', exact: true })).toHaveCount(0);
   await expect(page.getByText(`ANON-${patient.id}`)).toBeVisible();
 
   // The old name no longer finds anyone.
@@ -87,12 +87,12 @@ test('the administration lists records due for retention review and the consent 
 }) => {
   await signIn(page, 'superadmin');
   await page.goto('/app/admin/privacy');
-  await expect(page.getByRole('link', { name: 'Protectia datelor' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('heading', { level: 1, name: 'Protectia datelor' })).toBeVisible();
-  await expect(page.getByText(/de cel putin 10 ani/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Protecția datelor' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Protecția datelor' })).toBeVisible();
+  await expect(page.getByText(/de cel puțin 10 ani/)).toBeVisible();
   const versions = page.getByRole('region', { name: 'Textul acordului GDPR (versiuni)' });
   await expect(versions.getByText('gdpr-2026-11')).toBeVisible();
-  await expect(versions.getByText('Curenta')).toBeVisible();
+  await expect(versions.getByText('Curentă')).toBeVisible();
   await expectNoA11yViolations(page, { include: 'main' });
 });
 
@@ -100,10 +100,10 @@ test('a doctor sees the consents but neither export nor anonymise', async ({ pag
   await signIn(page, 'doctor');
   const [patient] = await demoPatients(page, 2);
   await page.goto(`/app/patients/${patient.id}`);
-  const panel = page.getByRole('region', { name: 'Protectia datelor' });
+  const panel = page.getByRole('region', { name: 'Protecția datelor' });
   await expect(panel.getByText('Acorduri GDPR')).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Exporta datele' })).toHaveCount(0);
-  await expect(panel.getByRole('button', { name: 'Anonimizeaza', exact: true })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Anonimizează', exact: true })).toHaveCount(0);
 });
 
 test('the patient detail shows the consent version and date, and records a withdrawal', async ({ page }) => {
@@ -136,16 +136,16 @@ test('the patient detail shows the consent version and date, and records a withd
   const appointment = (await list.json()).appointments[0] as { id: number };
   const detail = await (await page.request.get(`/api/appointment/${appointment.id}`)).json();
   await page.goto(`/app/patients/${detail.appointment.patient_id}`);
-  const panel = page.getByRole('region', { name: 'Protectia datelor' });
+  const panel = page.getByRole('region', { name: 'Protecția datelor' });
   await expect(panel.getByText(/^Versiunea gdpr-/)).toBeVisible();
   await expect(panel.getByText(/^Acordat la \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)).toBeVisible();
   await expect(panel.getByText('Activ', { exact: true })).toBeVisible();
   await panel.scrollIntoViewIfNeeded();
-  await expectNoA11yViolations(page, { include: '[aria-label="Protectia datelor"]' });
+  await expectNoA11yViolations(page, { include: '[aria-label="Protecția datelor"]' });
   await panel.getByRole('button', { name: 'Retrage acordul' }).click();
   const dialog = page.getByRole('dialog', { name: 'Retragerea acordului' });
   await dialog.getByRole('button', { name: 'Retrage acordul' }).click();
-  await expect(page.getByText('Retragerea acordului a fost inregistrata.')).toBeVisible();
+  await expect(page.getByText('Retragerea acordului a fost înregistrată.')).toBeVisible();
   await expect(panel.getByText('Retras', { exact: true })).toBeVisible();
   await expect(panel.getByText(/^Retras la \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Retrage acordul' })).toHaveCount(0);

@@ -54,11 +54,11 @@ async function fillPatient(page: Page, cnp: string, email: string) {
   await page.getByLabel('CNP').fill(cnp);
   await page.getByLabel(PHONE).fill('0744 555 666');
   await page.getByLabel(EMAIL).fill(email);
-  await page.getByLabel(/^Județul de reședință/).selectOption({ label: 'Cluj' });
-  await page.getByLabel(/^Statutul asiguratului/).selectOption({ label: 'Asigurat - pensionar' });
+  await page.getByLabel(/^Județ de reședință/).selectOption({ label: 'Cluj' });
+  await page.getByLabel(/^Statut asigurat/).selectOption({ label: 'Asigurat - pensionar' });
   await page.getByRole('radio', { name: 'Da' }).check();
-  await page.getByLabel('Numele medicului de familie').fill('Dr. Radu Pop');
-  await page.getByLabel('Telefonul medicului de familie').fill('0264 111 222');
+  await page.getByLabel('Medic de familie', { exact: true }).fill('Dr. Radu Pop');
+  await page.getByLabel('Telefon medic de familie').fill('0264 111 222');
 }
 
 let staff: APIRequestContext;
@@ -210,9 +210,9 @@ test('each field shows its message; an invalid CNP and phone are refused before 
   await page.getByLabel(PHONE).blur();
   await expect(page.getByText('Va rugam introduceti CNP valid.')).toBeVisible();
   await expect(page.getByText('Numarul de telefon introdus este invalid')).toBeVisible();
-  await page.getByLabel('E-mailul medicului de familie').fill('dr@');
-  await page.getByLabel('E-mailul medicului de familie').blur();
-  await expect(page.getByText('Adresa de e-mail a medicului de familie este invalida.')).toBeVisible();
+  await page.getByLabel('E-mail medic de familie').fill('dr@');
+  await page.getByLabel('E-mail medic de familie').blur();
+  await expect(page.getByText('Adresa de e-mail a medicului de familie este invalidă.')).toBeVisible();
   await expect(page.getByLabel('CNP')).toHaveAttribute('aria-invalid', 'true');
   await expectNoA11yViolations(page);
   expect(posts).toEqual([]);
@@ -278,7 +278,7 @@ test('a consent text changed meanwhile is shown again and must be agreed again',
   page,
   request,
 }) => {
-  const CHANGED = 'Textul acordului s-a schimbat. Va rugam reincarcati pagina si cititi-l din nou.';
+  const CHANGED = 'Textul acordului s-a schimbat. Vă rugăm reîncărcați pagina și citiți-l din nou.';
   let served = 0;
   await page.route('**/api/appointment/consent-text', (route) =>
     served++ === 0

@@ -57,8 +57,8 @@ for (const viewport of WIDTHS) {
 test('searchable selects match without case and diacritics', async ({ page }) => {
   await signIn(page, 'superadmin');
   await page.goto('/app/patients');
-  await page.getByRole('button', { name: 'Adauga pacient' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Adauga pacient' });
+  await page.getByRole('button', { name: 'Adaugă pacient' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Adaugă pacient' });
   const county = drawer.getByRole('combobox', { name: /Jude/ });
   // Typed without diacritics, in capitals, and with the old cedilla letters (ş, ţ).
   for (const [typed, found] of [
@@ -140,16 +140,16 @@ test('a request is cancelled before it is confirmed, with a status that needs no
   await page.goto(`/app/appointments/${await requestIdOf(page.request, req.name)}`);
   const badge = page.locator('h1 + [data-status]');
   await expect(badge).toHaveText('Cerere');
-  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  await page.getByRole('button', { name: 'Schimbă statusul' }).click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem', { name: 'Confirma fara acte' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Confirmă fără acte' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Anulat de pacient' })).toBeVisible();
   // A status with a slot still waits for the confirm path.
   await expect(menu.getByRole('menuitem', { name: 'Consult cardiologic' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('request-menu.png') });
   await menu.getByRole('menuitem', { name: 'Anulat de pacient' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Seteaza status' }).click();
+  await dialog.getByRole('button', { name: 'Setează status' }).click();
   await expect(dialog).toBeHidden();
   await expect(badge).toHaveText('Anulat de pacient');
 });
@@ -165,8 +165,8 @@ test.describe('the add-patient drawer', () => {
       (await (await page.request.get(`/api/patients/${existing.id}`)).json()).patient as { cnp: string }
     ).cnp;
     await page.goto('/app/patients');
-    const open = page.getByRole('button', { name: 'Adauga pacient' });
-    const drawer = page.getByRole('dialog', { name: 'Adauga pacient' });
+    const open = page.getByRole('button', { name: 'Adaugă pacient' });
+    const drawer = page.getByRole('dialog', { name: 'Adaugă pacient' });
     const name = drawer.locator('[data-path="name"]');
 
     await open.click();
@@ -174,7 +174,7 @@ test.describe('the add-patient drawer', () => {
     await drawer.locator('[data-path="cnp"]').fill('1234');
     await drawer.locator('[data-path="cnp"]').blur(); // its message shows (and moves the buttons) first
     await expect(drawer.getByText('Va rugam introduceti CNP valid.')).toBeVisible();
-    await drawer.getByRole('button', { name: 'Renunta' }).click();
+    await drawer.getByRole('button', { name: 'Renunță' }).click();
     await expect(drawer).toBeHidden();
     await open.click();
     await expect(name).toHaveValue('');
@@ -197,7 +197,7 @@ test.describe('the add-patient drawer', () => {
     await county.fill('cluj');
     await page.getByRole('option', { name: 'Cluj' }).click();
     await drawer.getByRole('radio', { name: 'Nu' }).check();
-    await drawer.getByRole('button', { name: 'Salveaza' }).click();
+    await drawer.getByRole('button', { name: 'Salvează' }).click();
     const toast = page.locator('.mantine-Notification-root').first();
     await expect(toast).toBeVisible();
     await expect(drawer).toBeVisible();
@@ -248,7 +248,7 @@ async function pickDay(page: Page, scope: Locator, day: string) {
   await scope.getByRole('button', { name: /^Data/ }).click();
   const button = page.getByRole('button', { name: dayLabel(day), exact: true });
   for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Luna urmatoare' }).click();
+    await page.getByRole('button', { name: 'Luna următoare' }).click();
   }
   await button.click();
 }
@@ -284,10 +284,10 @@ test('a booking refused because the time was just taken: one message, free times
   const time = times[0];
 
   await page.goto('/app/appointments');
-  await page.getByRole('button', { name: 'Adauga programare' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Adauga programare' });
+  await page.getByRole('button', { name: 'Adaugă programare' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adaugă programare' });
   await choose(page, dialog, /Medic/, doctor.name);
-  await dialog.getByRole('textbox', { name: 'Cauta pacient' }).fill('pop');
+  await dialog.getByRole('textbox', { name: 'Caută pacient' }).fill('pop');
   await choose(page, dialog, /^Pacient/, /Pop/i);
   const patient = await dialog.getByRole('combobox', { name: /^Pacient/ }).inputValue();
   await choose(page, dialog, /Status/, status.title);
@@ -311,7 +311,7 @@ test('a booking refused because the time was just taken: one message, free times
     time,
   });
 
-  await dialog.getByRole('button', { name: 'Salveaza' }).click();
+  await dialog.getByRole('button', { name: 'Salvează' }).click();
   const toasts = page.locator('.mantine-Notification-root');
   await expect(toasts.filter({ hasText: APPOINTMENT_MESSAGES.slotTaken })).toHaveCount(1);
   await expect(toasts).toHaveCount(1);
@@ -362,10 +362,10 @@ for (const viewport of WIDTHS) {
 test('the new-appointment patient picker shows the masked CNP and the birth date', async ({ page }) => {
   await signIn(page, 'superadmin');
   await page.goto('/app/appointments');
-  await page.getByRole('button', { name: 'Adauga programare' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Adauga programare' });
+  await page.getByRole('button', { name: 'Adaugă programare' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adaugă programare' });
   await choose(page, dialog, /Medic/, /./);
-  await dialog.getByRole('textbox', { name: 'Cauta pacient' }).fill('pop');
+  await dialog.getByRole('textbox', { name: 'Caută pacient' }).fill('pop');
   await dialog.getByRole('combobox', { name: /^Pacient/ }).click();
   await expect(page.getByRole('option').first()).toHaveText(PICKED);
 });
@@ -420,7 +420,7 @@ test('a consultation being typed is kept as a draft in the browser, and leaving 
   ]);
 
   // "Renunta" discards the draft.
-  await page.getByRole('button', { name: 'Renunta: Motivul consultației' }).click();
+  await page.getByRole('button', { name: 'Renunță: Motivul consultației' }).click();
   await expect(reason).not.toContainText(marker);
   expect(await drafts()).toEqual([]);
   expect(sent).toEqual([]);
@@ -428,8 +428,8 @@ test('a consultation being typed is kept as a draft in the browser, and leaving 
   // Saved: no longer a draft, and leaving asks nothing.
   await reason.click();
   await page.keyboard.type(marker);
-  await page.getByRole('button', { name: 'Salveaza: Motivul consultației' }).click();
-  await expect(page.getByText(/Motivul consultației: consultatia a fost salvata/)).toBeVisible();
+  await page.getByRole('button', { name: 'Salvează: Motivul consultației' }).click();
+  await expect(page.getByText(/Motivul consultației: consultația a fost salvată/)).toBeVisible();
   expect(sent.length).toBe(1);
   await expect.poll(drafts).toEqual([]);
   await page.getByRole('navigation').getByRole('link', { name: 'Programari' }).click();
@@ -465,7 +465,7 @@ test('the set-appointment modal also clears a time just taken and keeps the cale
   const time = times[0];
 
   await page.goto(`/app/appointments/${appt.id}`);
-  await page.getByRole('button', { name: 'Schimba statusul' }).click();
+  await page.getByRole('button', { name: 'Schimbă statusul' }).click();
   await page.getByRole('menuitem', { name: status.title }).click();
   const dialog = page.getByRole('dialog');
   await choose(page, dialog, /Calendar/, clinic.title);
@@ -487,7 +487,7 @@ test('the set-appointment modal also clears a time just taken and keeps the cale
     time,
   });
 
-  await dialog.getByRole('button', { name: 'Seteaza programarea' }).click();
+  await dialog.getByRole('button', { name: 'Setează programarea' }).click();
   const toasts = page.locator('.mantine-Notification-root');
   await expect(toasts.filter({ hasText: APPOINTMENT_MESSAGES.slotTaken })).toHaveCount(1);
   await expect(toasts).toHaveCount(1);

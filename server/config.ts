@@ -93,6 +93,42 @@ const envSchema = z.object({
   SMTP_CONNECTION_TIMEOUT_SECONDS: seconds(5, 'time to open the connection to the SMTP relay (DNS included)'),
   SMTP_GREETING_TIMEOUT_SECONDS: seconds(5, "time to wait for the SMTP relay's greeting"),
   SMTP_SOCKET_TIMEOUT_SECONDS: seconds(15, 'silence from the SMTP relay after which a send is abandoned'),
+  /** The SMS gateway (smsadvert.ro's JSON API, docs/decisions/0039-sms-gateway.md); unset: SMS are written to DATA_DIR/sms. */
+  SMS_URL: optionalUrl.describe("the SMS gateway's send address, e.g. https://www.smsadvert.ro/api/sms/"),
+  SMS_TOKEN: optionalString.describe("the SMS gateway's API token (sent as the Authorization header)"),
+  SMS_SENDER: z
+    .enum(['short', 'device'])
+    .default('short')
+    .describe(
+      "how the gateway sends: 'short' through its own network, 'device' through the account's phones (its network when they fail)",
+    ),
+  SMS_SIGNATURE: z
+    .string()
+    .min(1)
+    .max(20)
+    .default('IUBCVT')
+    .describe("the institute's short name every SMS starts with (GSM-7 letters keep one segment)"),
+  SMS_TIMEOUT_SECONDS: seconds(10, 'longest wait for the SMS gateway to answer one message'),
+  /** Hours before an appointment that hold a slot when a reminder goes (REMINDER_HOURS=24,2). */
+  REMINDER_HOURS: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((h) => h.trim())
+            .filter(Boolean)
+            .map(Number)
+        : v,
+    z
+      .custom<number[]>(
+        (v) => Array.isArray(v) && v.length <= 5 && v.every((h) => Number.isInteger(h) && h >= 1 && h <= 168),
+        'must be whole hours from 1 to 168, comma-separated, at most 5',
+      )
+      .default([24, 2])
+      .describe(
+        'hours before an appointment that holds a slot when reminders go, comma-separated; empty: none',
+      ),
+  ),
   OUTBOX_SEND_TIMEOUT_SECONDS: seconds(30, 'longest one message may take to send, whatever the relay does'),
   OUTBOX_MAX_IN_FLIGHT: z.coerce
     .number()
@@ -129,6 +165,18 @@ const envSchema = z.object({
   LETTER_SIGNING_P12: optionalString.describe('PKCS#12 file with the certificate that signs medical letters'),
   LETTER_SIGNING_PASSWORD: z.string().optional().describe('password of LETTER_SIGNING_P12'),
   CONTACT_EMAIL: z.string().email().default('consultatii@institut.example'),
+  INSTITUTE_PHONE: z
+    .string()
+    .regex(/^\+?[0-9 ()./-]{6,30}$/, 'must be a phone number')
+    .default('021 000 0000')
+    .describe('the number patients call (the self-service page shows it)'),
+  SELF_SERVICE_CANCEL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 14)
+    .default(24)
+    .describe('the self-service page cancels until this many hours before the appointment'),
   GDPR_PROTOCOL_URL: z.string().url().default('https://institut.example/protectia-datelor.pdf'),
   REGISTRATION_DAILY_CAPACITY: z.coerce.number().int().min(1).max(10000).default(20),
   UPLOAD_MAX_BYTES: z.coerce
@@ -211,6 +259,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const s3Keys = [e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (e.SMS_URL && !e.SMS_TOKEN) {
+    throw new ConfigError('Invalid configuration:\n  SMS_TOKEN: must be set with SMS_URL');
+  }
   if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_BUCKET: S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',

@@ -51,6 +51,11 @@ describe('configuration', () => {
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '1'],
     ['REGISTRATION_PER_ADDRESS_DAILY', '0'],
+    ['SMS_URL', 'gateway'],
+    ['SMS_SENDER', 'phone'],
+    ['REMINDER_HOURS', '24,two'],
+    ['REMINDER_HOURS', '0'],
+    ['REMINDER_HOURS', '1.5'],
   ])('refuses %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(
@@ -76,5 +81,14 @@ describe('configuration', () => {
     expect(
       loadConfig({ DATA_DIR: tmp(), DATABASE_URL: 'postgres://u@127.0.0.1:5432/clinic' }).DATABASE_URL,
     ).toBe('postgres://u@127.0.0.1:5432/clinic');
+  });
+
+  it('reads the reminder hours (24 and 2 by default, none when empty) and wants a token with SMS_URL', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).REMINDER_HOURS).toEqual([24, 2]);
+    expect(loadConfig({ DATA_DIR: tmp(), REMINDER_HOURS: '48, 3' }).REMINDER_HOURS).toEqual([48, 3]);
+    expect(loadConfig({ DATA_DIR: tmp(), REMINDER_HOURS: '' }).REMINDER_HOURS).toEqual([]);
+    expect(() => loadConfig({ DATA_DIR: tmp(), SMS_URL: 'https://www.smsadvert.ro/api/sms/' })).toThrowError(
+      /^Invalid configuration:\n {2}SMS_TOKEN: /,
+    );
   });
 });

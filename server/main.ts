@@ -8,12 +8,14 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/demo-data';
+import { staleJourneyMessage } from './features/journey';
 import { letterDeliverySettled } from './features/patients';
 import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
 import { emailSender } from './platform/mail';
 import { listeningAddresses } from './platform/origins';
 import { createOutboxWorker } from './platform/outbox';
+import { smsSender } from './platform/sms';
 import { getStorage } from './platform/storage';
 import { reconcileCounts, reconcileStorage, scheduleStorageReconcile } from './platform/storage/reconcile';
 
@@ -91,12 +93,20 @@ async function main() {
         greetingTimeoutMs: config.SMTP_GREETING_TIMEOUT_SECONDS * 1000,
         socketTimeoutMs: config.SMTP_SOCKET_TIMEOUT_SECONDS * 1000,
       }),
+      smsSender({
+        url: config.SMS_URL,
+        token: config.SMS_TOKEN,
+        sender: config.SMS_SENDER,
+        smsDir: path.join(config.dataDir, 'sms'),
+        timeoutMs: config.SMS_TIMEOUT_SECONDS * 1000,
+      }),
     ],
     maxInFlight: config.OUTBOX_MAX_IN_FLIGHT,
     sendTimeoutMs: config.OUTBOX_SEND_TIMEOUT_SECONDS * 1000,
     intervalMs: 2000,
     log: app.log,
     onSettled: (id, outcome) => letterDeliverySettled(database.db, id, outcome),
+    expired: staleJourneyMessage,
   });
   outbox.start();
 

@@ -11,6 +11,7 @@ import { StaticFirstPaintDone } from './app/static-first-paint';
 const LandingPage = lazy(() => import('./features/registration/landing-page'));
 const RegisterPage = lazy(() => import('./features/registration/register-page'));
 const SuccessPage = lazy(() => import('./features/registration/success-page'));
+const SelfServicePage = lazy(() => import('./features/self-service/self-service-page'));
 const LoginPage = lazy(() => import('./features/auth/login-page'));
 const ForgotPasswordPage = lazy(() => import('./features/auth/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('./features/auth/reset-password-page'));
@@ -86,6 +87,8 @@ export const routes: RouteObject[] = [
       { path: '*', element: <Navigate to="/error" replace /> },
     ],
   },
+  // The patient's own appointment, from the link in every message (issue 15).
+  { path: '/p/:token', element: publicPage(SelfServicePage) },
   { path: '/error', element: publicPage(ErrorPage) },
   // Unknown public paths: a Romanian page for patients (the server answers them 404); unknown
   // staff paths (/app/...) keep the spec's /error page.

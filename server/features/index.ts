@@ -8,6 +8,7 @@ import adminRoutes from './admin/routes';
 import appointmentRoutes from './appointments/routes';
 import authRoutes from './auth/routes';
 import calendarRoutes from './calendars/routes';
+import dashboardJourneyRoutes from './dashboard/journey-routes';
 import dashboardRoutes from './dashboard/routes';
 import diagnosisRoutes from './diagnoses/routes';
 import documentRoutes from './documents/routes';
@@ -17,6 +18,7 @@ import patientRoutes from './patients/routes';
 import privacyRoutes from './privacy/routes';
 import registrationRoutes from './registration/routes';
 import searchRoutes from './search/routes';
+import selfServiceRoutes, { staffLinkRoutes } from './self-service/routes';
 
 export const features: FastifyPluginAsync[] = [
   miscRoutes,
@@ -26,10 +28,13 @@ export const features: FastifyPluginAsync[] = [
   appointmentRoutes,
   documentRoutes,
   dashboardRoutes,
+  dashboardJourneyRoutes,
   calendarRoutes,
   myAccountRoutes,
   searchRoutes,
   adminRoutes,
   privacyRoutes,
   diagnosisRoutes,
+  selfServiceRoutes,
+  staffLinkRoutes,
 ];

@@ -34,6 +34,10 @@ const PUBLIC: Record<string, Partial<Record<Role, number[]>> & { all?: number[] 
   'GET /api/patients/:id/consultation-letter/:guid/pdf': { all: [403] },
   'GET /api/documents/:id/file': { all: [403] },
   'GET /api/calendar-feed/:file': { all: [400, 404] },
+  'GET /api/self-service/:token': { all: [404] },
+  'POST /api/self-service/:token/confirm': { all: [404] },
+  'POST /api/self-service/:token/cancel': { all: [404] },
+  'POST /api/self-service/:token/reschedule-request': { all: [400, 404] },
 };
 
 const ctx = await setupTestApp();

@@ -19,19 +19,19 @@ export class HttpError extends Error {
 }
 
 export const MESSAGES = {
-  unauthenticated: 'Trebuie sa va autentificati.',
-  forbidden: 'Nu aveti dreptul sa accesati aceasta resursa.',
-  notFound: 'Resursa nu a fost gasita.',
+  unauthenticated: 'Trebuie să vă autentificați.',
+  forbidden: 'Nu aveți dreptul să accesați această resursă.',
+  notFound: 'Resursa nu a fost găsită.',
   methodNotAllowed: 'Metoda nu este permisă pentru această adresă.',
   validation: 'Datele trimise nu sunt valide.',
   conflict: 'Datele au fost modificate între timp. Reîncărcați pagina și încercați din nou.',
   internal: 'A aparut o eroare, va rugam incercati mai tarziu.',
-  unavailable: 'Serviciul este temporar indisponibil, va rugam incercati mai tarziu.',
-  tooMany: 'Prea multe cereri. Va rugam asteptati putin si incercati din nou.',
-  tooLarge: 'Fisierul sau cererea depaseste dimensiunea maxima permisa.',
-  crossOrigin: 'Cererea a fost refuzata (origine necunoscuta).',
+  unavailable: 'Serviciul este temporar indisponibil, vă rugăm încercați mai târziu.',
+  tooMany: 'Prea multe cereri. Vă rugăm așteptați puțin și încercați din nou.',
+  tooLarge: 'Fișierul sau cererea depășește dimensiunea maximă permisă.',
+  crossOrigin: 'Cererea a fost refuzată (origine necunoscută).',
   twoFactorRequired:
-    'Autentificarea in doi pasi este obligatorie pentru personal. Activati-o din pagina Contul meu.',
+    'Autentificarea în doi pași este obligatorie pentru personal. Activați-o din pagina Contul meu.',
 } as const;
 
 export const badRequest = (message: string = MESSAGES.validation, errors?: Record<string, string>) =>

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { TERMS } from '../../domain/glossary';
 
 const require = createRequire(import.meta.url);
 export const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -108,10 +109,10 @@ export function renderConsultationLetter(data: LetterData): Promise<Buffer> {
   field('Data nașterii', data.patient.birth);
   field('Sex', data.patient.sex);
   field('Vârsta', data.patient.age);
-  field('Județ de reședință', data.patient.county);
+  field(TERMS.county, data.patient.county);
   field('Telefon', data.patient.phone);
   if (data.gp.name || data.gp.email) {
-    field('Medic de familie', [data.gp.name, data.gp.email, data.gp.phone].filter(Boolean).join(', '));
+    field(TERMS.familyDoctor, [data.gp.name, data.gp.email, data.gp.phone].filter(Boolean).join(', '));
   }
   doc.moveDown(0.8);
 

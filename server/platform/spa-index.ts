@@ -33,11 +33,12 @@ export const PRELOADED_PAGES: Record<string, string> = {
 
 /**
  * The web app's page paths (web/router.tsx): the back office under /app answers its own unknown
- * paths (the spec's /error page); any other path is unknown and answered 404 (with the app,
- * which shows the public "page not found").
+ * paths (the spec's /error page); `/p/<token>` is a patient's self-service page (a well-formed
+ * token: the page itself says when it opens nothing); any other path is unknown and answered 404
+ * (with the app, which shows the public "page not found").
  */
 export function isSpaPath(pathname: string): boolean {
-  return /^\/(user\/?|user\/(login|forgot-password|reset-password|register|success)\/?|error\/?|app(\/.*)?)?$/.test(
+  return /^\/(user\/?|user\/(login|forgot-password|reset-password|register|success)\/?|error\/?|app(\/.*)?|p\/[A-Za-z0-9_-]{43})?$/.test(
     pathname,
   );
 }

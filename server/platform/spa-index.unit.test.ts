@@ -127,9 +127,10 @@ describe('isSpaPath', () => {
       '/error',
       '/app',
       '/app/x/y',
+      `/p/${'Ab_-9'.repeat(8)}abc`,
     ])
       expect(isSpaPath(p), p).toBe(true);
-    for (const p of ['/user/registr', '/programare', '/user/login/x', '/apps', '/error/x'])
+    for (const p of ['/user/registr', '/programare', '/user/login/x', '/apps', '/error/x', '/p/abc', '/p'])
       expect(isSpaPath(p), p).toBe(false);
   });
 });

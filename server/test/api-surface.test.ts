@@ -54,6 +54,61 @@ describe('the published OpenAPI', () => {
   });
 });
 
+describe('documented replies (issue 18 item 2)', () => {
+  type Op = {
+    responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+  };
+  const spec = async () =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, Op>>;
+    };
+
+  it('every operation documents the schema of its success answer', async () => {
+    const { paths } = await spec();
+    const missing: string[] = [];
+    for (const [path, methods] of Object.entries(paths))
+      for (const [method, op] of Object.entries(methods)) {
+        const success = Object.entries(op.responses ?? {}).filter(([code]) => /^2\d\d$/.test(code));
+        const documented = success.some(([, r]) =>
+          Object.values(r.content ?? {}).some((c) => c.schema && Object.keys(c.schema).length > 0),
+        );
+        if (!documented) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    expect(missing).toEqual([]);
+  });
+
+  it('a JSON success answer is the envelope: an object whose status is 1', async () => {
+    type Json = { type?: string; anyOf?: Json[]; properties?: Record<string, { enum?: unknown[] }> };
+    const says1 = (j: Json): boolean =>
+      j.anyOf ? j.anyOf.some(says1) : j.type === 'object' && j.properties?.status?.enum?.[0] === 1;
+    const { paths } = await spec();
+    const loose: string[] = [];
+    for (const [path, methods] of Object.entries(paths))
+      for (const [method, op] of Object.entries(methods))
+        for (const [code, r] of Object.entries(op.responses ?? {})) {
+          const schema = r.content?.['application/json']?.schema as Json | undefined;
+          if (/^2\d\d$/.test(code) && schema && !says1(schema))
+            loose.push(`${method.toUpperCase()} ${path} ${code}`);
+        }
+    expect(loose).toEqual([]);
+  });
+
+  it('files are documented as bytes of their media type', async () => {
+    const { paths } = await spec();
+    const file = (path: string) => paths[path]?.get?.responses?.['200']?.content ?? {};
+    expect(file('/api/documents/{id}/file')['application/pdf']?.schema).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+    expect(file('/api/calendar-feed/{file}')['text/calendar']?.schema).toMatchObject({ format: 'binary' });
+    expect(Object.keys(file('/api/patients/{id}/consultation-letter/{guid}/pdf'))).toEqual([
+      'application/pdf',
+    ]);
+    expect(Object.keys(file('/api/privacy/patients/{id}/export'))).toEqual(['application/zip']);
+    expect(Object.keys(file('/api/admin/audit/export.csv'))).toEqual(['text/csv']);
+  });
+});
+
 describe('/api/docs', () => {
   it("is served under the app's Content-Security-Policy, with no third-party source", async () => {
     const app = await ctx.app.inject({ method: 'GET', url: '/api/health' });

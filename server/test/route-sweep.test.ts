@@ -26,6 +26,11 @@ const PUBLIC: Record<string, number[]> = {
   'GET /api/documents/:id/file': [403],
   // A doctor's private calendar feed: unknown or revoked tokens are not found.
   'GET /api/calendar-feed/:file': [400, 404],
+  // The patient's self-service link: unknown tokens are not found.
+  'GET /api/self-service/:token': [404],
+  'POST /api/self-service/:token/confirm': [404],
+  'POST /api/self-service/:token/cancel': [404],
+  'POST /api/self-service/:token/reschedule-request': [400, 404],
 };
 
 const ctx = await setupTestApp();

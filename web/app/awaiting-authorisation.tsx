@@ -14,14 +14,14 @@ export function AwaitingAuthorisation({ user }: { user: SessionUser }) {
             <IconHourglass size={30} aria-hidden />
           </ThemeIcon>
           <Title order={1} size="h2">
-            Contul asteapta autorizarea
+            Contul așteaptă autorizarea
           </Title>
           <Text>
-            Contul <b>{user.email}</b> a fost creat, dar nu a fost inca autorizat de un administrator.
+            Contul <b>{user.email}</b> a fost creat, dar nu a fost încă autorizat de un administrator.
           </Text>
           <Text c="dimmed" size="sm">
-            Veti putea folosi aplicatia dupa ce un administrator va autoriza contul. Pentru detalii,
-            contactati administratorul institutului.
+            Veți putea folosi aplicația după ce un administrator va autoriza contul. Pentru detalii,
+            contactați administratorul institutului.
           </Text>
           <Button leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void signOut()}>
             Deconectare

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { SessionUser } from '../../domain/auth';
+import type { SessionUser, UserDetailsReply } from '../../domain/auth';
 import { ApiError, api } from '../lib/api';
 import { CURRENT_USER_KEY } from '../lib/query-client';
 import { AwaitingAuthorisation } from './awaiting-authorisation';
@@ -18,7 +18,7 @@ const CurrentUserContext = createContext<SessionUser | null>(null);
 export type CurrentUser = SessionUser & { twoFactorRequired?: boolean };
 
 export async function fetchCurrentUser(): Promise<CurrentUser> {
-  const { status: _s, ...user } = await api.get<CurrentUser & { status: 1 }>('/user/user-details');
+  const { status: _s, ...user } = await api.get<UserDetailsReply>('/user/user-details');
   return user;
 }
 
@@ -46,7 +46,7 @@ export function displayName(u: Pick<SessionUser, 'firstName' | 'lastName' | 'ema
 export function RequireUser({ children }: { children: ReactNode }) {
   const query = useCurrentUserQuery();
   const location = useLocation();
-  if (query.isPending) return <FullPageLoader label="Se incarca contul..." />;
+  if (query.isPending) return <FullPageLoader label="Se încarcă contul..." />;
   // Any failure (signed out, expired, server down) goes to the login page; the stale account is
   // dropped there (see LoginPage) so the next visit loads it afresh.
   if (query.isError) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;

@@ -17,7 +17,7 @@ export default function ErrorPage() {
           Error code 404
         </Text>
         <Button component={Link} to="/app" size="md" leftSection={<IconArrowLeft size={18} aria-hidden />}>
-          Inapoi la aplicatie
+          Înapoi la aplicație
         </Button>
       </Stack>
     </Center>

@@ -1,14 +1,15 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { Institute, InstituteReply } from '../../domain/misc';
 import { api } from '../lib/api';
 
-export type Institute = { name: string; tagline: string; contactEmail: string; gdprProtocolUrl: string };
+export type { Institute };
 
 const INSTITUTE_KEY = ['institute'] as const;
 
 async function fetchInstitute(): Promise<Institute> {
-  const { status: _s, ...rest } = await api.get<Institute & { status: 1 }>('/misc/institute');
-  return rest as Institute;
+  const { status: _s, ...rest } = await api.get<InstituteReply>('/misc/institute');
+  return rest;
 }
 
 /**

@@ -40,10 +40,10 @@ export const MAIN_ENTRIES: Entry[] = [
 /** Administration (superadmins; the outbox also admins: the server refuses the others anyway). */
 export const ADMIN_ENTRIES: Entry[] = [
   { label: 'Personal', to: '/app/admin/staff', icon: IconUsersGroup },
-  { label: 'Calendare si program', to: '/app/admin/calendars', icon: IconCalendarCog },
-  { label: 'Statusuri programari', to: '/app/admin/statuses', icon: IconTags },
+  { label: 'Calendare și program', to: '/app/admin/calendars', icon: IconCalendarCog },
+  { label: 'Statusuri programări', to: '/app/admin/statuses', icon: IconTags },
   { label: 'Jurnal de audit', to: '/app/admin/audit', icon: IconHistory },
-  { label: 'Protectia datelor', to: '/app/admin/privacy', icon: IconShieldLock },
+  { label: 'Protecția datelor', to: '/app/admin/privacy', icon: IconShieldLock },
   { label: 'Coada de mesaje', to: '/app/admin/outbox', icon: IconMailForward, admins: true },
 ];
 

@@ -10,13 +10,13 @@ export function RenderErrorPage({ compact = false }: { compact?: boolean }) {
     <Center mih={compact ? 320 : '100dvh'} p="md" component={compact ? 'div' : 'main'}>
       <Stack align="center" ta="center" gap="md" maw={520}>
         <Title order={1} size="h2">
-          A aparut o eroare neasteptata
+          A apărut o eroare neașteptată
         </Title>
-        <Text c="dimmed">Reincarcati pagina. Daca problema persista, contactati administratorul.</Text>
+        <Text c="dimmed">Reîncărcați pagina. Dacă problema persistă, contactați administratorul.</Text>
         <Group justify="center">
-          <Button onClick={() => window.location.reload()}>Reincarca pagina</Button>
+          <Button onClick={() => window.location.reload()}>Reîncarcă pagina</Button>
           <Button component={Link} to="/app" variant="default">
-            Inapoi la aplicatie
+            Înapoi la aplicație
           </Button>
         </Group>
       </Stack>

@@ -20,7 +20,7 @@ export default function AppShellLayout() {
     <RequireUser>
       {/* Modals only in the back office: the public pages do not download them. Inside the
           router, so modal content may use links and router hooks. */}
-      <ModalsProvider labels={{ confirm: 'Confirma', cancel: 'Renunta' }}>
+      <ModalsProvider labels={{ confirm: 'Confirmă', cancel: 'Renunță' }}>
         <RomanianDates>
           <Shell />
         </RomanianDates>
@@ -44,8 +44,8 @@ function Shell() {
       footer={{ height: 36 }}
       padding="md"
     >
-      <a href="#continut" className="skip-link">
-        Sari la continut
+      <a href="#main-content" className="skip-link">
+        Sări la conținut
       </a>
       <AppShell.Header>
         <TopBar menuOpened={menuOpened} onToggleMenu={isDesktop ? desktop.toggle : mobile.toggle} />
@@ -53,7 +53,7 @@ function Shell() {
       <AppShell.Navbar p="sm" id="meniu-principal" aria-label="Meniu principal">
         <MainNav onNavigate={mobile.close} />
       </AppShell.Navbar>
-      <AppShell.Main id="continut" tabIndex={-1}>
+      <AppShell.Main id="main-content" tabIndex={-1}>
         <RouteErrorBoundary compact>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

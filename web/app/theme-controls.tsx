@@ -17,7 +17,7 @@ export function DarkSwitch() {
   return (
     <Switch
       size="md"
-      aria-label="Mod intunecat"
+      aria-label="Mod întunecat"
       checked={scheme === 'dark'}
       onChange={(e) => setColorScheme(e.currentTarget.checked ? 'dark' : 'light')}
       onLabel={<IconMoon size={14} aria-hidden />}
@@ -32,12 +32,12 @@ export function ColorSwitch() {
   return (
     <Menu position="bottom-end" withArrow shadow="md">
       <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label="Culoare tema" title="Culoare tema">
+        <ActionIcon variant="default" size="lg" aria-label="Culoare temă" title="Culoare temă">
           <IconPalette size={20} aria-hidden />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Culoare tema</Menu.Label>
+        <Menu.Label>Culoare temă</Menu.Label>
         {THEME_COLORS.map((c) => (
           <Menu.Item
             key={c.value}

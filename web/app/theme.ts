@@ -20,7 +20,7 @@ export const THEME_COLORS = [
   { value: 'blue', label: 'Albastru', swatch: '#228be6' },
   { value: 'green', label: 'Verde', swatch: '#2f9e44' },
   { value: 'orange', label: 'Portocaliu', swatch: '#f76707' },
-  { value: 'red', label: 'Rosu', swatch: '#e03131' },
+  { value: 'red', label: 'Roșu', swatch: '#e03131' },
 ] as const;
 
 export type ThemeColor = (typeof THEME_COLORS)[number]['value'];

@@ -25,7 +25,7 @@ export function TopBar({ menuOpened, onToggleMenu }: Props) {
           opened={menuOpened}
           onClick={onToggleMenu}
           size="sm"
-          aria-label={menuOpened ? 'Ascunde meniul' : 'Arata meniul'}
+          aria-label={menuOpened ? 'Ascunde meniul' : 'Arată meniul'}
           aria-expanded={menuOpened}
           aria-controls="meniu-principal"
         />
@@ -46,12 +46,12 @@ function Brand() {
   const institute = useInstitute();
   const name = institute.data?.name;
   // The accessible name contains the visible text (the institute's name, from md up), so speech
-  // input users can say what they see (WCAG 2.5.3); "Acasa" says where the link goes.
+  // input users can say what they see (WCAG 2.5.3); "Acasă" says where the link goes.
   return (
     <UnstyledButton
       component={Link}
       to="/app/dashboard"
-      aria-label={name ? `${name}, Acasa` : 'Acasa'}
+      aria-label={name ? `${name}, Acasă` : 'Acasă'}
       miw={0}
     >
       <Group gap={8} wrap="nowrap" miw={0}>
@@ -66,7 +66,7 @@ function Brand() {
 
 function FullscreenToggle() {
   const { toggle, fullscreen } = useFullscreenDocument();
-  const label = fullscreen ? 'Iesire din ecran complet' : 'Ecran complet';
+  const label = fullscreen ? 'Ieșire din ecran complet' : 'Ecran complet';
   return (
     <Tooltip label={label}>
       <ActionIcon

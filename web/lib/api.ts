@@ -8,7 +8,7 @@ export const API_PREFIX = '/api';
 
 export const API_MESSAGES = {
   generic: 'A aparut o eroare, va rugam incercati mai tarziu.',
-  network: 'Serverul nu poate fi contactat. Verificati conexiunea si incercati din nou.',
+  network: 'Serverul nu poate fi contactat. Verificați conexiunea și încercați din nou.',
 } as const;
 
 export class ApiError extends Error {
@@ -106,7 +106,7 @@ function upload<T>(
       else reject(toApiError(xhr.status, data));
     };
     xhr.onerror = () => reject(new ApiError(0, API_MESSAGES.network));
-    xhr.onabort = () => reject(new ApiError(0, 'Incarcarea a fost anulata.'));
+    xhr.onabort = () => reject(new ApiError(0, 'Încărcarea a fost anulată.'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
   });

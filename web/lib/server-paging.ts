@@ -31,6 +31,6 @@ export function serverPaging({ page, setPage, perPage, setPerPage, total }: Pagi
     recordsPerPageLabel: 'Pe pagina',
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
       `${from}-${to} din ${totalRecords}`,
-    loadingText: 'Se incarca...',
+    loadingText: 'Se încarcă...',
   };
 }

@@ -1,8 +1,8 @@
 /** /api/admin/audit: the audit log, its filters and the CSV export (superadmins only). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditFiltersSchema } from '../../../domain/admin';
-import { jsonQuery, pageCount, pageQuery } from '../../../domain/api';
+import { auditActionsReply, auditFiltersSchema, auditListReply } from '../../../domain/admin';
+import { fileReply, jsonQuery, pageCount, pageQuery, replies } from '../../../domain/api';
 import { clinicToday } from '../../../domain/dates';
 import { audit } from '../../platform/audit';
 import { contentDisposition } from '../../platform/http-headers';
@@ -25,19 +25,31 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Audit events newest first, with the actor name',
         description: filtersDoc,
         querystring: z.object({ filters: jsonQuery(auditFiltersSchema), ...pageQuery }),
+        response: replies({ 200: auditListReply }),
       },
     },
     async (req) => {
       const { filters, page, perPage } = req.query;
       const { total, rows } = await repo.listAudit(db(), filters, page, perPage);
-      return { status: 1, _meta: { total, page, perPage, pageCount: pageCount(total, perPage) }, data: rows };
+      return {
+        status: 1 as const,
+        _meta: { total, page, perPage, pageCount: pageCount(total, perPage) },
+        data: rows,
+      };
     },
   );
 
   app.get(
     '/admin/audit/actions',
-    { config, schema: { tags, summary: 'The action names present in the log (for the filter)' } },
-    async () => ({ status: 1, data: await repo.distinctActions(db()) }),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The action names present in the log (for the filter)',
+        response: replies({ 200: auditActionsReply }),
+      },
+    },
+    async () => ({ status: 1 as const, data: await repo.distinctActions(db()) }),
   );
 
   app.get(
@@ -49,6 +61,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: `The same events as CSV (at most ${repo.EXPORT_LIMIT} rows)`,
         description: filtersDoc,
         querystring: z.object({ filters: jsonQuery(auditFiltersSchema) }),
+        response: replies({ 200: fileReply('text/csv') }),
       },
     },
     async (req, reply) => {

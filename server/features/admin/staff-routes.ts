@@ -1,7 +1,17 @@
 /** /api/admin/staff and /api/admin/settings (superadmins only). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_MESSAGES, settingsSchema, staffInviteSchema, staffUpdateSchema } from '../../../domain/admin';
+import {
+  ADMIN_MESSAGES,
+  settingsReply,
+  settingsSavedReply,
+  settingsSchema,
+  staffInvitedReply,
+  staffInviteSchema,
+  staffListReply,
+  staffUpdateSchema,
+} from '../../../domain/admin';
+import { messageReply, replies } from '../../../domain/api';
 import { audit } from '../../platform/audit';
 import { usesTwoFactor } from '../../platform/auth/staff';
 import { conflict } from '../../platform/errors';
@@ -15,10 +25,11 @@ const params = z.object({ id: z.string().min(1).max(100) });
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;
 
-  app.get('/admin/staff', { config, schema: { tags, summary: 'Every staff account' } }, async () => ({
-    status: 1,
-    data: await staff.listStaff(db()),
-  }));
+  app.get(
+    '/admin/staff',
+    { config, schema: { tags, summary: 'Every staff account', response: replies({ 200: staffListReply }) } },
+    async () => ({ status: 1 as const, data: await staff.listStaff(db()) }),
+  );
 
   app.post(
     '/admin/staff',
@@ -29,11 +40,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Invite a person: the account is created authorised and an e-mail carries a link to set the password',
         body: staffInviteSchema,
+        response: replies({ 201: staffInvitedReply }),
       },
     },
     async (req, reply) => {
       const id = await staff.inviteStaff(db(), req.actor, app.deps.config, req.body);
-      return reply.status(201).send({ status: 1, id, message: ADMIN_MESSAGES.invited });
+      return reply.status(201).send({ status: 1 as const, id, message: ADMIN_MESSAGES.invited });
     },
   );
 
@@ -41,11 +53,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/staff/:id/invite',
     {
       config,
-      schema: { tags, summary: 'Send a new invitation link (only before a password is set)', params },
+      schema: {
+        tags,
+        summary: 'Send a new invitation link (only before a password is set)',
+        params,
+        response: replies({ 200: messageReply }),
+      },
     },
     async (req) => {
       await staff.resendInvitation(db(), req.actor, app.deps.config, req.params.id);
-      return { status: 1, message: ADMIN_MESSAGES.invited };
+      return { status: 1 as const, message: ADMIN_MESSAGES.invited };
     },
   );
 
@@ -58,29 +75,46 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change name, role and flags (doctor, superadmin, authorized); 409 for the last superadmin',
         params,
         body: staffUpdateSchema,
+        response: replies({ 200: messageReply }),
       },
     },
     async (req) => {
       await staff.updateStaff(db(), req.actor, req.params.id, req.body);
-      return { status: 1, message: ADMIN_MESSAGES.staffUpdated };
+      return { status: 1 as const, message: ADMIN_MESSAGES.staffUpdated };
     },
   );
 
   app.post(
     '/admin/staff/:id/deactivate',
-    { config, schema: { tags, summary: 'Deactivate the account and end its sessions at once', params } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Deactivate the account and end its sessions at once',
+        params,
+        response: replies({ 200: messageReply }),
+      },
+    },
     async (req) => {
       await staff.setActive(db(), req.actor, req.params.id, false);
-      return { status: 1, message: ADMIN_MESSAGES.deactivated };
+      return { status: 1 as const, message: ADMIN_MESSAGES.deactivated };
     },
   );
 
   app.post(
     '/admin/staff/:id/reactivate',
-    { config, schema: { tags, summary: 'Reactivate a deactivated account', params } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Reactivate a deactivated account',
+        params,
+        response: replies({ 200: messageReply }),
+      },
+    },
     async (req) => {
       await staff.setActive(db(), req.actor, req.params.id, true);
-      return { status: 1, message: ADMIN_MESSAGES.reactivated };
+      return { status: 1 as const, message: ADMIN_MESSAGES.reactivated };
     },
   );
 
@@ -88,26 +122,42 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/staff/:id/reset-2fa',
     {
       config,
-      schema: { tags, summary: 'Remove the two-factor setup so the person can enrol again', params },
+      schema: {
+        tags,
+        summary: 'Remove the two-factor setup so the person can enrol again',
+        params,
+        response: replies({ 200: messageReply }),
+      },
     },
     async (req) => {
       await staff.resetTwoFactor(db(), req.actor, req.params.id);
-      return { status: 1, message: ADMIN_MESSAGES.twoFactorReset };
+      return { status: 1 as const, message: ADMIN_MESSAGES.twoFactorReset };
     },
   );
 
   app.get(
     '/admin/settings',
-    { config, schema: { tags, summary: 'Clinic-wide sign-in settings' } },
+    {
+      config,
+      schema: { tags, summary: 'Clinic-wide sign-in settings', response: replies({ 200: settingsReply }) },
+    },
     async () => ({
-      status: 1,
+      status: 1 as const,
       data: { requireTwoFactor: await requireTwoFactor(db()) },
     }),
   );
 
   app.put(
     '/admin/settings',
-    { config, schema: { tags, summary: 'Require two-factor sign-in for all staff', body: settingsSchema } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Require two-factor sign-in for all staff',
+        body: settingsSchema,
+        response: replies({ 200: settingsSavedReply }),
+      },
+    },
     async (req) => {
       if (req.body.requireTwoFactor) {
         // Whoever turns it on must already use it, or they would lock themselves out of this page.
@@ -121,7 +171,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           details: req.body,
         });
       });
-      return { status: 1, message: ADMIN_MESSAGES.settingsSaved, data: req.body };
+      return { status: 1 as const, message: ADMIN_MESSAGES.settingsSaved, data: req.body };
     },
   );
 };

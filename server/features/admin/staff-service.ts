@@ -74,14 +74,14 @@ async function issueInvitation(
   const link = `${config.publicUrl}/user/reset-password?token=${encodeURIComponent(token)}`;
   const mailId = await enqueueMail(tx, {
     to: user.email,
-    subject: `Invitatie in aplicatia ${config.INSTITUTE_NAME}`,
+    subject: `Invitație în aplicația ${config.INSTITUTE_NAME}`,
     text:
-      `Buna ziua${user.firstName ? `, ${user.firstName}` : ''},\n\n` +
-      `Ati fost invitat(a) sa folositi aplicatia ${config.INSTITUTE_NAME} cu adresa ${user.email}.\n` +
-      `Deschideti legatura de mai jos in cel mult ${INVITATION_HOURS} de ore pentru a va alege parola ` +
-      `(cel putin 12 caractere):\n\n${link}\n\n` +
-      'Dupa ce ati ales parola, va puteti autentifica la /user/login.\n' +
-      'Daca nu asteptati aceasta invitatie, ignorati acest mesaj.\n\n' +
+      `Bună ziua${user.firstName ? `, ${user.firstName}` : ''},\n\n` +
+      `Ați fost invitat(ă) să folosiți aplicația ${config.INSTITUTE_NAME} cu adresa ${user.email}.\n` +
+      `Deschideți legătura de mai jos în cel mult ${INVITATION_HOURS} de ore pentru a vă alege parola ` +
+      `(cel puțin 12 caractere):\n\n${link}\n\n` +
+      'După ce ați ales parola, vă puteți autentifica la /user/login.\n' +
+      'Dacă nu așteptați această invitație, ignorați acest mesaj.\n\n' +
       config.INSTITUTE_NAME,
   });
   await repo.updateUser(tx, user.id, { invitationOutboxId: mailId });

@@ -85,7 +85,7 @@ describe('invitations', () => {
     expect(await db.select().from(accounts).where(eq(accounts.userId, id))).toHaveLength(0);
 
     const [mail] = await db.select().from(outbox).where(eq(outbox.to, 'ioana.marin@test.example'));
-    expect(mail.subject).toContain('Invitatie');
+    expect(mail.subject).toContain('Invitație');
     expect(mail.text).toContain('http://localhost:3000/user/reset-password?token=');
     expect(mail.text).toContain('48 de ore');
 
@@ -164,7 +164,7 @@ describe('invitations', () => {
       role: 'admin',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.email).toBe('Adresa de e-mail nu este valida.');
+    expect(bad.json().errors.email).toBe('Adresa de e-mail nu este validă.');
   });
 });
 

@@ -1,12 +1,7 @@
 /** /api/admin/statuses: custom appointment statuses (superadmins only); rules in statuses-service.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ADMIN_MESSAGES,
-  adminStatusListReply,
-  statusCreatedReply,
-  statusSchema,
-} from '../../../domain/admin';
+import { ADMIN_MESSAGES, adminStatusListReply, createdReply, statusSchema } from '../../../domain/admin';
 import { messageReply, replies } from '../../../domain/api';
 import * as repo from './statuses-repository';
 import * as service from './statuses-service';
@@ -40,7 +35,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a custom status',
         body: statusSchema,
-        response: replies({ 201: statusCreatedReply }),
+        response: replies({ 201: createdReply }),
       },
     },
     async (req, reply) => {

@@ -62,6 +62,8 @@ export function setHidden(db: Db, actor: Actor, id: number, hidden: boolean): Pr
 export function deleteStatus(db: Db, actor: Actor, id: number): Promise<void> {
   return db.transaction(async (tx) => {
     const s = await lockOr404(tx, id);
+    // "Anulat de pacient" and "Neprezentat" are what the patient's page and the no-show figures rely on.
+    if (s.builtin) throw conflict(ADMIN_MESSAGES.statusBuiltin);
     if ((await repo.usage(tx, id)) > 0) throw conflict(ADMIN_MESSAGES.statusInUse);
     await repo.deleteStatus(tx, id);
     await audit(tx, actor, {

@@ -4,3 +4,12 @@ export {
   doctorAppointmentsBetween,
   doctorSlotAppointments,
 } from './others-repository';
+export {
+  cancelByPatient,
+  cancelUntil,
+  confirmAttendanceByPatient,
+  type PatientFacingAppointment,
+  patientFacingAppointment,
+  requestRescheduleByPatient,
+  startsAt,
+} from './patient-actions';

@@ -1,5 +1,5 @@
 /** SQL of the appointment area: list, detail, reference data and the slot facts. */
-import { and, asc, desc, eq, gte, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AppointmentDetail,
   AppointmentFilters,
@@ -15,6 +15,7 @@ import { hhmm } from '../../../domain/dates';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
 import { maskCnp, pickerPatient } from '../../../domain/privacy';
 import { type DayRange, WEEKDAY_NAMES } from '../../../domain/slots';
+import { contactChannels } from '../../../domain/sms';
 import { foldText, searchWords } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import {
@@ -52,6 +53,8 @@ const rowColumns = {
   calendar_id: calendars.id,
   calendar_title: calendars.title,
   holds_slot: a.holdsSlot,
+  attendance_confirmed_at: a.attendanceConfirmedAt,
+  reschedule_requested_at: a.rescheduleRequestedAt,
 };
 
 type RawRow = Awaited<ReturnType<typeof baseSelect>>[number];
@@ -80,6 +83,8 @@ function toRow(r: RawRow): AppointmentRow {
     appt_date: r.selected_date,
     calendar: r.calendar_id !== null ? { id: r.calendar_id, title: r.calendar_title ?? '' } : null,
     holds_slot: r.holds_slot,
+    patient_confirmed: r.attendance_confirmed_at !== null,
+    reschedule_requested: r.reschedule_requested_at !== null,
   };
 }
 
@@ -99,10 +104,21 @@ const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** Undated appointments sort after every date: one expression, served by appointments_upcoming_idx. */
 const dateOrInfinity = sql`coalesce(${a.selectedDate}, 'infinity'::date)`;
 
-function filterConditions(f: AppointmentFilters, hideOlder: boolean, today: string): SQL[] {
+function filterConditions(
+  f: AppointmentFilters,
+  hideOlder: boolean,
+  today: string,
+  nearDeadlineBefore?: Date,
+): SQL[] {
   const where: SQL[] = [];
+  // Public requests still unanswered since before the instant (36 h: the 48-hour promise, issue 15).
+  if (f.near_deadline && nearDeadlineBefore)
+    where.push(
+      and(eq(a.publicRequest, true), eq(a.status, 'request'), lte(a.createdAt, nearDeadlineBefore)) as SQL,
+    );
   // Today and later, undated included, as one indexed range (an OR would filter the whole index).
-  if (hideOlder) where.push(sql`${dateOrInfinity} >= ${today}`);
+  // (Not with near_deadline: a request for a day already gone is exactly what must be answered.)
+  if (hideOlder && !f.near_deadline) where.push(sql`${dateOrInfinity} >= ${today}`);
   const name = f.name ? foldText(f.name) : '';
   if (name) where.push(like(p.nameSearch, contains(name)));
   if (f.doctor) where.push(eq(a.doctorId, f.doctor));
@@ -119,9 +135,17 @@ function filterConditions(f: AppointmentFilters, hideOlder: boolean, today: stri
 
 export async function listAppointments(
   db: Db,
-  opts: { filters: AppointmentFilters; page: number; perPage: number; hideOlder: boolean; today: string },
+  opts: {
+    filters: AppointmentFilters;
+    page: number;
+    perPage: number;
+    hideOlder: boolean;
+    today: string;
+    /** Requests created before this instant count as near the 48-hour promise. */
+    nearDeadlineBefore?: Date;
+  },
 ) {
-  const where = and(...filterConditions(opts.filters, opts.hideOlder, opts.today));
+  const where = and(...filterConditions(opts.filters, opts.hideOlder, opts.today, opts.nearDeadlineBefore));
   const order = opts.hideOlder
     ? [asc(dateOrInfinity), sql`${a.selectedTime} asc nulls last`, asc(a.id)]
     : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, desc(a.id)];
@@ -131,7 +155,7 @@ export async function listAppointments(
   const patientFilter = Boolean(f.name || f.cnp?.replace(/\D/g, '') || f.phone?.replace(/\D/g, ''));
   // Exact up to 10,000, estimated beyond (server/platform/list-total.ts); the default views (no
   // filter typed, with or without hideOlder) may take the planner's estimate straight away.
-  const typed = patientFilter || Boolean(f.doctor || f.date || f.status || f.status_id);
+  const typed = patientFilter || Boolean(f.doctor || f.date || f.status || f.status_id || f.near_deadline);
   const ids = db.select({ id: a.id }).from(a);
   const counted = patientFilter ? ids.innerJoin(p, eq(p.id, a.patientId)).where(where) : ids.where(where);
   const [rows, total] = await Promise.all([
@@ -173,7 +197,16 @@ export async function findAppointment(db: Db, id: number): Promise<AppointmentDe
   const [row] = await baseSelect(db).where(eq(a.id, id)).limit(1);
   if (!row) return null;
   const [extra] = await db
-    .select({ patient: p, requestData: a.requestData, createdAt: a.createdAt })
+    .select({
+      patient: p,
+      requestData: a.requestData,
+      createdAt: a.createdAt,
+      attendanceConfirmedAt: a.attendanceConfirmedAt,
+      rescheduleRequestedAt: a.rescheduleRequestedAt,
+      rescheduleNote: a.rescheduleNote,
+      cancelledAt: a.cancelledAt,
+      cancelledBy: a.cancelledBy,
+    })
     .from(a)
     .innerJoin(p, eq(p.id, a.patientId))
     .where(eq(a.id, id));
@@ -182,6 +215,13 @@ export async function findAppointment(db: Db, id: number): Promise<AppointmentDe
     ...toRow(row),
     request_data: extra.requestData,
     created_at: extra.createdAt.toISOString(),
+    contact_channels: contactChannels(pt),
+    patient_actions: {
+      attendance_confirmed_at: extra.attendanceConfirmedAt?.toISOString() ?? null,
+      reschedule_requested_at: extra.rescheduleRequestedAt?.toISOString() ?? null,
+      reschedule_note: extra.rescheduleNote,
+      cancelled_at: extra.cancelledBy === 'patient' ? (extra.cancelledAt?.toISOString() ?? null) : null,
+    },
     patientData: {
       id: pt.id,
       patient_id: pt.id,
@@ -201,7 +241,8 @@ export async function findAppointment(db: Db, id: number): Promise<AppointmentDe
   };
 }
 
-export async function listStatuses(db: Db): Promise<StatusRef[]> {
+/** Visible statuses; `pickers` leaves out "Neprezentat", which has its own action after the time. */
+export async function listStatuses(db: Db, { pickers = false } = {}): Promise<StatusRef[]> {
   return db
     .select({
       id: appointmentStatuses.id,
@@ -209,7 +250,12 @@ export async function listStatuses(db: Db): Promise<StatusRef[]> {
       without_appointment: appointmentStatuses.withoutAppointment,
     })
     .from(appointmentStatuses)
-    .where(eq(appointmentStatuses.hidden, false))
+    .where(
+      and(
+        eq(appointmentStatuses.hidden, false),
+        pickers ? sql`${appointmentStatuses.builtin} is distinct from 'no_show'` : undefined,
+      ),
+    )
     .orderBy(asc(appointmentStatuses.title), asc(appointmentStatuses.id));
 }
 

@@ -5,22 +5,36 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jsonQuery, pageCount, pageQuery } from '../../../domain/api';
+import { jsonQuery, messageReply, pageCount, pageQuery, replies } from '../../../domain/api';
 import {
   APPOINTMENT_MESSAGES,
+  appointmentCreatedReply,
+  appointmentDoctorsReply,
   appointmentFiltersSchema,
+  appointmentListReply,
+  appointmentPatientsReply,
+  appointmentReply,
+  appointmentStatusesReply,
   assignDoctorSchema,
+  availabilityReply,
   confirmSchema,
+  markSpamSchema,
+  newAppointmentOptionsReply,
   newAppointmentSchema,
+  noShowSchema,
   patientSearchSchema,
   setAppointmentSchema,
 } from '../../../domain/appointments';
+import { NEAR_DEADLINE_HOURS } from '../../../domain/dashboard';
 import { addDays, addMonths, clinicTime, clinicToday, DATE_RE } from '../../../domain/dates';
 import { expandRanges, lastBookableDay } from '../../../domain/slots';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
+import { journeyFor } from '../journey';
+import { markAppointmentNoShow } from './no-show';
 import * as repo from './repository';
 import * as service from './service';
+import { markRequestsAsSpam } from './spam';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['appointments'];
@@ -32,11 +46,13 @@ const booleanText = z
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock.now();
+  const journey = journeyFor(app.deps);
   const ctx = (req: FastifyRequest) => ({
     db,
     actor: req.actor,
     today: clinicToday(now()),
     institute: app.deps.config.INSTITUTE_NAME,
+    journey,
   });
 
   app.get(
@@ -52,6 +68,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           ...pageQuery,
           hideOlder: booleanText,
         }),
+        response: replies({ 200: appointmentListReply }),
       },
     },
     async (req) => {
@@ -59,11 +76,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const instant = now();
       const today = clinicToday(instant);
       const [{ rows, total }, next] = await Promise.all([
-        repo.listAppointments(db, { filters, page, perPage, hideOlder, today }),
+        repo.listAppointments(db, {
+          filters,
+          page,
+          perPage,
+          hideOlder,
+          today,
+          nearDeadlineBefore: new Date(instant.getTime() - NEAR_DEADLINE_HOURS * 3_600_000),
+        }),
         repo.nextAppointments(db, today, clinicTime(instant)),
       ]);
       return {
-        status: 1,
+        status: 1 as const,
         _meta: { total, page, perPage, pageCount: pageCount(total, perPage) },
         appointments: rows,
         nextAppointments: next,
@@ -73,29 +97,47 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/appointment/statuses',
-    { schema: { tags, summary: 'Custom statuses that are not hidden' } },
+    {
+      schema: {
+        tags,
+        summary: 'Custom statuses that are not hidden',
+        response: replies({ 200: appointmentStatusesReply }),
+      },
+    },
     async () => ({
-      status: 1,
+      status: 1 as const,
       data: await repo.listStatuses(db),
     }),
   );
 
   app.get(
     '/appointment/doctors',
-    { schema: { tags, summary: 'Active authorised doctors with their time off (vacations)' } },
-    async () => ({ status: 1, data: await repo.listDoctors(db, clinicToday(now())) }),
+    {
+      schema: {
+        tags,
+        summary: 'Active authorised doctors with their time off (vacations)',
+        response: replies({ 200: appointmentDoctorsReply }),
+      },
+    },
+    async () => ({ status: 1 as const, data: await repo.listDoctors(db, clinicToday(now())) }),
   );
 
   app.get(
     '/appointment/new-appointment',
-    { schema: { tags, summary: 'What the new-appointment form offers: doctors, statuses, calendars' } },
+    {
+      schema: {
+        tags,
+        summary: 'What the new-appointment form offers: doctors, statuses, calendars',
+        response: replies({ 200: newAppointmentOptionsReply }),
+      },
+    },
     async () => {
       const [doctors, statuses, calendars] = await Promise.all([
         repo.listDoctors(db, clinicToday(now())),
-        repo.listStatuses(db),
+        repo.listStatuses(db, { pickers: true }),
         repo.listCalendars(db),
       ]);
-      return { status: 1, data: { doctors, statuses, calendars } };
+      return { status: 1 as const, data: { doctors, statuses, calendars } };
     },
   );
 
@@ -106,11 +148,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Creates a scheduled appointment with a custom status',
         body: newAppointmentSchema,
+        response: replies({ 200: appointmentCreatedReply }),
       },
     },
     async (req) => {
       const id = await service.createAppointment(ctx(req), req.body);
-      return { status: 1, id, message: APPOINTMENT_MESSAGES.created };
+      return { status: 1 as const, id, message: APPOINTMENT_MESSAGES.created };
     },
   );
 
@@ -121,9 +164,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Patients for the new-appointment picker (name, at least 2 letters; or CNP digits)',
         querystring: z.object({ filters: jsonQuery(patientSearchSchema) }),
+        response: replies({ 200: appointmentPatientsReply }),
       },
     },
-    async (req) => ({ status: 1, data: { patients: await repo.searchPatients(db, req.query.filters.name) } }),
+    async (req) => ({
+      status: 1 as const,
+      data: { patients: await repo.searchPatients(db, req.query.filters.name) },
+    }),
   );
 
   app.get(
@@ -139,10 +186,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           date: z
             .string()
-            .regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Data trebuie sa fie YYYY-MM sau YYYY-MM-DD.')
+            .regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Data trebuie să fie YYYY-MM sau YYYY-MM-DD.')
             .optional(),
           doctor_id: z.string().max(100).optional(),
         }),
+        response: replies({ 200: availabilityReply }),
       },
     },
     async (req) => {
@@ -160,7 +208,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         appointments = await repo.takenSlots(db, { calendarId, doctorId: req.query.doctor_id, from, to });
       }
       return {
-        status: 1,
+        status: 1 as const,
         data: {
           unavailableDays: expandRanges([...facts.unavailable, ...timeOff], today, last),
           availability: facts.availability.map((e) => ({
@@ -177,10 +225,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/appointment/confirm',
-    { schema: { tags, summary: 'Confirm without papers, then with papers', body: confirmSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Confirm without papers, then with papers',
+        body: confirmSchema,
+        response: replies({ 200: messageReply }),
+      },
+    },
     async (req) => {
       await service.confirm(ctx(req), req.body.appointment_id, req.body.status);
-      return { status: 1, message: APPOINTMENT_MESSAGES.confirmed };
+      return { status: 1 as const, message: APPOINTMENT_MESSAGES.confirmed };
     },
   );
 
@@ -191,26 +246,86 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sets a custom status, with a slot unless without_appointment',
         body: setAppointmentSchema,
+        response: replies({ 200: messageReply }),
       },
     },
     async (req) => {
       await service.setAppointment(ctx(req), req.body);
-      return { status: 1, message: APPOINTMENT_MESSAGES.statusSet };
+      return { status: 1 as const, message: APPOINTMENT_MESSAGES.statusSet };
     },
   );
 
   app.post(
     '/appointment/assign-doctor',
-    { schema: { tags, summary: 'Assigns a doctor', body: assignDoctorSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Assigns a doctor',
+        body: assignDoctorSchema,
+        response: replies({ 200: messageReply }),
+      },
+    },
     async (req) => {
       await service.assignDoctor(ctx(req), req.body);
-      return { status: 1, message: APPOINTMENT_MESSAGES.assigned };
+      return { status: 1 as const, message: APPOINTMENT_MESSAGES.assigned };
+    },
+  );
+
+  app.post(
+    '/appointment/no-show',
+    {
+      schema: {
+        tags,
+        summary:
+          "The patient did not come: the built-in 'Neprezentat', after the appointment's time (409 before)",
+        body: noShowSchema,
+        response: { 200: z.object({ status: z.literal(1), message: z.string() }) },
+      },
+    },
+    async (req) => {
+      await markAppointmentNoShow({ db, actor: req.actor, now: now() }, req.body.appointment_id);
+      return { status: 1 as const, message: APPOINTMENT_MESSAGES.noShowMarked };
+    },
+  );
+
+  app.post(
+    '/appointment/spam',
+    {
+      schema: {
+        tags,
+        summary: 'Marks unanswered public requests as spam: removed, their day places freed (all or none)',
+        body: markSpamSchema,
+        response: {
+          200: z.object({
+            status: z.literal(1),
+            message: z.string(),
+            marked: z.number().int(),
+            patients_removed: z.number().int(),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const r = await markRequestsAsSpam({ db, actor: req.actor }, req.body.ids);
+      return {
+        status: 1 as const,
+        message: APPOINTMENT_MESSAGES.spamMarked,
+        marked: r.marked,
+        patients_removed: r.patientsRemoved,
+      };
     },
   );
 
   app.get(
     '/appointment/:id',
-    { schema: { tags, summary: 'One appointment with the patient side-panel data', params: idParams } },
+    {
+      schema: {
+        tags,
+        summary: 'One appointment with the patient side-panel data',
+        params: idParams,
+        response: replies({ 200: appointmentReply }),
+      },
+    },
     async (req) => {
       const appointment = await repo.findAppointment(db, req.params.id);
       if (!appointment) throw notFound(APPOINTMENT_MESSAGES.notFound);
@@ -220,16 +335,23 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         entityId: appointment.id,
         patientId: appointment.patient_id,
       });
-      return { status: 1, appointment };
+      return { status: 1 as const, appointment };
     },
   );
 
   app.delete(
     '/appointment/:id',
-    { schema: { tags, summary: 'Deletes an appointment (frees its slot)', params: idParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Deletes an appointment (frees its slot)',
+        params: idParams,
+        response: replies({ 200: messageReply }),
+      },
+    },
     async (req) => {
       await service.deleteAppointment(ctx(req), req.params.id);
-      return { status: 1, message: APPOINTMENT_MESSAGES.deleted };
+      return { status: 1 as const, message: APPOINTMENT_MESSAGES.deleted };
     },
   );
 };

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { mailAppointmentSet } from './mail';
+import type { Journey } from '../journey';
 import { doctorTimeOff, isActiveDoctor } from './repository';
 import { assertBookable, withSlotGuard } from './slot-rules';
 import {
@@ -35,9 +35,10 @@ import {
   visibleStatus,
 } from './write-repository';
 
-export type Ctx = { db: Db; actor: Actor; today: string; institute: string };
+/** `journey` queues the patient's messages inside the change's transaction (features/journey). */
+export type Ctx = { db: Db; actor: Actor; today: string; institute: string; journey: Journey };
 
-async function lockAppointment(tx: Db, id: number, action?: AppointmentAction) {
+export async function lockAppointment(tx: Db, id: number, action?: AppointmentAction) {
   const row = await lockAppointmentRow(tx, id);
   if (!row) throw notFound(APPOINTMENT_MESSAGES.notFound);
   if (action && !canDo(row.status, action)) throw conflict(refusalMessage(action));
@@ -48,15 +49,19 @@ async function customStatus(tx: Db, id: number) {
   const st = await visibleStatus(tx, id);
   if (!st)
     throw badRequest(APPOINTMENT_MESSAGES.statusNotFound, { status_id: APPOINTMENT_MESSAGES.statusNotFound });
+  // Set by its own action, after the appointment's time (no-show.ts), so the figures stay true.
+  if (st.builtin === 'no_show') throw conflict(APPOINTMENT_MESSAGES.noShowFromMenu);
   return st;
 }
 
 /**
  * A public request still on its requested day (no slot of its own) gives its place back to that
- * day's public capacity; true when it did.
+ * day's public capacity; true when it did. A request the patient cancelled gave it back then (it
+ * keeps its day for the record), so it never gives it twice.
  */
-async function releasePublicDay(tx: Db, row: AppointmentRow): Promise<boolean> {
-  if (!(row.publicRequest && !row.holdsSlot && row.calendarId && row.selectedDate)) return false;
+export async function releasePublicDay(tx: Db, row: AppointmentRow): Promise<boolean> {
+  if (!(row.publicRequest && !row.holdsSlot && row.calendarId && row.selectedDate) || row.cancelledAt)
+    return false;
   await releaseRegistrationDay(tx, row.calendarId, row.selectedDate);
   return true;
 }
@@ -65,6 +70,7 @@ export async function confirm(ctx: Ctx, appointmentId: number, target: ConfirmTa
   return ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, appointmentId, confirmAction(target));
     await updateAppointment(tx, row.id, { status: target });
+    await ctx.journey.confirmed(tx, row.id, target);
     await audit(tx, ctx.actor, {
       action: 'appointment.confirm',
       entityType: 'appointment',
@@ -98,6 +104,7 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
           holdsSlot: false,
           ...(freesDay ? { calendarId: null, selectedDate: null, selectedTime: null } : {}),
         });
+        await ctx.journey.cancelledByStaff(tx, row);
       } else {
         const missing = (['calendar_id', 'date', 'time'] as const).filter((f) => input[f] === undefined);
         if (missing.length)
@@ -106,7 +113,7 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
             Object.fromEntries(missing.map((f) => [f, APPOINTMENT_MESSAGES.required])),
           );
         const slot = { calendarId: input.calendar_id!, date: input.date!, time: input.time! };
-        const calendar = await assertBookable(tx, { ...slot, doctorId: row.doctorId, today: ctx.today });
+        await assertBookable(tx, { ...slot, doctorId: row.doctorId, today: ctx.today });
         await updateAppointment(tx, row.id, {
           status: 'custom',
           customStatusId: st.id,
@@ -120,7 +127,14 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
           row.calendarId !== slot.calendarId ||
           row.selectedDate !== slot.date ||
           row.selectedTime?.slice(0, 5) !== slot.time;
-        if (moved) await notifyPatient(ctx, tx, row.patientId, { ...slot, calendar: calendar.title });
+        if (moved)
+          await ctx.journey.scheduled(
+            tx,
+            row.id,
+            row.holdsSlot && row.selectedDate && row.selectedTime
+              ? { date: row.selectedDate, time: row.selectedTime }
+              : null,
+          );
       }
       await audit(tx, ctx.actor, {
         action: 'appointment.set-status',
@@ -140,17 +154,6 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
   );
 }
 
-async function notifyPatient(
-  ctx: Ctx,
-  tx: Db,
-  patientId: number,
-  slot: { date: string; time: string; calendar: string },
-) {
-  const pt = await patientContact(tx, patientId);
-  if (!pt) return;
-  await mailAppointmentSet(tx, { to: pt.email, patient: pt.name, institute: ctx.institute, ...slot });
-}
-
 type NewInput = z.output<typeof newAppointmentSchema>;
 
 export async function createAppointment(ctx: Ctx, input: NewInput): Promise<number> {
@@ -167,7 +170,6 @@ export async function createAppointment(ctx: Ctx, input: NewInput): Promise<numb
         });
       const st = await customStatus(tx, input.status_id!);
       let slot: { calendarId: number; date: string; time: string } | null = null;
-      let calendarTitle = '';
       if (!st.withoutAppointment) {
         const missing = (['calendar_id', 'date', 'time'] as const).filter((f) => input[f] === undefined);
         if (missing.length)
@@ -176,8 +178,7 @@ export async function createAppointment(ctx: Ctx, input: NewInput): Promise<numb
             Object.fromEntries(missing.map((f) => [f, APPOINTMENT_MESSAGES.required])),
           );
         slot = { calendarId: input.calendar_id!, date: input.date!, time: input.time! };
-        calendarTitle = (await assertBookable(tx, { ...slot, doctorId: input.doctor_id, today: ctx.today }))
-          .title;
+        await assertBookable(tx, { ...slot, doctorId: input.doctor_id, today: ctx.today });
       }
       const createdId = await insertAppointment(tx, {
         patientId: pt.id,
@@ -189,14 +190,7 @@ export async function createAppointment(ctx: Ctx, input: NewInput): Promise<numb
         selectedTime: slot?.time ?? null,
         holdsSlot: slot !== null,
       });
-      if (slot)
-        await mailAppointmentSet(tx, {
-          to: pt.email,
-          patient: pt.name,
-          institute: ctx.institute,
-          ...slot,
-          calendar: calendarTitle,
-        });
+      if (slot) await ctx.journey.scheduled(tx, createdId);
       await audit(tx, ctx.actor, {
         action: 'appointment.create',
         entityType: 'appointment',
@@ -234,6 +228,7 @@ export async function assignDoctor(ctx: Ctx, input: z.output<typeof assignDoctor
 export async function deleteAppointment(ctx: Ctx, id: number) {
   return ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
+    await ctx.journey.cancelledByStaff(tx, row);
     await deleteAppointmentRow(tx, row.id);
     await releasePublicDay(tx, row);
     await audit(tx, ctx.actor, {

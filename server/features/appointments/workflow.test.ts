@@ -144,7 +144,6 @@ describe('the life of a request: confirm, confirm with papers, set a custom stat
   });
 
   it('sets the custom status with a slot, holds it and e-mails the patient', async () => {
-    const before = (await db.select().from(outbox)).length;
     const res = await post('set-appointment', {
       appointment_id: id,
       status_id: control,
@@ -162,14 +161,18 @@ describe('the life of a request: confirm, confirm with papers, set a custom stat
       selectedTime: '09:30:00',
       holdsSlot: true,
     });
-    const mails = (await db.select().from(outbox)).slice(before);
+    // The e-mail saying so: it held 28.02.2031 09:00 (above), so it says the appointment moved
+    // (the SMS and the reminders are journey.test.ts's).
+    const mails = (await db.select().from(outbox).where(eq(outbox.appointmentId, id))).filter(
+      (m) => m.channel === 'email' && m.purpose === 'moved@2026-03-04T09:30',
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toBe('elena@example.ro');
     expect(mails[0].text).toContain('04.03.2026');
     expect(mails[0].text).toContain('09:30');
     expect(mails[0].text).toContain('Cabinet cardiologie');
     // The department stays out of the subject (locked phones, inbox lists, relay logs).
-    expect(mails[0].subject).toMatch(/^Programare 04\.03\.2026, ora 09:30 - /);
+    expect(mails[0].subject).toMatch(/^Programarea a fost mutată: 04\.03\.2026, ora 09:30 - /);
     expect(mails[0].subject).not.toContain('Cabinet cardiologie');
     expect(mails[0].text).toContain('actul de identitate');
     expect(mails[0].text).toContain('lista tratamentelor');
@@ -332,7 +335,9 @@ describe('new-appointment', () => {
       selectedTime: '11:00:00',
       holdsSlot: true,
     });
-    const [mail] = (await db.select().from(outbox)).slice(-1);
+    const [mail] = (await db.select().from(outbox)).filter(
+      (m) => m.channel === 'email' && m.purpose === 'scheduled@2026-03-11T11:00',
+    );
     expect(mail.text).toContain('11.03.2026');
     expect((await actions('appointment.create'))[0]).toMatchObject({
       actorId: staff.id,

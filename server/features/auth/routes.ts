@@ -1,23 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { userDetailsReply } from '../../../domain/auth';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from '../../../domain/text';
 import { audit } from '../../platform/audit';
 import { renameUser } from '../../platform/auth/staff';
 import { HttpError, MESSAGES } from '../../platform/errors';
-
-const userDetails = z.object({
-  status: z.literal(1),
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.string(),
-  superadmin: z.boolean(),
-  doctor: z.boolean(),
-  authorized: z.boolean(),
-  /** The clinic requires two-factor sign-in and this account has not set it up yet. */
-  twoFactorRequired: z.boolean(),
-});
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -28,7 +15,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/user/user-details',
     {
       config: { public: true },
-      schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: userDetails } },
+      schema: { tags: ['auth'], summary: 'The signed-in account', response: { 200: userDetailsReply } },
     },
     async (req, reply) => {
       await app.loadSession(req, reply);
@@ -47,7 +34,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           firstName: z
             .string()
             .trim()
-            .min(1, 'Va rugam introduceti prenumele.')
+            .min(1, 'Vă rugăm introduceți prenumele.')
             .max(80)
             .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
           lastName: z
@@ -57,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             .max(80)
             .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
         }),
-        response: { 200: userDetails },
+        response: { 200: userDetailsReply },
       },
     },
     async (req) => {

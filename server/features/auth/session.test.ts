@@ -144,7 +144,7 @@ describe('sign in and sessions', () => {
       payload: { firstName: '', lastName: 'B' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.firstName).toBe('Va rugam introduceti prenumele.');
+    expect(bad.json().errors.firstName).toBe('Vă rugăm introduceți prenumele.');
     const ok = await ctx.app.inject({
       method: 'POST',
       url: '/api/user/user-details',

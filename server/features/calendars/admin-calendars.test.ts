@@ -60,7 +60,7 @@ describe('calendars', () => {
     ]);
     const bad = await call('PUT', `/api/admin/calendars/${b}`, { title: ' ', dailyCapacity: 0 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ title: 'Introduceti titlul calendarului.' });
+    expect(bad.json().errors).toMatchObject({ title: 'Introduceți titlul calendarului.' });
     expect((await call('PUT', '/api/admin/calendars/99999', { title: 'Nu exista' })).statusCode).toBe(404);
   });
 

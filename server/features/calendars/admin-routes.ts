@@ -3,10 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ADMIN_MESSAGES,
+  adminCalendarListReply,
   availabilitySchema,
   calendarSchema,
+  createdReply,
   unavailableDaysSchema,
 } from '../../../domain/admin';
+import { messageReply, replies } from '../../../domain/api';
 import * as service from './admin-service';
 
 const tags = ['admin'];
@@ -20,8 +23,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/calendars',
-    { config, schema: { tags, summary: 'Calendars with their weekly availability and unavailable days' } },
-    async () => ({ status: 1, data: await service.listCalendars(db()) }),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Calendars with their weekly availability and unavailable days',
+        response: replies({ 200: adminCalendarListReply }),
+      },
+    },
+    async () => ({ status: 1 as const, data: await service.listCalendars(db()) }),
   );
 
   app.post(
@@ -32,11 +42,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a calendar; publicRequests moves the public requests to it',
         body: calendarSchema,
+        response: replies({ 201: createdReply }),
       },
     },
     async (req, reply) => {
       const newId = await service.createCalendar(db(), req.actor, req.body);
-      return reply.status(201).send({ status: 1, id: newId, message: ADMIN_MESSAGES.calendarSaved });
+      return reply.status(201).send({ status: 1 as const, id: newId, message: ADMIN_MESSAGES.calendarSaved });
     },
   );
 
@@ -49,11 +60,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Title, whether it takes public requests (at most one calendar) and its daily capacity',
         params: calParams,
         body: calendarSchema,
+        response: replies({ 200: messageReply }),
       },
     },
     async (req) => {
       await service.updateCalendar(db(), req.actor, req.params.id, req.body);
-      return { status: 1, message: ADMIN_MESSAGES.calendarSaved };
+      return { status: 1 as const, message: ADMIN_MESSAGES.calendarSaved };
     },
   );
 
@@ -61,11 +73,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/admin/calendars/:id',
     {
       config,
-      schema: { tags, summary: 'Delete a calendar without appointments (409 otherwise)', params: calParams },
+      schema: {
+        tags,
+        summary: 'Delete a calendar without appointments (409 otherwise)',
+        params: calParams,
+        response: replies({ 200: messageReply }),
+      },
     },
     async (req) => {
       await service.deleteCalendar(db(), req.actor, req.params.id);
-      return { status: 1, message: ADMIN_MESSAGES.calendarDeleted };
+      return { status: 1 as const, message: ADMIN_MESSAGES.calendarDeleted };
     },
   );
 
@@ -78,11 +95,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a weekly availability entry (weekday 0 = Sunday; 409 when it overlaps another)',
         params: calParams,
         body: availabilitySchema,
+        response: replies({ 201: createdReply }),
       },
     },
     async (req, reply) => {
       const entryId = await service.addAvailability(db(), req.actor, req.params.id, req.body);
-      return reply.status(201).send({ status: 1, id: entryId, message: ADMIN_MESSAGES.saved });
+      return reply.status(201).send({ status: 1 as const, id: entryId, message: ADMIN_MESSAGES.saved });
     },
   );
 
@@ -95,20 +113,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change an availability entry',
         params: entryParams,
         body: availabilitySchema,
+        response: replies({ 200: messageReply }),
       },
     },
     async (req) => {
       await service.updateAvailability(db(), req.actor, req.params.id, req.params.entryId, req.body);
-      return { status: 1, message: ADMIN_MESSAGES.saved };
+      return { status: 1 as const, message: ADMIN_MESSAGES.saved };
     },
   );
 
   app.delete(
     '/admin/calendars/:id/availability/:entryId',
-    { config, schema: { tags, summary: 'Remove an availability entry', params: entryParams } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remove an availability entry',
+        params: entryParams,
+        response: replies({ 200: messageReply }),
+      },
+    },
     async (req) => {
       await service.deleteAvailability(db(), req.actor, req.params.id, req.params.entryId);
-      return { status: 1, message: ADMIN_MESSAGES.deleted };
+      return { status: 1 as const, message: ADMIN_MESSAGES.deleted };
     },
   );
 
@@ -121,20 +148,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add unavailable days (one day: from = to) with a reason, e.g. a public holiday',
         params: calParams,
         body: unavailableDaysSchema,
+        response: replies({ 201: createdReply }),
       },
     },
     async (req, reply) => {
       const rangeId = await service.addUnavailableDays(db(), req.actor, req.params.id, req.body);
-      return reply.status(201).send({ status: 1, id: rangeId, message: ADMIN_MESSAGES.saved });
+      return reply.status(201).send({ status: 1 as const, id: rangeId, message: ADMIN_MESSAGES.saved });
     },
   );
 
   app.delete(
     '/admin/calendars/:id/unavailable-days/:entryId',
-    { config, schema: { tags, summary: 'Remove unavailable days', params: entryParams } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remove unavailable days',
+        params: entryParams,
+        response: replies({ 200: messageReply }),
+      },
+    },
     async (req) => {
       await service.deleteUnavailableDays(db(), req.actor, req.params.id, req.params.entryId);
-      return { status: 1, message: ADMIN_MESSAGES.deleted };
+      return { status: 1 as const, message: ADMIN_MESSAGES.deleted };
     },
   );
 };

@@ -108,6 +108,6 @@ describe('POST /api/calendars/{calendar_id}/appointments', () => {
     expect((await events(99999, { date: '2026-03-01' })).statusCode).toBe(404);
     const res = await events(cardio.id, {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.date).toBe('Trimiteti date (o zi din interval) sau start si end.');
+    expect(res.json().errors.date).toBe('Trimiteți date (o zi din interval) sau start și end.');
   });
 });

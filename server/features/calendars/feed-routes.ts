@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileReply, replies } from '../../../domain/api';
 import { addMinutes } from '../../../domain/dashboard';
 import { addDays, clinicInstant, clinicToday, hhmm, weekdayOf } from '../../../domain/dates';
 import { audit } from '../../platform/audit';
@@ -17,7 +18,7 @@ import { availabilityEnds } from './repository';
 
 /** How far back the feed goes; the future is complete. */
 const DAYS_BACK = 90;
-const FEED_MESSAGE = 'Calendarul nu exista sau adresa a fost revocata.';
+const FEED_MESSAGE = 'Calendarul nu există sau adresa a fost revocată.';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -30,6 +31,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['calendars'],
         summary: "A doctor's appointments as an iCalendar feed (private URL from /my-account/calendar-feed)",
         params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{20,100}\.ics$/, FEED_MESSAGE) }),
+        response: replies({ 200: fileReply('text/calendar') }),
       },
     },
     async (req, reply) => {
@@ -63,7 +65,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-store')
         .header('content-disposition', contentDisposition('inline', 'programari.ics'));
-      return buildCalendar({ name: `Programari - ${owner.name}`, now, events });
+      return buildCalendar({ name: `Programări - ${owner.name}`, now, events });
     },
   );
 };

@@ -66,7 +66,7 @@ describe('calendar feed (.ics)', () => {
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(text.endsWith('\r\nEND:VCALENDAR\r\n')).toBe(true);
     const unfolded = text.replace(/\r\n /g, '');
-    expect(unfolded).toContain('\r\nX-WR-CALNAME:Programari - Ion Albu\r\n');
+    expect(unfolded).toContain('\r\nX-WR-CALNAME:Programări - Ion Albu\r\n');
     expect(unfolded.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     // One UID per appointment, the same on every fetch, so clients update instead of duplicating.
     const uids = unfolded.match(/^UID:.*$/gm) ?? [];
@@ -109,10 +109,10 @@ describe('calendar feed (.ics)', () => {
       url: '/api/my-account/calendar-feed',
       headers: doctor.headers,
     });
-    expect(del.json()).toEqual({ status: 1, message: 'Adresa calendarului a fost revocata.' });
+    expect(del.json()).toEqual({ status: 1, message: 'Adresa calendarului a fost revocată.' });
     const res = await ctx.app.inject({ method: 'GET', url: current.path });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: 0, message: 'Calendarul nu exista sau adresa a fost revocata.' });
+    expect(res.json()).toEqual({ status: 0, message: 'Calendarul nu există sau adresa a fost revocată.' });
     const after = await ctx.app.inject({
       method: 'GET',
       url: '/api/my-account/calendar-feed',

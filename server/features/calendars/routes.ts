@@ -5,7 +5,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CALENDAR_MESSAGES, calendarEventsSchema } from '../../../domain/calendars';
+import { replies } from '../../../domain/api';
+import {
+  CALENDAR_MESSAGES,
+  calendarEventsReply,
+  calendarEventsSchema,
+  calendarListReply,
+} from '../../../domain/calendars';
 import { resolveRange } from '../../../domain/dashboard';
 import { addDays } from '../../../domain/dates';
 import { notFound } from '../../platform/errors';
@@ -21,10 +27,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminRoutes);
   await app.register(feedRoutes);
 
-  app.get('/calendars', { schema: { tags, summary: 'Every calendar (one tab each)' } }, async () => ({
-    status: 1,
-    data: await repo.listCalendars(db),
-  }));
+  app.get(
+    '/calendars',
+    {
+      schema: {
+        tags,
+        summary: 'Every calendar (one tab each)',
+        response: replies({ 200: calendarListReply }),
+      },
+    },
+    async () => ({ status: 1 as const, data: await repo.listCalendars(db) }),
+  );
 
   app.post(
     '/calendars/:calendar_id/appointments',
@@ -37,6 +50,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           'Day ranges in the answer are [start, end) like FullCalendar background events.',
         params: z.object({ calendar_id: z.coerce.number().int().positive() }),
         body: calendarEventsSchema,
+        response: replies({ 200: calendarEventsReply }),
       },
     },
     async (req) => {
@@ -56,7 +70,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         end: addDays([r.to, last].sort()[0], 1),
       });
       return {
-        status: 1,
+        status: 1 as const,
         start,
         end,
         data: {

@@ -198,7 +198,7 @@ describe('POST /api/dashboard/calendar', () => {
       payload: { start: '2026-03-05', end: '2026-03-01' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.end).toBe('Sfarsitul intervalului trebuie sa fie dupa inceputul lui.');
+    expect(res.json().errors.end).toBe('Sfârșitul intervalului trebuie să fie după începutul lui.');
   });
 });
 

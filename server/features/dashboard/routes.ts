@@ -1,6 +1,15 @@
 /** /api/dashboard (SPEC §2 Dashboard, §7): figures, latest pending, calendar and weekly chart. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { calendarRangeSchema, resolveRange, WEEKS_AFTER, WEEKS_BEFORE } from '../../../domain/dashboard';
+import { replies } from '../../../domain/api';
+import {
+  calendarRangeSchema,
+  dashboardCalendarReply,
+  dashboardStatsReply,
+  resolveRange,
+  WEEKS_AFTER,
+  WEEKS_BEFORE,
+  weeklyCountsReply,
+} from '../../../domain/dashboard';
 import { addDays, clinicToday, weekdayOf } from '../../../domain/dates';
 import { slowCache } from '../../platform/slow-cache';
 import { calendarEvents } from '../calendars';
@@ -28,11 +37,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Pending, completed and rescheduled counts and the latest pending appointments',
         description: 'Definitions: docs/decisions/0012-dashboard-figures.md. "Today" is in Europe/Bucharest.',
+        response: replies({ 200: dashboardStatsReply }),
       },
     },
     async () => {
       const t = today();
-      return { status: 1, stats: await cachedStats(t, () => repo.dashboardStats(db, t)) };
+      return { status: 1 as const, stats: await cachedStats(t, () => repo.dashboardStats(db, t)) };
     },
   );
 
@@ -45,13 +55,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Body: {date} (any day: the six-week month grid around it) or {start, end} with end exclusive. At most 100 days.',
         body: calendarRangeSchema,
+        response: replies({ 200: dashboardCalendarReply }),
       },
     },
     async (req) => {
       const range = resolveRange(req.body);
       const events = await calendarEvents(db, range);
       // The count is of the appointments that happen (not the cancelled ones: issue 19 item 2).
-      return { status: 1, ...range, count: events.filter((e) => e.active).length, appointments: events };
+      return {
+        status: 1 as const,
+        ...range,
+        count: events.filter((e) => e.active).length,
+        appointments: events,
+      };
     },
   );
 
@@ -61,6 +77,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: `Appointments per week and status: ${WEEKS_BEFORE} weeks back, ${WEEKS_AFTER} ahead`,
+        response: replies({ 200: weeklyCountsReply }),
       },
     },
     async () => {
@@ -71,7 +88,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         addDays(monday, -7 * WEEKS_BEFORE),
         WEEKS_BEFORE + WEEKS_AFTER,
       );
-      return { status: 1, currentWeek: monday, weeks };
+      return { status: 1 as const, currentWeek: monday, weeks };
     },
   );
 };

@@ -7,12 +7,16 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageCount } from '../../../domain/api';
+import { fileReply, messageReply, pageCount, replies, signedUrlReply } from '../../../domain/api';
 import {
+  DOCUMENT_MEDIA_TYPES,
   DOCUMENT_MESSAGES,
   documentListQuery,
+  documentListReply,
   documentPatientsQuery,
+  documentPatientsReply,
   documentUpdateBody,
+  documentUploadedReply,
 } from '../../../domain/documents';
 import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
@@ -50,6 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['documents'],
         summary: 'Documents, newest first; filters: created_at (YYYY-MM-DD), status, patient_id, cnp',
         querystring: documentListQuery,
+        response: replies({ 200: documentListReply }),
       },
     },
     async (req) => {
@@ -62,7 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         details: { filters: Object.keys(filters), page, perPage },
       });
       return {
-        status: 1,
+        status: 1 as const,
         documents: list,
         _meta: { total, page, perPage, pageCount: pageCount(total, perPage) },
       };
@@ -76,9 +81,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['documents'],
         summary: 'Patients to choose in the upload modal (filters: name; at most 50)',
         querystring: documentPatientsQuery,
+        response: replies({ 200: documentPatientsReply }),
       },
     },
-    async (req) => ({ status: 1, data: await repo.searchPatients(db(), req.query.filters.name) }),
+    async (req) => ({ status: 1 as const, data: await repo.searchPatients(db(), req.query.filters.name) }),
   );
 
   app.post(
@@ -88,12 +94,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['documents'],
         summary: 'Upload a document (multipart: title, patient_id, appointment_id?, then document)',
         consumes: ['multipart/form-data'],
+        response: replies({ 200: documentUploadedReply }),
       },
     },
     async (req, reply) => {
       try {
         const { id } = await handleUpload(req, { db: db(), storage, maxBytes: config.UPLOAD_MAX_BYTES });
-        return { status: 1, id, message: DOCUMENT_MESSAGES.uploaded };
+        return { status: 1 as const, id, message: DOCUMENT_MESSAGES.uploaded };
       } catch (err) {
         // The rest of an oversized body is not worth reading: close the connection after answering.
         if ((err as { statusCode?: number }).statusCode === 413) reply.header('connection', 'close');
@@ -110,6 +117,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the status (tosend/sent) and optionally the linked appointment',
         params: idParams,
         body: documentUpdateBody,
+        response: replies({ 200: messageReply }),
       },
     },
     async (req) => {
@@ -133,13 +141,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           details: { from: doc.status, to: status },
         });
       });
-      return { status: 1, message: DOCUMENT_MESSAGES.statusChanged };
+      return { status: 1 as const, message: DOCUMENT_MESSAGES.statusChanged };
     },
   );
 
   app.delete(
     '/documents/:id',
-    { schema: { tags: ['documents'], summary: 'Delete a document and its stored file', params: idParams } },
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Delete a document and its stored file',
+        params: idParams,
+        response: replies({ 200: messageReply }),
+      },
+    },
     async (req) => {
       const doc = await loadDocument(req.params.id);
       await db().transaction(async (tx) => {
@@ -157,7 +172,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await storage.delete(doc.storageKey).catch((err) => {
         req.log.error({ err: { type: (err as Error).name }, key: doc.storageKey }, 'stored file not deleted');
       });
-      return { status: 1, message: DOCUMENT_MESSAGES.deleted };
+      return { status: 1 as const, message: DOCUMENT_MESSAGES.deleted };
     },
   );
 
@@ -168,6 +183,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['documents'],
         summary: 'A signed URL (5 minutes) that opens the file',
         params: idParams,
+        response: replies({ 200: signedUrlReply }),
       },
     },
     async (req) => {
@@ -179,7 +195,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         patientId: doc.patientId,
       });
       return {
-        status: 1,
+        status: 1 as const,
         url: signer.signPath(`/api/documents/${doc.id}/file`, URL_TTL_SECONDS, sessionOf(req)),
       };
     },
@@ -198,6 +214,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           sid: z.string().max(100).optional(),
           sig: z.string().max(100).optional(),
         }),
+        response: replies({ 200: fileReply(...DOCUMENT_MEDIA_TYPES) }),
       },
     },
     async (req, reply) => {

@@ -27,7 +27,7 @@ describe('platform routes', () => {
   it('answers JSON 404 for an unknown API path', async () => {
     const res = await get('/api/does-not-exist');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: 0, message: 'Resursa nu a fost gasita.' });
+    expect(res.json()).toEqual({ status: 0, message: 'Resursa nu a fost găsită.' });
   });
 
   it('answers malformed JSON with 400 and no internals', async () => {

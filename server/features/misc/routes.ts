@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { COUNTIES } from '../../../domain/counties';
+import { healthReply, instituteReply, notReadyReply, readyReply, statesReply } from '../../../domain/misc';
 import { publicInstitute } from '../../config';
 import { MESSAGES } from '../../platform/errors';
 
@@ -10,8 +10,11 @@ const STATES = COUNTIES.map(({ iso_code, name }) => ({ iso_code, name }));
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { config: { public: true }, schema: { tags: ['misc'], summary: 'The process is up' } },
-    async () => ({ status: 1, uptime: Math.round(process.uptime()) }),
+    {
+      config: { public: true },
+      schema: { tags: ['misc'], summary: 'The process is up', response: { 200: healthReply } },
+    },
+    async () => ({ status: 1 as const, uptime: Math.round(process.uptime()) }),
   );
 
   app.get(
@@ -21,10 +24,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['misc'],
         summary: 'The database answers',
-        response: {
-          200: z.object({ status: z.literal(1), database: z.literal('ok') }),
-          503: z.object({ status: z.literal(0), database: z.literal('unavailable'), message: z.string() }),
-        },
+        response: { 200: readyReply, 503: notReadyReply },
       },
     },
     async (_req, reply) => {
@@ -46,12 +46,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['misc'],
         summary: 'The 42 Romanian counties (ISO 3166-2:RO)',
-        response: {
-          200: z.object({
-            status: z.literal(1),
-            data: z.array(z.object({ iso_code: z.string(), name: z.string() })),
-          }),
-        },
+        response: { 200: statesReply },
       },
     },
     async (_req, reply) => {
@@ -65,9 +60,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     '/misc/institute',
     {
       config: { public: true },
-      schema: { tags: ['misc'], summary: 'Institute name, tagline and public contacts' },
+      schema: {
+        tags: ['misc'],
+        summary: 'Institute name, tagline and public contacts',
+        response: { 200: instituteReply },
+      },
     },
-    async () => ({ status: 1, ...publicInstitute(app.deps.config) }),
+    async () => ({ status: 1 as const, ...publicInstitute(app.deps.config) }),
   );
 };
 

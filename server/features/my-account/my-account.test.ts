@@ -45,7 +45,7 @@ describe('time off (/api/my-account)', () => {
     const res = await post(doctor, { from: '2026-03-09', to: '2026-03-13' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ status: 1, message: 'Concediul a fost adaugat', affectedAppointments: [] });
+    expect(body).toMatchObject({ status: 1, message: 'Concediul a fost adăugat', affectedAppointments: [] });
     first = body.data.id;
     await post(other, { from: '2026-03-09', to: '2026-03-13' });
     const list = await ctx.app.inject({ method: 'GET', url: '/api/my-account', headers: doctor.headers });
@@ -60,14 +60,14 @@ describe('time off (/api/my-account)', () => {
   it('refuses a period that ends before it starts', async () => {
     const res = await post(doctor, { from: '2026-04-10', to: '2026-04-01' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.to).toBe('Data de sfarsit nu poate fi inaintea datei de inceput.');
+    expect(res.json().errors.to).toBe('Data de sfârșit nu poate fi înaintea datei de început.');
   });
 
   it('refuses an overlap with another period of the same user (409), touching by one day included', async () => {
     const res = await post(doctor, { from: '2026-03-13', to: '2026-03-20' });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      'Perioada se suprapune cu alt concediu inregistrat. (09.03.2026 - 13.03.2026)',
+      'Perioada se suprapune cu alt concediu înregistrat. (09.03.2026 - 13.03.2026)',
     );
     expect(await db.select().from(timeOff).where(eq(timeOff.userId, doctor.id))).toHaveLength(1);
     // The day after is fine.
@@ -105,7 +105,7 @@ describe('time off (/api/my-account)', () => {
     expect((await patch(doctor, theirs.id, { from: '2026-05-01', to: '2026-05-02' })).statusCode).toBe(404);
     const del = await ctx.app.inject({ method: 'DELETE', url, headers: doctor.headers });
     expect(del.statusCode).toBe(404);
-    expect(del.json().message).toBe('Perioada de concediu nu a fost gasita.');
+    expect(del.json().message).toBe('Perioada de concediu nu a fost găsită.');
   });
 
   it('deletes a period', async () => {
@@ -114,7 +114,7 @@ describe('time off (/api/my-account)', () => {
       url: `/api/my-account/${first}`,
       headers: doctor.headers,
     });
-    expect(res.json()).toEqual({ status: 1, message: 'Concediul a fost sters' });
+    expect(res.json()).toEqual({ status: 1, message: 'Concediul a fost șters' });
     expect(await db.select().from(timeOff).where(eq(timeOff.id, first))).toEqual([]);
   });
 

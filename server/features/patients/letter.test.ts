@@ -312,7 +312,7 @@ describe('signing, lock, delivery', () => {
     expect((await as(doctor.headers).post(`${letterUrl(g, pid)}/sign`)).statusCode).toBe(200);
     const res = await as(doctor.headers).post(`${letterUrl(g, pid)}/send`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Medicul de familie nu are o adresa de e-mail.');
+    expect(res.json().message).toBe('Medicul de familie nu are o adresă de e-mail.');
   });
 
   it('locks the consultation: a later change is an addendum, and the next letter prints it', async () => {

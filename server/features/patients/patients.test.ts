@@ -89,7 +89,7 @@ describe('POST /api/patients', () => {
     expect((await post(form)).statusCode).toBe(201);
     const again = await post({ ...form, name: 'Alt Nume' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ status: 0, message: 'Exista deja un pacient cu acest CNP.' });
+    expect(again.json()).toEqual({ status: 0, message: 'Există deja un pacient cu acest CNP.' });
     expect(
       await db
         .select()
@@ -109,7 +109,7 @@ describe('GET /api/patients/:id', () => {
   it('answers 404 for an unknown patient and 400 for a bad id', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/patients/999999', headers: staff.headers });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ status: 0, message: 'Pacientul nu a fost gasit.' });
+    expect(res.json()).toEqual({ status: 0, message: 'Pacientul nu a fost găsit.' });
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/patients/abc', headers: staff.headers });
     expect(bad.statusCode).toBe(400);
   });

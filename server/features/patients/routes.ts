@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jsonQuery, pageCount, pageQuery, replies } from '../../../domain/api';
+import { fileReply, jsonQuery, pageCount, pageQuery, replies, signedUrlReply } from '../../../domain/api';
 import {
   CONSULTATION_KEYS,
   CONSULTATION_TEXTS,
@@ -24,10 +24,16 @@ import {
 } from '../../../domain/letter';
 import {
   editPatientSchema,
+  entryUpdatedReply,
+  letterSavedReply,
   newPatientSchema,
   PATIENT_TEXTS,
+  patientCreatedReply,
   patientFiltersSchema,
   patientIdField,
+  patientListReply,
+  patientReply,
+  patientUpdateReply,
 } from '../../../domain/patients';
 import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound, parseOr400 } from '../../platform/errors';
@@ -61,6 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Patient list with each patient's latest appointment; filters: name, doctor, appointment_date, status, cnp, phone",
         querystring: z.object({ filters: jsonQuery(patientFiltersSchema), ...pageQuery }),
+        response: replies({ 200: patientListReply }),
       },
     },
     async (req) => {
@@ -71,7 +78,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         entityType: 'patient',
         details: { filters: Object.keys(filters), page, perPage },
       });
-      return { status: 1, _meta: { total, page, perPage, pageCount: pageCount(total, perPage) }, patients };
+      return {
+        status: 1 as const,
+        _meta: { total, page, perPage, pageCount: pageCount(total, perPage) },
+        patients,
+      };
     },
   );
 
@@ -82,6 +93,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['patients'],
         summary: 'One patient with documents, consultations and appointments',
         params: idParams,
+        response: replies({ 200: patientReply }),
       },
     },
     async (req) => {
@@ -93,7 +105,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         entityId: patient.id,
         patientId: patient.id,
       });
-      return { status: 1, patient };
+      return { status: 1 as const, patient };
     },
   );
 
@@ -104,11 +116,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['patients'],
         summary: 'Create a patient (SPEC §5 new-patient rules; 409 on a known CNP)',
         body: newPatientSchema,
+        response: replies({ 201: patientCreatedReply }),
       },
     },
     async (req, reply) => {
       const id = await service.createPatient(db(), req.actor, req.body);
-      return reply.status(201).send({ status: 1, id, patient_id: id, message: PATIENT_TEXTS.created });
+      return reply
+        .status(201)
+        .send({ status: 1 as const, id, patient_id: id, message: PATIENT_TEXTS.created });
     },
   );
 
@@ -120,6 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Update a patient: a profile update (SPEC §5 edit rules) or, when consultationTitle or a section is sent, a consultation save (reason, personalPriors, familyPriors, treatment, diagnosis, recs)',
         body: patientUpdateBody,
+        response: replies({ 200: patientUpdateReply }),
       },
     },
     async (req) => {
@@ -128,11 +144,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (CONSULTATION_KEYS.some((k) => k in body)) {
         const input = parseOr400(consultationUpdateSchema, body);
         const consultation = await service.saveConsultation(db(), req.actor, input, now);
-        return { status: 1, message: CONSULTATION_TEXTS.saved, consultation };
+        return { status: 1 as const, message: CONSULTATION_TEXTS.saved, consultation };
       }
       const input = parseOr400(editPatientSchema, body);
       await service.updatePatient(db(), req.actor, req.body.patientId, input, now);
-      return { status: 1, message: PATIENT_TEXTS.updated };
+      return { status: 1 as const, message: PATIENT_TEXTS.updated };
     },
   );
 
@@ -144,6 +160,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Consultation entry update (SPEC §7: id, patientId, content); the content is sanitised',
         params: z.object({ id: patientIdField, entryId: patientIdField }),
         body: entryUpdateSchema,
+        response: replies({ 200: entryUpdatedReply }),
       },
     },
     async (req) => {
@@ -158,7 +175,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         req.body.content,
         app.deps.clock.now(),
       );
-      return { status: 1, message: CONSULTATION_TEXTS.entrySaved, content };
+      return { status: 1 as const, message: CONSULTATION_TEXTS.entrySaved, content };
     },
   );
 
@@ -170,6 +187,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Save the letter entry of a consultation group { guid, content }',
         params: idParams,
         body: letterSaveSchema,
+        response: replies({ 200: letterSavedReply }),
       },
     },
     async (req) => {
@@ -181,7 +199,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         req.body.content,
         app.deps.clock.now(),
       );
-      return { status: 1, id, message: CONSULTATION_TEXTS.saved };
+      return { status: 1 as const, id, message: CONSULTATION_TEXTS.saved };
     },
   );
 
@@ -192,6 +210,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['patients'],
         summary: `A signed URL (valid ${LETTER_URL_TTL_SECONDS / 60} minutes) to the consultation letter PDF`,
         params: letterParams,
+        response: replies({ 200: signedUrlReply }),
       },
     },
     async (req) => {
@@ -208,7 +227,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         LETTER_URL_TTL_SECONDS,
         sessionOf(req),
       );
-      return { status: 1, url };
+      return { status: 1 as const, url };
     },
   );
 
@@ -226,6 +245,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           sid: z.string().max(100).optional(),
           sig: z.string().max(100).optional(),
         }),
+        response: replies({ 200: fileReply('application/pdf') }),
       },
     },
     async (req, reply) => {

@@ -14,6 +14,7 @@ import { type AppointmentStatus, STATUS_LABELS } from '../../../domain/appointme
 import { type ConsultationEntryType, ENTRY_LABELS } from '../../../domain/consultations';
 import { countyName } from '../../../domain/counties';
 import { clinicTime, clinicToday, formatDay } from '../../../domain/dates';
+import { TERMS } from '../../../domain/glossary';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
 import { formatPhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
@@ -71,11 +72,11 @@ function summaryData(
       ['CNP', p.cnp],
       ['Telefon', formatPhone(p.phone)],
       ['E-mail', p.email ?? ''],
-      ['Județ de reședință', countyName(p.stateResidency)],
+      [TERMS.county, countyName(p.stateResidency)],
       ['Statut de asigurat', INSURANCE_LABELS[p.insuranceStatus as InsuranceStatus] ?? p.insuranceStatus],
       ['Vaccinat COVID', p.covidVaccine === 1 ? 'Da' : 'Nu'],
       [
-        'Medic de familie',
+        TERMS.familyDoctor,
         [p.gpName, p.gpEmail, p.gpPhone && formatPhone(p.gpPhone)].filter(Boolean).join(', '),
       ],
       ['Înregistrat la', stamp(p.createdAt)],

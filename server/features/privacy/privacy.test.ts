@@ -11,6 +11,7 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { clinicToday } from '../../../domain/dates';
 import { ANONYMISE_PHRASE, PRIVACY_MESSAGES } from '../../../domain/privacy';
+import { normalizePhone } from '../../../domain/validation/phone';
 import {
   appointments,
   auditEvents,
@@ -139,10 +140,12 @@ describe('GET /api/privacy/patients/:id/export', () => {
         'privacy.export',
       ]),
     );
-    // The confirmation sent to the patient and the letter sent to the family doctor.
+    // The confirmation sent to the patient (e-mail and SMS) and the letter sent to the family doctor.
     const mails = await db.select().from(outbox);
     expect(json.emails.map((m: { id: number }) => m.id).sort()).toEqual(mails.map((m) => m.id).sort());
-    expect(json.emails.map((m: { to: string }) => m.to).sort()).toEqual([who.email, who.gpEmail].sort());
+    expect(json.emails.map((m: { to: string }) => m.to).sort()).toEqual(
+      [who.email, who.gpEmail, normalizePhone(who.phone)].sort(),
+    );
 
     // Every table with a patient_id column is in the export (a new one must be added there too).
     const withPatientId = await rowsOf<{ table_name: string }>(
@@ -311,7 +314,7 @@ describe('POST /api/privacy/patients/:id/anonymise', () => {
 
     const [event] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'privacy.anonymise'));
     expect(event).toMatchObject({ actorId: admin.id, patientId: subject.id, entityId: String(subject.id) });
-    expect(event.details).toMatchObject({ documents: 2, appointments: 1, consultations: 2, emails: 2 });
+    expect(event.details).toMatchObject({ documents: 2, appointments: 1, consultations: 2, emails: 3 });
   });
 
   it('answers 409 the second time', async () => {

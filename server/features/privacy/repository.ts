@@ -1,5 +1,6 @@
 /** SQL of the privacy area: what is held about one patient, consent texts, retention. */
 import { asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
 import {
   appointments,
@@ -31,12 +32,15 @@ export function identityValues(p: PatientRow): string[] {
 }
 
 /**
- * Outbox rows about the patient: addressed to their e-mail, or naming them (a letter sent to the
+ * Outbox rows about the patient: addressed to their e-mail or (SMS) their phone, or naming them (a letter sent to the
  * family doctor carries the patient's name in its subject and text).
  */
 export function outboxAbout(p: PatientRow): SQL {
   const conds: SQL[] = [];
   if (p.email) conds.push(sql`lower(${outbox.to}) = lower(${p.email})`);
+  // SMS name nobody: they are the patient's by their number.
+  const phone = p.phone ? (normalizePhone(p.phone) ?? p.phone) : null;
+  if (phone) conds.push(sql`(${outbox.channel} = 'sms' and ${outbox.to} = ${phone})`);
   for (const v of [p.name, p.cnp]) {
     conds.push(
       sql`(strpos(${outbox.subject}, ${v}) > 0 or strpos(${outbox.text}, ${v}) > 0 or strpos(coalesce(${outbox.html}, ''), ${v}) > 0)`,

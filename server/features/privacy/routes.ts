@@ -5,16 +5,22 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageCount, pageQuery } from '../../../domain/api';
+import { fileReply, pageCount, pageQuery, replies } from '../../../domain/api';
 import { clinicToday } from '../../../domain/dates';
 import { patientIdField } from '../../../domain/patients';
 import {
+  anonymisedReply,
   anonymiseSchema,
   type ConsentRecord,
+  consentTextCreatedReply,
   consentTextSchema,
+  consentTextsReply,
+  consentWithdrawnReply,
   maskCnp,
   PRIVACY_MESSAGES,
+  patientPrivacyReply,
   type RetentionItem,
+  retentionReply,
 } from '../../../domain/privacy';
 import { consents, consentTexts } from '../../db/schema';
 import { audit } from '../../platform/audit';
@@ -56,6 +62,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Whether the patient is anonymised, and their consent records with the text version agreed to',
         params: idParams,
+        response: replies({ 200: patientPrivacyReply }),
       },
     },
     async (req) => {
@@ -69,7 +76,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         withdrawn_at: iso(c.withdrawnAt),
         appointment_id: c.appointmentId,
       }));
-      return { status: 1, privacy: { patient_id: p.id, anonymised_at: iso(p.anonymisedAt), consents: list } };
+      return {
+        status: 1 as const,
+        privacy: { patient_id: p.id, anonymised_at: iso(p.anonymisedAt), consents: list },
+      };
     },
   );
 
@@ -82,6 +92,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Everything held about a patient (GDPR art. 15, 20): ZIP with patient.json, the documents and rezumat.pdf',
         params: idParams,
+        response: replies({ 200: fileReply('application/zip') }),
       },
     },
     async (req, reply) => {
@@ -120,6 +131,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: `Replace the identity by a pseudonym and delete the documents (irreversible; body {confirmation}); 409 when already anonymised`,
         params: idParams,
         body: anonymiseSchema,
+        response: replies({ 200: anonymisedReply }),
       },
     },
     async (req) => {
@@ -131,7 +143,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         app.deps.clock.now(),
         req.log,
       );
-      return { status: 1, message: PRIVACY_MESSAGES.anonymised, result };
+      return { status: 1 as const, message: PRIVACY_MESSAGES.anonymised, result };
     },
   );
 
@@ -142,6 +154,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Record that the patient withdrew a consent (the remote-consultation service)',
         params: z.object({ id: patientIdField, consentId: patientIdField }),
+        response: replies({ 200: consentWithdrawnReply }),
       },
     },
     async (req) => {
@@ -164,18 +177,28 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           details: { textVersion: c.textVersion },
         });
       });
-      return { status: 1, message: PRIVACY_MESSAGES.consentWithdrawn, withdrawn_at: now.toISOString() };
+      return {
+        status: 1 as const,
+        message: PRIVACY_MESSAGES.consentWithdrawn,
+        withdrawn_at: now.toISOString(),
+      };
     },
   );
 
   app.get(
     '/privacy/consent-texts',
-    { schema: { tags, summary: 'Every consent text version, newest (the one the public form shows) first' } },
+    {
+      schema: {
+        tags,
+        summary: 'Every consent text version, newest (the one the public form shows) first',
+        response: replies({ 200: consentTextsReply }),
+      },
+    },
     async () => {
       const rows = await repo.listConsentTexts(db());
       return {
-        status: 1,
-        data: rows.map((r) => ({ version: r.version, text: r.text, created_at: iso(r.createdAt) })),
+        status: 1 as const,
+        data: rows.map((r) => ({ version: r.version, text: r.text, created_at: iso(r.createdAt)! })),
       };
     },
   );
@@ -188,6 +211,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A new consent text version; it becomes the current one (versions are never edited)',
         body: consentTextSchema,
+        response: replies({ 201: consentTextCreatedReply }),
       },
     },
     async (req, reply) => {
@@ -203,7 +227,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           entityId: version,
         });
       });
-      return reply.status(201).send({ status: 1, message: PRIVACY_MESSAGES.versionCreated, version });
+      return reply
+        .status(201)
+        .send({ status: 1 as const, message: PRIVACY_MESSAGES.versionCreated, version });
     },
   );
 
@@ -216,6 +242,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Patients whose last contact is older than RETENTION_YEARS: due for review (nothing is deleted automatically)',
         querystring: z.object(pageQuery),
+        response: replies({ 200: retentionReply }),
       },
     },
     async (req) => {
@@ -236,7 +263,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         details: { page, perPage, total },
       });
       return {
-        status: 1,
+        status: 1 as const,
         retention_years: years,
         cutoff,
         _meta: { total, page, perPage, pageCount: pageCount(total, perPage) },

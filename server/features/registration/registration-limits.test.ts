@@ -144,7 +144,7 @@ describe('abuse defences', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({
       status: 0,
-      message: 'Prea multe cereri. Va rugam asteptati putin si incercati din nou.',
+      message: 'Prea multe cereri. Vă rugăm așteptați puțin și încercați din nou.',
     });
     expect(await counts(db)).toEqual(before);
     expect((await submit(ctx, form({ appt_date: '2026-12-15' }))).statusCode).toBe(201);
@@ -156,6 +156,6 @@ describe('abuse defences', () => {
       expect((await checkDate(ctx, dateFilter('2026-12-15'), ip)).statusCode).toBe(200);
     const blocked = await checkDate(ctx, dateFilter('2026-12-15'), ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Prea multe cereri. Va rugam asteptati putin si incercati din nou.');
+    expect(blocked.json().message).toBe('Prea multe cereri. Vă rugăm așteptați puțin și încercați din nou.');
   });
 });

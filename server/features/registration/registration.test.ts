@@ -147,18 +147,20 @@ describe('POST /api/appointment: a complete request', () => {
     expect(event?.actorId).toBeNull();
   });
 
-  it('sends no e-mail when none is given, and keeps empty optional fields empty', async () => {
+  it('sends no e-mail when none is given (the SMS only), and keeps empty optional fields empty', async () => {
     const before = await counts(db);
     const body = form({ email: '', gp_name: '', gp_email: '', gp_phone: '' });
     const res = await submit(ctx, body);
     expect(res.statusCode).toBe(201);
     const after = await counts(db);
-    expect(after.outbox).toBe(before.outbox);
     expect(after.appointments).toBe(before.appointments + 1);
     const [a] = await db
       .select()
       .from(appointments)
       .where(eq(appointments.id, await requestIdOf(db, body)));
+    const queued = await db.select().from(outbox).where(eq(outbox.appointmentId, a.id));
+    expect(queued.map((m) => m.channel)).toEqual(['sms']);
+    expect(after.outbox).toBe(before.outbox + 1);
     const [p] = await db.select().from(patients).where(eq(patients.id, a.patientId));
     expect(p).toMatchObject({ email: null, gpName: null, gpEmail: null, gpPhone: null });
   });
@@ -248,9 +250,9 @@ describe('POST /api/appointment: refusals create nothing', () => {
     ['vaccine', { vaccine: 2 }, M.vaccine],
     ['state_residency', { state_residency: undefined }, M.state],
     ['state_residency', { state_residency: 'RO-XX' }, M.state],
-    ['email', { email: 'not-an-email' }, 'Adresa de e-mail este invalida.'],
-    ['gp_email', { gp_email: 'dr.pop@' }, 'Adresa de e-mail a medicului de familie este invalida.'],
-    ['gp_phone', { gp_phone: '0790 000 000' }, 'Numarul de telefon al medicului de familie este invalid.'],
+    ['email', { email: 'not-an-email' }, 'Adresa de e-mail este invalidă.'],
+    ['gp_email', { gp_email: 'dr.pop@' }, 'Adresa de e-mail a medicului de familie este invalidă.'],
+    ['gp_phone', { gp_phone: '0790 000 000' }, 'Numărul de telefon al medicului de familie este invalid.'],
   ])('%s %j -> 400 "%s"', async (field, override, message) => {
     const before = await counts(db);
     const res = await submit(ctx, form(override));
@@ -340,7 +342,7 @@ describe('the consent text and the version recorded', () => {
     const before = await counts(db);
     const unknown = await submit(ctx, form({ consent_version: 'gdpr-1999-01' }));
     expect(unknown.statusCode).toBe(409);
-    const message = 'Textul acordului s-a schimbat. Va rugam reincarcati pagina si cititi-l din nou.';
+    const message = 'Textul acordului s-a schimbat. Vă rugăm reîncărcați pagina și citiți-l din nou.';
     expect(unknown.json()).toMatchObject({ status: 0, message, errors: { agreement: message } });
     expect(await counts(db)).toEqual(before);
   });

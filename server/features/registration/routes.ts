@@ -13,17 +13,19 @@ import {
   CONSENT_TEXT,
   CONSENT_TEXT_VERSION,
   checkDateFilters,
+  checkDateReply,
+  consentTextReply,
   HONEYPOT_FIELD,
   REGISTRATION_MESSAGES,
   REGISTRATION_SLOT,
+  registrationReply,
   registrationSchema,
 } from '../../../domain/registration';
 import { audit } from '../../platform/audit';
 import { currentConsentVersion } from '../../platform/consent';
 import { takeDailyBudget } from '../../platform/daily-budget';
 import { HttpError } from '../../platform/errors';
-import { enqueueMail } from '../../platform/mail';
-import { registrationMail } from './mail';
+import { journeyFor } from '../journey';
 import { acceptProof, issueChallenge } from './proof-of-work';
 import { consentVersionExists, currentConsentText } from './repository';
 import { createRequest, DayFullError, findPublicCalendar, isDateAvailable, isDayOpen } from './service';
@@ -36,13 +38,8 @@ export const RATE_LIMITS = {
 /** A filled form is well under 2 KB; anything far larger is not a patient. */
 export const BODY_LIMIT = 16 * 1024;
 
-const answer = z.object({
-  status: z.literal(1),
-  message: z.string(),
-  appointment: z.object({ id: z.number(), selected_date: z.string(), selected_time: z.string() }),
-});
-
 const routes: FastifyPluginAsyncZod = async (app) => {
+  const journey = journeyFor(app.deps);
   const unavailable = (code: number) =>
     new HttpError(code, REGISTRATION_MESSAGES.unavailable, { appt_date: REGISTRATION_MESSAGES.unavailable });
 
@@ -82,12 +79,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['registration'],
         summary: 'Whether a day can still be requested on the public form (status 1 = OK)',
         querystring: z.object({ filters: jsonQuery(checkDateFilters) }),
-        response: {
-          200: z.union([
-            z.object({ status: z.literal(1) }),
-            z.object({ status: z.literal(0), message: z.string() }),
-          ]),
-        },
+        response: { 200: checkDateReply },
       },
     },
     async (req) => {
@@ -107,7 +99,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['registration'],
         summary: 'The consent text the public form shows now, with its version',
-        response: { 200: z.object({ status: z.literal(1), version: z.string(), text: z.string() }) },
+        response: { 200: consentTextReply },
       },
     },
     async (_req, reply) => {
@@ -131,7 +123,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A patient requests a remote consultation (public form). Anonymous callers always get 201 with appointment.id 0 (new, repeated or dropped alike); signed-in staff get the id, 201 new or 200 already there. At most REGISTRATION_PER_ADDRESS_DAILY per client address and day (429).',
         body: registrationSchema,
-        response: { 200: answer, 201: answer },
+        response: { 200: registrationReply, 201: registrationReply },
       },
     },
     async (req, reply) => {
@@ -203,19 +195,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           r,
           { textVersion: consentVersion, ip: req.ip },
           async (tx, a, { patientCreated, consentId }) => {
-            if (r.email) {
-              await enqueueMail(
-                tx,
-                registrationMail({
-                  to: r.email,
-                  name: r.name,
-                  date: a.selectedDate,
-                  time: a.selectedTime,
-                  institute: config.INSTITUTE_NAME,
-                  contactEmail: config.CONTACT_EMAIL,
-                }),
-              );
-            }
+            // E-mail and SMS with the day, the 48-hour promise and the self-service link.
+            await journey.requestReceived(tx, a.id);
             await audit(tx, req.actor, {
               action: 'registration.create',
               entityType: 'appointment',

@@ -4,9 +4,10 @@
  * each with their appointments (one query for all of them).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { replies } from '../../../domain/api';
 import { hhmm } from '../../../domain/dates';
 import { maskCnp } from '../../../domain/privacy';
-import { SEARCH_LIMIT, type SearchPatient, searchQuerySchema } from '../../../domain/search';
+import { SEARCH_LIMIT, type SearchPatient, searchQuerySchema, searchReply } from '../../../domain/search';
 import { audit } from '../../platform/audit';
 import { appointmentsOfPatients } from '../appointments';
 import { searchPatients } from './repository';
@@ -22,6 +23,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Patients by name, CNP, phone or e-mail with their appointments (at most 20)',
         description: 'Ranked: exact CNP, phone or e-mail first, then name prefix, then contains.',
         querystring: searchQuerySchema,
+        response: replies({ 200: searchReply }),
       },
     },
     async (req) => {
@@ -42,7 +44,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         entityType: 'patient',
         details: { results: ids },
       });
-      return { status: 1, patients };
+      return { status: 1 as const, patients };
     },
   );
 };

@@ -106,7 +106,7 @@ describe('GET /api/search', () => {
     expect((await search('%%')).body.patients).toEqual([]);
     const short = await search('a');
     expect(short.code).toBe(400);
-    expect(short.body.errors.q).toBe('Introduceti cel putin 2 caractere.');
+    expect(short.body.errors.q).toBe('Introduceți cel puțin 2 caractere.');
   });
 
   it('finds the words of a name in any order, and says when the text is too long', async () => {

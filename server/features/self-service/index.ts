@@ -1,2 +1,2 @@
 /** What other features use of self-service: the link every patient message carries. */
-export { type LinkSecrets, revokeSelfServiceLink, selfServiceUrl } from './links';
+export { type LinkSecrets, selfServiceUrl } from './links';

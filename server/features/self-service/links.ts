@@ -9,7 +9,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { appointmentOfTokenHash, linkNonce, revokeLink } from './repository';
+import { appointmentOfTokenHash, linkNonce } from './repository';
 
 export type LinkSecrets = { secret: string; publicUrl: string };
 
@@ -37,9 +37,4 @@ export async function selfServiceUrl(
 export async function appointmentOfToken(db: Db, token: string): Promise<number | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   return appointmentOfTokenHash(db, hashToken(token));
-}
-
-/** Ends the link at once (the appointment was deleted). */
-export async function revokeSelfServiceLink(db: Db, appointmentId: number): Promise<void> {
-  await revokeLink(db, appointmentId);
 }

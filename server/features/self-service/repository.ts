@@ -28,10 +28,3 @@ export async function appointmentOfTokenHash(db: Db, tokenHash: string): Promise
     .where(and(eq(selfServiceLinks.tokenHash, tokenHash), isNull(selfServiceLinks.revokedAt)));
   return row?.appointmentId ?? null;
 }
-
-export async function revokeLink(db: Db, appointmentId: number): Promise<void> {
-  await db
-    .update(selfServiceLinks)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(selfServiceLinks.appointmentId, appointmentId), isNull(selfServiceLinks.revokedAt)));
-}

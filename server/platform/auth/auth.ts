@@ -69,9 +69,9 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
           to: user.email,
           subject: 'Resetarea parolei',
           text:
-            `Buna ziua,\n\nAti cerut resetarea parolei pentru contul ${user.email}.\n` +
-            `Deschideti legatura de mai jos in cel mult o ora pentru a alege o parola noua:\n\n${url.href}\n\n` +
-            'Daca nu ati cerut acest lucru, ignorati acest mesaj; parola ramane neschimbata.\n\n' +
+            `Bună ziua,\n\nAți cerut resetarea parolei pentru contul ${user.email}.\n` +
+            `Deschideți legătura de mai jos în cel mult o oră pentru a alege o parolă nouă:\n\n${url.href}\n\n` +
+            'Dacă nu ați cerut acest lucru, ignorați acest mesaj; parola rămâne neschimbată.\n\n' +
             config.INSTITUTE_NAME,
         });
       },

@@ -17,7 +17,7 @@ export const ACCOUNT_MAX_FAILURES = 10;
 export const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 export const ACCOUNT_LOCK_MS = 5 * 60 * 1000;
 export const ACCOUNT_LOCKED_MESSAGE =
-  'Prea multe incercari de autentificare esuate pentru acest cont. Incercati din nou peste cateva minute.';
+  'Prea multe încercări de autentificare eșuate pentru acest cont. Încercați din nou peste câteva minute.';
 
 export function accountKey(email: string): string {
   return `sign-in-account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;

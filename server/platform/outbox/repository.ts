@@ -82,11 +82,16 @@ export async function cancelPendingForAppointment(
 
 export type ClaimedMessage = typeof outbox.$inferSelect;
 
-const due = or(
-  and(eq(outbox.state, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)),
-  // A node that claimed it died (or hung past its lease): the message is due again.
-  and(eq(outbox.state, 'sending'), lt(outbox.leaseUntil, sql`now()`)),
-);
+/** Due by `at` (the database's clock when absent): waiting rows whose time came, lapsed claims. */
+const dueBy = (at?: Date) =>
+  or(
+    and(
+      eq(outbox.state, 'pending'),
+      lte(outbox.nextAttemptAt, at ? sql`${at.toISOString()}::timestamptz` : sql`now()`),
+    ),
+    // A node that claimed it died (or hung past its lease): the message is due again.
+    and(eq(outbox.state, 'sending'), lt(outbox.leaseUntil, sql`now()`)),
+  );
 
 /**
  * Claims up to `limit` due messages of these channels for `leaseSeconds`, in one committed
@@ -99,6 +104,8 @@ export async function claimDue(
   limit: number,
   leaseSeconds: number,
   maxAttempts = 20,
+  /** "Now" for the not-before times (the app's clock; tests move it), the database's when absent. */
+  at?: Date,
 ): Promise<ClaimedMessage[]> {
   if (limit < 1 || channels.length === 0) return [];
   // A message whose every claim lapsed (it kills the node that sends it) stops being retried.
@@ -120,7 +127,7 @@ export async function claimDue(
   const ids = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(inArray(outbox.channel, channels), due))
+    .where(and(inArray(outbox.channel, channels), dueBy(at)))
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -143,6 +150,16 @@ export async function markSent(db: Db, id: number, attempts: number): Promise<bo
   const rows = await db
     .update(outbox)
     .set({ state: 'sent', sentAt: sql`now()`, leaseUntil: null, lastError: null })
+    .where(ours(id, attempts))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+/** A claimed message no longer worth sending (a reminder whose appointment has begun): cancelled. */
+export async function markExpired(db: Db, id: number, attempts: number, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(outbox)
+    .set({ state: 'cancelled', leaseUntil: null, lastError: `EXPIRED: ${reason}`.slice(0, 500) })
     .where(ours(id, attempts))
     .returning({ id: outbox.id });
   return rows.length > 0;

@@ -6,8 +6,9 @@
  */
 import { maskRecipientsIn } from '../../../domain/outbox';
 import type { Db } from '../../db/client';
+import type { Clock } from '../clock';
 import { type ChannelSender, classify, SendError } from './channels';
-import { type ClaimedMessage, claimDue, markFailed, markSent } from './repository';
+import { type ClaimedMessage, claimDue, markExpired, markFailed, markSent } from './repository';
 
 /** After this many attempts a message is `failed` and shows on the dashboard. */
 export const MAX_ATTEMPTS = 20;
@@ -33,6 +34,16 @@ export type WorkerOptions = {
    * message carries can show the truth (a letter's document is "sent" only once delivered).
    */
   onSettled?: (outboxId: number, outcome: 'sent' | 'failed') => Promise<void>;
+  /**
+   * The clock a message's not-before time (a reminder's hour) is compared with; the database's
+   * own clock when absent (production: one clock for every node). Tests pass theirs to move time.
+   */
+  clock?: Clock;
+  /**
+   * Why a claimed message is no longer worth sending (a reminder whose appointment has begun
+   * while the gateway was down), or null to send it. Such a message is cancelled, not sent.
+   */
+  expired?: (message: ClaimedMessage, now: Date) => string | null;
 };
 
 export function createOutboxWorker(db: Db, opts: WorkerOptions) {
@@ -46,6 +57,11 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
   let timer: NodeJS.Timeout | null = null;
 
   async function deliver(row: ClaimedMessage): Promise<boolean> {
+    const stale = opts.expired?.(row, opts.clock?.now() ?? new Date());
+    if (stale) {
+      await record(row, () => markExpired(db, row.id, row.attempts, stale));
+      return false;
+    }
     const sender = senders.get(row.channel);
     try {
       if (!sender) throw new SendError(`no sender for channel ${row.channel}`, 'NOSENDER');
@@ -113,7 +129,7 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     if (claiming) return claiming;
     claiming = (async () => {
       const free = opts.maxInFlight - inFlight.size;
-      const rows = await claimDue(db, channels, free, leaseSeconds, MAX_ATTEMPTS);
+      const rows = await claimDue(db, channels, free, leaseSeconds, MAX_ATTEMPTS, opts.clock?.now());
       for (const row of rows) {
         const p: Promise<boolean> = deliver(row).finally(() => {
           inFlight.delete(p);

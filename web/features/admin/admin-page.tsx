@@ -35,7 +35,7 @@ export default function AdminPage() {
   if (!user.superadmin)
     return (
       <Alert color="red" title="Acces interzis" m="md">
-        Doar un superadministrator poate folosi sectiunea de administrare.
+        Doar un superadministrator poate folosi secțiunea de administrare.
       </Alert>
     );
   return (

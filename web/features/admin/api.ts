@@ -1,26 +1,31 @@
 /** Administration data: TanStack Query hooks over /api/admin/... (superadmins; the outbox also admins). */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  AdminCalendar,
+  AdminCalendarListReply,
   AdminSettings,
   AdminStatusListReply,
+  AuditActionsReply,
   AuditFilters,
-  AuditRow,
+  AuditListReply,
   AvailabilityInput,
   CalendarInput,
+  CreatedReply,
+  SettingsReply,
+  SettingsSavedReply,
   StaffInvite,
-  StaffRow,
+  StaffInvitedReply,
+  StaffListReply,
   StaffUpdate,
   StatusInput,
   UnavailableDaysInput,
 } from '../../../domain/admin';
-import type { MessageReply, PageMeta } from '../../../domain/api';
+import type { MessageReply } from '../../../domain/api';
 import type { OutboxFilters, OutboxListReply, OutboxSummaryReply } from '../../../domain/outbox';
 import { api, buildUrl } from '../../lib/api';
 
 const KEY = ['admin'] as const;
-type Ok<T> = { status: 1; data: T };
-type Done = { status: 1; message: string; id?: number | string };
+/** What an admin write answers: its message, and the id of what it created. */
+type Done = MessageReply & { id?: CreatedReply['id'] | StaffInvitedReply['id'] };
 
 /** A mutation that reloads one admin area afterwards. */
 function useAdminMutation<V>(area: string, fn: (v: V) => Promise<Done>, alsoInvalidate: string[][] = []) {
@@ -39,41 +44,41 @@ function useAdminMutation<V>(area: string, fn: (v: V) => Promise<Done>, alsoInva
 export function useStaff() {
   return useQuery({
     queryKey: [...KEY, 'staff'],
-    queryFn: () => api.get<Ok<StaffRow[]>>('/admin/staff'),
+    queryFn: () => api.get<StaffListReply>('/admin/staff'),
     select: (r) => r.data,
   });
 }
 
 export const useInviteStaff = () =>
-  useAdminMutation('staff', (v: StaffInvite) => api.post<Done>('/admin/staff', v));
+  useAdminMutation('staff', (v: StaffInvite) => api.post<StaffInvitedReply>('/admin/staff', v));
 export const useUpdateStaff = () =>
   useAdminMutation('staff', ({ id, ...patch }: StaffUpdate & { id: string }) =>
-    api.patch<Done>(`/admin/staff/${encodeURIComponent(id)}`, patch),
+    api.patch<MessageReply>(`/admin/staff/${encodeURIComponent(id)}`, patch),
   );
 
 export type StaffAction = 'deactivate' | 'reactivate' | 'reset-2fa' | 'invite';
 export const useStaffAction = () =>
   useAdminMutation('staff', ({ id, action }: { id: string; action: StaffAction }) =>
-    api.post<Done>(`/admin/staff/${encodeURIComponent(id)}/${action}`),
+    api.post<MessageReply>(`/admin/staff/${encodeURIComponent(id)}/${action}`),
   );
 
 export function useSettings() {
   return useQuery({
     queryKey: [...KEY, 'settings'],
-    queryFn: () => api.get<Ok<AdminSettings>>('/admin/settings'),
+    queryFn: () => api.get<SettingsReply>('/admin/settings'),
     select: (r) => r.data,
   });
 }
 
 export const useSaveSettings = () =>
-  useAdminMutation('settings', (v: AdminSettings) => api.put<Done>('/admin/settings', v));
+  useAdminMutation('settings', (v: AdminSettings) => api.put<SettingsSavedReply>('/admin/settings', v));
 
 // ------------------------------------------------------------------ calendars
 
 export function useAdminCalendars() {
   return useQuery({
     queryKey: [...KEY, 'calendars'],
-    queryFn: () => api.get<Ok<AdminCalendar[]>>('/admin/calendars'),
+    queryFn: () => api.get<AdminCalendarListReply>('/admin/calendars'),
     select: (r) => r.data,
   });
 }
@@ -85,26 +90,30 @@ export const useSaveCalendar = () =>
   useAdminMutation(
     'calendars',
     ({ id, ...v }: CalendarInput & { id?: number }) =>
-      id ? api.put<Done>(`/admin/calendars/${id}`, v) : api.post<Done>('/admin/calendars', v),
+      id ? api.put<MessageReply>(`/admin/calendars/${id}`, v) : api.post<CreatedReply>('/admin/calendars', v),
     calendarReaders,
   );
 export const useDeleteCalendar = () =>
-  useAdminMutation('calendars', (id: number) => api.del<Done>(`/admin/calendars/${id}`), calendarReaders);
+  useAdminMutation(
+    'calendars',
+    (id: number) => api.del<MessageReply>(`/admin/calendars/${id}`),
+    calendarReaders,
+  );
 
 export const useSaveAvailability = () =>
   useAdminMutation(
     'calendars',
     ({ calendarId, id, ...v }: AvailabilityInput & { calendarId: number; id?: number }) =>
       id
-        ? api.put<Done>(`/admin/calendars/${calendarId}/availability/${id}`, v)
-        : api.post<Done>(`/admin/calendars/${calendarId}/availability`, v),
+        ? api.put<MessageReply>(`/admin/calendars/${calendarId}/availability/${id}`, v)
+        : api.post<CreatedReply>(`/admin/calendars/${calendarId}/availability`, v),
     calendarReaders,
   );
 export const useDeleteAvailability = () =>
   useAdminMutation(
     'calendars',
     ({ calendarId, id }: { calendarId: number; id: number }) =>
-      api.del<Done>(`/admin/calendars/${calendarId}/availability/${id}`),
+      api.del<MessageReply>(`/admin/calendars/${calendarId}/availability/${id}`),
     calendarReaders,
   );
 
@@ -112,14 +121,14 @@ export const useAddUnavailableDays = () =>
   useAdminMutation(
     'calendars',
     ({ calendarId, ...v }: UnavailableDaysInput & { calendarId: number }) =>
-      api.post<Done>(`/admin/calendars/${calendarId}/unavailable-days`, v),
+      api.post<CreatedReply>(`/admin/calendars/${calendarId}/unavailable-days`, v),
     calendarReaders,
   );
 export const useDeleteUnavailableDays = () =>
   useAdminMutation(
     'calendars',
     ({ calendarId, id }: { calendarId: number; id: number }) =>
-      api.del<Done>(`/admin/calendars/${calendarId}/unavailable-days/${id}`),
+      api.del<MessageReply>(`/admin/calendars/${calendarId}/unavailable-days/${id}`),
     calendarReaders,
   );
 
@@ -138,7 +147,7 @@ export const useSaveStatus = () =>
   useAdminMutation(
     'statuses',
     ({ id, ...v }: StatusInput & { id?: number }) =>
-      id ? api.put<Done>(`/admin/statuses/${id}`, v) : api.post<Done>('/admin/statuses', v),
+      id ? api.put<MessageReply>(`/admin/statuses/${id}`, v) : api.post<CreatedReply>('/admin/statuses', v),
     statusReaders,
   );
 export const useStatusAction = () =>
@@ -146,8 +155,8 @@ export const useStatusAction = () =>
     'statuses',
     ({ id, action }: { id: number; action: 'hide' | 'unhide' | 'delete' }) =>
       action === 'delete'
-        ? api.del<Done>(`/admin/statuses/${id}`)
-        : api.post<Done>(`/admin/statuses/${id}/${action}`),
+        ? api.del<MessageReply>(`/admin/statuses/${id}`)
+        : api.post<MessageReply>(`/admin/statuses/${id}/${action}`),
     statusReaders,
   );
 
@@ -157,7 +166,7 @@ export function useAudit(filters: AuditFilters, page: number, perPage: number) {
   return useQuery({
     queryKey: [...KEY, 'audit', filters, page, perPage],
     queryFn: () =>
-      api.get<{ status: 1; data: AuditRow[]; _meta: PageMeta }>('/admin/audit', {
+      api.get<AuditListReply>('/admin/audit', {
         filters: JSON.stringify(filters),
         page,
         perPage,
@@ -169,7 +178,7 @@ export function useAudit(filters: AuditFilters, page: number, perPage: number) {
 export function useAuditActions() {
   return useQuery({
     queryKey: [...KEY, 'audit-actions'],
-    queryFn: () => api.get<Ok<string[]>>('/admin/audit/actions'),
+    queryFn: () => api.get<AuditActionsReply>('/admin/audit/actions'),
     select: (r) => r.data,
     staleTime: 60_000,
   });

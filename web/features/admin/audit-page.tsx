@@ -61,8 +61,8 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (f: A
         onChange={setPatient}
       />
       <Select
-        label="Actiune"
-        placeholder="Orice actiune"
+        label="Acțiune"
+        placeholder="Orice acțiune"
         searchable
         clearable
         data={(actions.data ?? []).map((a) => ({
@@ -76,7 +76,7 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (f: A
         type="range"
         allowSingleDateInRange
         label="Perioada"
-        placeholder="Oricand"
+        placeholder="Oricând"
         valueFormat="DD.MM.YYYY"
         clearable
         value={[filters.from ?? null, filters.to ?? null]}
@@ -148,7 +148,7 @@ export default function AuditPage() {
         {...serverPaging({ page, setPage, perPage, setPerPage, total: audit.data?._meta.total })}
         noRecordsText="Nici un eveniment"
         columns={[
-          { accessor: 'at', title: 'Data si ora', render: (r) => formatDateTime(r.at), noWrap: true },
+          { accessor: 'at', title: 'Data și ora', render: (r) => formatDateTime(r.at), noWrap: true },
           {
             accessor: 'actorName',
             title: 'Persoana',
@@ -168,7 +168,7 @@ export default function AuditPage() {
           },
           {
             accessor: 'action',
-            title: 'Actiune',
+            title: 'Acțiune',
             render: (r) => (
               <Stack gap={0}>
                 <Text size="sm">{actionLabel(r.action)}</Text>

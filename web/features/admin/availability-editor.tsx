@@ -50,7 +50,7 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
       }
     }
     if (added)
-      notifySuccess(added === 1 ? 'Intervalul a fost adaugat.' : `Au fost adaugate ${added} intervale.`);
+      notifySuccess(added === 1 ? 'Intervalul a fost adăugat.' : `Au fost adăugate ${added} intervale.`);
   });
 
   return (
@@ -65,7 +65,7 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
                 <Table.Td>
                   {entries.length === 0 ? (
                     <Text size="sm" c="dimmed">
-                      Inchis
+                      Închis
                     </Text>
                   ) : (
                     <Group gap={6}>
@@ -78,7 +78,7 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
                           rightSection={
                             <CloseButton
                               size="xs"
-                              aria-label={`Sterge intervalul ${WEEKDAY_LABELS[wd]} ${e.from}-${e.to}`}
+                              aria-label={`Șterge intervalul ${WEEKDAY_LABELS[wd]} ${e.from}-${e.to}`}
                               onClick={() =>
                                 withNotify(() => remove.mutateAsync({ calendarId: calendar.id, id: e.id }))
                               }
@@ -115,17 +115,17 @@ export function AvailabilityEditor({ calendar }: { calendar: AdminCalendar }) {
           error={form.errors.from}
         />
         <TimePicker
-          label="Pana la"
+          label="Până la"
           format="24h"
-          hoursInputLabel="Pana la, ora"
-          minutesInputLabel="Pana la, minutul"
+          hoursInputLabel="Până la, ora"
+          minutesInputLabel="Până la, minutul"
           value={form.values.to}
           onChange={(v) => form.setFieldValue('to', v.slice(0, 5))}
           error={form.errors.to}
         />
-        <Select label="Impartire" data={SPLITS} value={split} onChange={setSplit} allowDeselect={false} />
+        <Select label="Împărțire" data={SPLITS} value={split} onChange={setSplit} allowDeselect={false} />
         <Button onClick={() => add()} loading={save.isPending}>
-          Adauga interval
+          Adaugă interval
         </Button>
       </SimpleGrid>
     </Stack>

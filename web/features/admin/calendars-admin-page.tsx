@@ -61,14 +61,14 @@ function CalendarForm({ calendar, onSaved }: { calendar?: AdminCalendar; onSaved
       <Stack gap="sm">
         <TextInput label="Titlu" withAsterisk {...form.getInputProps('title')} />
         <Switch
-          label="Primeste cererile de consultatie la distanta (formularul public)"
+          label="Primește cererile de consultație la distanță (formularul public)"
           description="Un singur calendar le poate primi; alegerea lui muta cererile noi aici."
           {...form.getInputProps('publicRequests', { type: 'checkbox' })}
         />
         {form.values.publicRequests && (
           <NumberInput
             label="Cereri pe zi"
-            description="Gol = valoarea implicita din configurare"
+            description="Gol = valoarea implicită din configurare"
             min={1}
             max={10000}
             allowDecimal={false}
@@ -80,7 +80,7 @@ function CalendarForm({ calendar, onSaved }: { calendar?: AdminCalendar; onSaved
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
-            Salveaza
+            Salvează
           </Button>
         </Group>
       </Stack>
@@ -92,8 +92,8 @@ function CalendarPanel({ calendar }: { calendar: AdminCalendar }) {
   const del = useDeleteCalendar();
   const confirmDelete = () =>
     modals.openConfirmModal({
-      title: 'Stergere calendar',
-      children: <Text size="sm">Calendarul "{calendar.title}" va fi sters impreuna cu programul lui.</Text>,
+      title: 'Ștergere calendar',
+      children: <Text size="sm">Calendarul "{calendar.title}" va fi șters împreună cu programul lui.</Text>,
       confirmProps: { color: 'red' },
       onConfirm: () => withNotify(() => del.mutateAsync(calendar.id)),
     });
@@ -101,13 +101,13 @@ function CalendarPanel({ calendar }: { calendar: AdminCalendar }) {
     <Stack gap="md" pt="md">
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="sm">
-          Setari
+          Setări
         </Title>
         <CalendarForm calendar={calendar} />
       </Card>
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="sm">
-          Program saptamanal
+          Program săptămânal
         </Title>
         <AvailabilityEditor calendar={calendar} />
       </Card>
@@ -120,8 +120,8 @@ function CalendarPanel({ calendar }: { calendar: AdminCalendar }) {
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {calendar.appointments > 0
-            ? `${calendar.appointments} programari folosesc acest calendar; nu poate fi sters.`
-            : 'Nici o programare in acest calendar.'}
+            ? `${calendar.appointments} programări folosesc acest calendar; nu poate fi șters.`
+            : 'Nici o programare în acest calendar.'}
         </Text>
         <Button
           color="red"
@@ -130,7 +130,7 @@ function CalendarPanel({ calendar }: { calendar: AdminCalendar }) {
           disabled={calendar.appointments > 0}
           onClick={confirmDelete}
         >
-          Sterge calendarul
+          Șterge calendarul
         </Button>
       </Group>
     </Stack>
@@ -147,15 +147,15 @@ export default function CalendarsAdminPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Calendare si program</Title>
+        <Title order={1}>Calendare și program</Title>
         <Button leftSection={<IconPlus size={16} />} onClick={add.open}>
-          Adauga calendar
+          Adaugă calendar
         </Button>
       </Group>
       {calendars.isPending ? (
         <PageLoader />
       ) : list.length === 0 ? (
-        <Text c="dimmed">Nici un calendar. Adaugati primul calendar.</Text>
+        <Text c="dimmed">Nici un calendar. Adăugați primul calendar.</Text>
       ) : (
         <Tabs value={current ? String(current.id) : null} onChange={setActive} keepMounted={false}>
           <Tabs.List>

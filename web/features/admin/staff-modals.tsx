@@ -54,12 +54,12 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Invita o persoana" size="lg" style={mutedScope}>
+    <Modal opened={opened} onClose={onClose} title="Invită o persoană" size="lg" style={mutedScope}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Persoana primeste un e-mail cu o legatura valabila {INVITATION_HOURS} de ore, prin care isi alege
-            parola. Contul este autorizat de la inceput.
+            Persoana primește un e-mail cu o legătură valabilă {INVITATION_HOURS} de ore, prin care își alege
+            parola. Contul este autorizat de la început.
           </Text>
           <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('email')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -80,19 +80,19 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
             }}
           />
           <Checkbox
-            label="Medic (poate primi programari)"
+            label="Medic (poate primi programări)"
             {...form.getInputProps('doctor', { type: 'checkbox' })}
           />
           <Checkbox
-            label="Superadministrator (administreaza conturi, calendare, statusuri, jurnal)"
+            label="Superadministrator (administrează conturi, calendare, statusuri, jurnal)"
             {...form.getInputProps('superadmin', { type: 'checkbox' })}
           />
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose}>
-              Renunta
+              Renunță
             </Button>
             <Button type="submit" loading={invite.isPending}>
-              Trimite invitatia
+              Trimite invitația
             </Button>
           </Group>
         </Stack>
@@ -149,7 +149,7 @@ export function EditStaffModal({ person, onClose }: { person: StaffRow | null; o
     <Modal
       opened={person !== null}
       onClose={onClose}
-      title={`Editeaza contul ${person?.email ?? ''}`}
+      title={`Editează contul ${person?.email ?? ''}`}
       size="lg"
     >
       <form onSubmit={submit} noValidate>
@@ -178,15 +178,15 @@ export function EditStaffModal({ person, onClose }: { person: StaffRow | null; o
           )}
           <Checkbox label="Superadministrator" {...form.getInputProps('superadmin', { type: 'checkbox' })} />
           <Checkbox
-            label="Autorizat (poate folosi aplicatia)"
+            label="Autorizat (poate folosi aplicația)"
             {...form.getInputProps('authorized', { type: 'checkbox' })}
           />
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose}>
-              Renunta
+              Renunță
             </Button>
             <Button type="submit" loading={update.isPending}>
-              Salveaza
+              Salvează
             </Button>
           </Group>
         </Stack>

@@ -96,8 +96,8 @@ function TwoFactorSetting() {
   return (
     <Card withBorder padding="md">
       <Switch
-        label="Autentificare in doi pasi obligatorie pentru tot personalul"
-        description="Cine nu a configurat-o este trimis la pagina contului sa o configureze inainte de a folosi aplicatia."
+        label="Autentificare în doi pași obligatorie pentru tot personalul"
+        description="Cine nu a configurat-o este trimis la pagina contului să o configureze înainte de a folosi aplicația."
         checked={settings.data?.requireTwoFactor ?? false}
         disabled={!settings.data || save.isPending}
         onChange={(e) => {
@@ -131,7 +131,7 @@ export default function StaffPage() {
       <Group justify="space-between">
         <Title order={1}>Personal</Title>
         <Button leftSection={<IconUserPlus size={16} />} onClick={invite.open}>
-          Invita o persoana
+          Invită o persoană
         </Button>
       </Group>
       <TwoFactorSetting />
@@ -186,7 +186,7 @@ export default function StaffPage() {
                   leftSection={<IconUserCheck size={14} />}
                   onClick={() => withNotify(() => update.mutateAsync({ id: p.id, authorized: true }))}
                 >
-                  Autorizeaza
+                  Autorizează
                 </Button>
               ),
           },
@@ -195,28 +195,28 @@ export default function StaffPage() {
             accessor: 'lastSignInAt',
             title: 'Ultima autentificare',
             render: (p) =>
-              p.lastSignInAt ? formatDateTime(p.lastSignInAt) : <Text c="dimmed">niciodata</Text>,
+              p.lastSignInAt ? formatDateTime(p.lastSignInAt) : <Text c="dimmed">niciodată</Text>,
           },
           {
             accessor: 'actions',
-            title: <VisuallyHidden>Actiuni</VisuallyHidden>,
+            title: <VisuallyHidden>Acțiuni</VisuallyHidden>,
             textAlign: 'right',
             render: (p) => (
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
-                  <Tooltip label="Actiuni">
-                    <ActionIcon variant="subtle" aria-label={`Actiuni pentru ${p.email}`}>
+                  <Tooltip label="Acțiuni">
+                    <ActionIcon variant="subtle" aria-label={`Acțiuni pentru ${p.email}`}>
                       <IconDots size={18} />
                     </ActionIcon>
                   </Tooltip>
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditing(p)}>
-                    Editeaza
+                    Editează
                   </Menu.Item>
                   {!p.hasPassword && p.active && (
                     <Menu.Item leftSection={<IconMailForward size={16} />} onClick={() => run(p, 'invite')}>
-                      Retrimite invitatia
+                      Retrimite invitația
                     </Menu.Item>
                   )}
                   {p.twoFactorEnabled && (
@@ -224,13 +224,13 @@ export default function StaffPage() {
                       leftSection={<IconKeyOff size={16} />}
                       onClick={() =>
                         confirm(
-                          'Resetare autentificare in doi pasi',
-                          `${p.email} va trebui sa configureze din nou autentificarea in doi pasi.`,
+                          'Resetare autentificare în doi pași',
+                          `${p.email} va trebui să configureze din nou autentificarea în doi pași.`,
                           () => run(p, 'reset-2fa'),
                         )
                       }
                     >
-                      Reseteaza 2FA
+                      Resetează 2FA
                     </Menu.Item>
                   )}
                   {p.active ? (
@@ -241,19 +241,19 @@ export default function StaffPage() {
                       onClick={() =>
                         confirm(
                           'Dezactivare cont',
-                          `${p.email} nu se va mai putea autentifica, iar sesiunile deschise se inchid imediat.`,
+                          `${p.email} nu se va mai putea autentifica, iar sesiunile deschise se închid imediat.`,
                           () => run(p, 'deactivate'),
                         )
                       }
                     >
-                      Dezactiveaza
+                      Dezactivează
                     </Menu.Item>
                   ) : (
                     <Menu.Item
                       leftSection={<IconPlayerPlay size={16} />}
                       onClick={() => run(p, 'reactivate')}
                     >
-                      Reactiveaza
+                      Reactivează
                     </Menu.Item>
                   )}
                 </Menu.Dropdown>

@@ -51,25 +51,25 @@ function StatusModal({ status, onClose }: { status: AdminStatus | 'new' | null; 
     <Modal
       opened={status !== null}
       onClose={onClose}
-      title={status === 'new' ? 'Status nou' : 'Editeaza statusul'}
+      title={status === 'new' ? 'Status nou' : 'Editează statusul'}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Denumire" withAsterisk {...form.getInputProps('title')} />
           <Checkbox
-            label="Fara programare (nu cere calendar, data si ora)"
+            label="Fără programare (nu cere calendar, dată și oră)"
             description={
-              inUse ? 'Nu se poate schimba cat timp statusul este folosit de programari.' : undefined
+              inUse ? 'Nu se poate schimba cât timp statusul este folosit de programări.' : undefined
             }
             disabled={inUse}
             {...form.getInputProps('without_appointment', { type: 'checkbox' })}
           />
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose}>
-              Renunta
+              Renunță
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Salveaza
+              Salvează
             </Button>
           </Group>
         </Stack>
@@ -85,8 +85,8 @@ export default function StatusesPage() {
 
   const remove = (s: AdminStatus) =>
     modals.openConfirmModal({
-      title: 'Stergere status',
-      children: <Text size="sm">Statusul "{s.title}" va fi sters.</Text>,
+      title: 'Ștergere status',
+      children: <Text size="sm">Statusul "{s.title}" va fi șters.</Text>,
       confirmProps: { color: 'red' },
       onConfirm: () => withNotify(() => action.mutateAsync({ id: s.id, action: 'delete' })),
     });
@@ -94,14 +94,14 @@ export default function StatusesPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Statusuri programari</Title>
+        <Title order={1}>Statusuri programări</Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-          Adauga status
+          Adaugă status
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        Statusurile personalizate se aleg din fereastra de stabilire a programarii. Un status folosit de
-        programari nu poate fi sters; ascundeti-l ca sa nu mai fie oferit.
+        Statusurile personalizate se aleg din fereastra de stabilire a programării. Un status folosit de
+        programări nu poate fi șters; ascundeți-l ca să nu mai fie oferit.
       </Text>
       <DataTable<AdminStatus>
         withTableBorder
@@ -131,28 +131,28 @@ export default function StatusesPage() {
           {
             accessor: 'without_appointment',
             title: 'Tip',
-            render: (s) => (s.without_appointment ? 'Fara programare' : 'Cu calendar, data si ora'),
+            render: (s) => (s.without_appointment ? 'Fără programare' : 'Cu calendar, dată și oră'),
           },
-          { accessor: 'inUse', title: 'Programari', textAlign: 'right' },
+          { accessor: 'inUse', title: 'Programări', textAlign: 'right' },
           {
             accessor: 'actions',
-            title: 'Actiuni',
+            title: 'Acțiuni',
             textAlign: 'right',
             render: (s) => (
               <Group gap={4} justify="flex-end" wrap="nowrap">
-                <Tooltip label="Editeaza">
+                <Tooltip label="Editează">
                   <ActionIcon
                     variant="subtle"
-                    aria-label={`Editeaza ${s.title}`}
+                    aria-label={`Editează ${s.title}`}
                     onClick={() => setEditing(s)}
                   >
                     <IconPencil size={16} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label={s.hidden ? 'Afiseaza din nou' : 'Ascunde'}>
+                <Tooltip label={s.hidden ? 'Afișează din nou' : 'Ascunde'}>
                   <ActionIcon
                     variant="subtle"
-                    aria-label={`${s.hidden ? 'Afiseaza' : 'Ascunde'} ${s.title}`}
+                    aria-label={`${s.hidden ? 'Afișează' : 'Ascunde'} ${s.title}`}
                     onClick={() =>
                       withNotify(() => action.mutateAsync({ id: s.id, action: s.hidden ? 'unhide' : 'hide' }))
                     }
@@ -160,11 +160,11 @@ export default function StatusesPage() {
                     {s.hidden ? <IconEye size={16} /> : <IconEyeOff size={16} />}
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label={s.inUse > 0 ? 'Folosit de programari: se poate doar ascunde' : 'Sterge'}>
+                <Tooltip label={s.inUse > 0 ? 'Folosit de programări: se poate doar ascunde' : 'Șterge'}>
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Sterge ${s.title}`}
+                    aria-label={`Șterge ${s.title}`}
                     disabled={s.inUse > 0}
                     onClick={() => remove(s)}
                   >

@@ -16,7 +16,7 @@ const checkDays = schemaResolver(unavailableDaysSchema, { sync: true });
 /** One click on a single day leaves the end empty: that day alone. */
 const asPayload = (v: Values) => ({ ...v, to: v.to || v.from });
 function validate(v: Values): FormErrors {
-  if (!v.from) return { from: 'Alegeti ziua sau intervalul.' };
+  if (!v.from) return { from: 'Alegeți ziua sau intervalul.' };
   return checkDays(asPayload(v));
 }
 
@@ -43,7 +43,7 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
           type="range"
           allowSingleDateInRange
           label="Zi sau interval"
-          placeholder="Alegeti zilele"
+          placeholder="Alegeți zilele"
           valueFormat="DD.MM.YYYY"
           value={[form.values.from || null, form.values.to || null]}
           onChange={(v) => {
@@ -58,25 +58,25 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
         />
         <TextInput
           label="Motiv"
-          placeholder="ex. Sarbatoare legala"
+          placeholder="ex. Sărbătoare legală"
           {...form.getInputProps('reason')}
           maxLength={200}
         />
         <Button onClick={() => submit()} loading={add.isPending}>
-          Adauga zile indisponibile
+          Adaugă zile indisponibile
         </Button>
       </SimpleGrid>
       {past > 0 && (
         <Switch
           size="xs"
-          label={`Arata si zilele trecute (${past})`}
+          label={`Arată și zilele trecute (${past})`}
           checked={showPast}
           onChange={(e) => setShowPast(e.currentTarget.checked)}
         />
       )}
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Nici o zi indisponibila.
+          Nici o zi indisponibilă.
         </Text>
       ) : (
         <Table striped withTableBorder verticalSpacing={4}>
@@ -86,7 +86,7 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
               <Table.Th>Motiv</Table.Th>
               <Table.Th w={60}>
                 <Text size="xs" c="dimmed">
-                  Sterge
+                  Șterge
                 </Text>
               </Table.Th>
             </Table.Tr>
@@ -102,7 +102,7 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Sterge ${formatDay(d.from)}`}
+                    aria-label={`Șterge ${formatDay(d.from)}`}
                     onClick={() =>
                       withNotify(() => remove.mutateAsync({ calendarId: calendar.id, id: d.id }))
                     }

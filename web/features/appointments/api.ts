@@ -1,37 +1,30 @@
 /** Query hooks of the appointment area (SPEC §7 `/appointment...`); every write reloads the area. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageMeta } from '../../../domain/api';
+import type { MessageReply } from '../../../domain/api';
 import type {
-  AppointmentDetail,
+  AppointmentCreatedReply,
   AppointmentFilters,
-  AppointmentRow,
-  AvailabilityData,
-  CalendarRef,
+  AppointmentListReply,
+  AppointmentPatientsReply,
+  AppointmentReply,
+  AvailabilityReply,
   ConfirmTarget,
-  DoctorWithVacations,
   NewAppointmentInput,
-  NextAppointment,
+  NewAppointmentOptionsReply,
   SetAppointmentInput,
-  StatusRef,
 } from '../../../domain/appointments';
-import type { PickerPatient } from '../../../domain/privacy';
 import { api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/query-client';
 
 export const APPOINTMENTS_KEY = ['appointments'] as const;
 
 export type ListParams = { filters: AppointmentFilters; page: number; perPage: number; hideOlder: boolean };
-export type ListAnswer = {
-  _meta: PageMeta;
-  appointments: AppointmentRow[];
-  nextAppointments: NextAppointment[];
-};
 
 export function useAppointments(p: ListParams) {
   return useQuery({
     queryKey: [...APPOINTMENTS_KEY, 'list', p],
     queryFn: () =>
-      api.get<ListAnswer>('/appointment', {
+      api.get<AppointmentListReply>('/appointment', {
         filters: JSON.stringify(p.filters),
         page: p.page,
         perPage: p.perPage,
@@ -44,23 +37,16 @@ export function useAppointments(p: ListParams) {
 export function useAppointment(id: number) {
   return useQuery({
     queryKey: [...APPOINTMENTS_KEY, 'detail', id],
-    queryFn: () =>
-      api.get<{ appointment: AppointmentDetail }>(`/appointment/${id}`).then((r) => r.appointment),
+    queryFn: () => api.get<AppointmentReply>(`/appointment/${id}`).then((r) => r.appointment),
     enabled: Number.isInteger(id) && id > 0,
   });
 }
-
-export type NewAppointmentData = {
-  doctors: DoctorWithVacations[];
-  statuses: StatusRef[];
-  calendars: CalendarRef[];
-};
 
 /** Doctors (with vacations), statuses and calendars: the pickers of both appointment modals. */
 export function useAppointmentOptions(enabled = true) {
   return useQuery({
     queryKey: [...APPOINTMENTS_KEY, 'options'],
-    queryFn: () => api.get<{ data: NewAppointmentData }>('/appointment/new-appointment').then((r) => r.data),
+    queryFn: () => api.get<NewAppointmentOptionsReply>('/appointment/new-appointment').then((r) => r.data),
     enabled,
   });
 }
@@ -77,7 +63,7 @@ export function useAvailability(calendarId: number | null, doctorId: string | nu
     ],
     queryFn: () =>
       api
-        .get<{ data: AvailabilityData }>(`/appointment/calendar/${calendarId}/availability`, {
+        .get<AvailabilityReply>(`/appointment/calendar/${calendarId}/availability`, {
           doctor_id: doctorId ?? undefined,
           date: date ?? undefined,
         })
@@ -87,15 +73,13 @@ export function useAvailability(calendarId: number | null, doctorId: string | nu
   });
 }
 
-export type PatientOption = PickerPatient;
-
 export function usePatientSearch(text: string) {
   const name = text.trim();
   return useQuery({
     queryKey: [...APPOINTMENTS_KEY, 'patients', name],
     queryFn: () =>
       api
-        .get<{ data: { patients: PatientOption[] } }>('/appointment/appointment-patients', {
+        .get<AppointmentPatientsReply>('/appointment/appointment-patients', {
           filters: JSON.stringify({ name }),
         })
         .then((r) => r.data.patients),
@@ -120,15 +104,29 @@ function useWrite<I, O = unknown>(fn: (input: I) => Promise<O>, gone?: (input: I
 }
 
 export const useConfirm = () =>
-  useWrite((b: { appointment_id: number; status: ConfirmTarget }) => api.post('/appointment/confirm', b));
+  useWrite((b: { appointment_id: number; status: ConfirmTarget }) =>
+    api.post<MessageReply>('/appointment/confirm', b),
+  );
 export const useSetAppointment = () =>
-  useWrite((b: SetAppointmentInput) => api.post('/appointment/set-appointment', b));
+  useWrite((b: SetAppointmentInput) => api.post<MessageReply>('/appointment/set-appointment', b));
 export const useCreateAppointment = () =>
-  useWrite((b: NewAppointmentInput) => api.post<{ id: number }>('/appointment/new-appointment', b));
+  useWrite((b: NewAppointmentInput) => api.post<AppointmentCreatedReply>('/appointment/new-appointment', b));
 export const useAssignDoctor = () =>
-  useWrite((b: { appointmentId: number; doctor_id: string }) => api.post('/appointment/assign-doctor', b));
+  useWrite((b: { appointmentId: number; doctor_id: string }) =>
+    api.post<MessageReply>('/appointment/assign-doctor', b),
+  );
 export const useDeleteAppointment = () =>
   useWrite(
-    (id: number) => api.del(`/appointment/${id}`),
+    (id: number) => api.del<MessageReply>(`/appointment/${id}`),
     (id) => [...APPOINTMENTS_KEY, 'detail', id],
+  );
+/** Unanswered public requests marked as spam (issue 20 §2): removed, their day places freed. */
+export const useMarkSpam = () =>
+  useWrite((ids: number[]) =>
+    api.post<{ marked: number; patients_removed: number; message: string }>('/appointment/spam', { ids }),
+  );
+/** The patient did not come (issue 15): only after the appointment's time (the server decides). */
+export const useMarkNoShow = () =>
+  useWrite((appointment_id: number) =>
+    api.post<{ message: string }>('/appointment/no-show', { appointment_id }),
   );

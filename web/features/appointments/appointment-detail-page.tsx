@@ -11,6 +11,7 @@ import { useAppointment } from './api';
 import { AppointmentSummary } from './appointment-summary';
 import { AssignDoctorModal } from './assign-doctor-modal';
 import { DocumentsTab } from './documents-tab';
+import { PatientActionsNote, PatientFlags } from './patient-flags';
 import { PatientPanel } from './patient-panel';
 import { SetAppointmentModal } from './set-appointment-modal';
 import { StatusBadge } from './status-badge';
@@ -31,7 +32,7 @@ export default function AppointmentDetailPage() {
       leftSection={<IconArrowLeft size={16} />}
       w="fit-content"
     >
-      Inapoi la programari
+      Înapoi la programări
     </Button>
   );
   if (query.isLoading) return <Loader m="xl" />;
@@ -60,9 +61,11 @@ export default function AppointmentDetailPage() {
         <Group gap="sm">
           <Title order={1}>{a.patient}</Title>
           <StatusBadge appointment={a} />
+          <PatientFlags appointment={a} />
         </Group>
         <StatusMenu appointment={a} onChooseStatus={setChosenStatus} />
       </Group>
+      <PatientActionsNote actions={a.patient_actions} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
           <Tabs defaultValue="summary" keepMounted={false}>

@@ -44,14 +44,14 @@ export function AppointmentFiltersBar({ filters, onChange, hideOlder, onHideOlde
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
         <TextInput
           label="Pacient"
-          placeholder="Cauta dupa nume"
+          placeholder="Caută după nume"
           leftSection={<IconSearch size={16} />}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
         />
         <Select
           label="Medic"
-          placeholder="Toti medicii"
+          placeholder="Toți medicii"
           clearable
           data={(options.data?.doctors ?? []).map((d) => ({ value: d.id, label: d.name }))}
           value={filters.doctor ?? null}
@@ -93,9 +93,15 @@ export function AppointmentFiltersBar({ filters, onChange, hideOlder, onHideOlde
       </SimpleGrid>
       <Group mt="sm">
         <Switch
-          label="Ascunde programarile vechi"
+          label="Ascunde programările vechi"
           checked={hideOlder}
           onChange={(e) => onHideOlderChange(e.currentTarget.checked)}
+        />
+        <Switch
+          label="Aproape de termenul de 48 de ore"
+          description="Cereri fără răspuns de cel puțin 36 de ore"
+          checked={filters.near_deadline ?? false}
+          onChange={(e) => set({ near_deadline: e.currentTarget.checked || undefined })}
         />
       </Group>
     </div>

@@ -5,7 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
 import type { AppointmentFilters, AppointmentRow } from '../../../domain/appointments';
 import { formatDay } from '../../../domain/dates';
@@ -15,16 +15,24 @@ import { useAppointments } from './api';
 import { AppointmentFiltersBar } from './appointment-filters';
 import { NewAppointmentModal } from './new-appointment-modal';
 import { NextAppointmentsPanel } from './next-appointments-panel';
+import { PatientFlags } from './patient-flags';
+import { SpamBar } from './spam-bar';
 import { StatusBadge } from './status-badge';
 
 export default function AppointmentListPage() {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<AppointmentFilters>({});
+  // The dashboard links here with ?termen=48: the requests close to the 48-hour promise.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<AppointmentFilters>(() =>
+    params.get('termen') === '48' ? { near_deadline: true } : {},
+  );
   const [hideOlder, setHideOlder] = useState(true);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
   const [adding, addModal] = useDisclosure(false);
   const list = useAppointments({ filters, page, perPage, hideOlder });
+  // Unanswered public requests staff may mark as spam (issue 20 §2); kept across pages.
+  const [selected, setSelected] = useState<AppointmentRow[]>([]);
 
   // Any filter change goes back to the first page (SPEC §4).
   const changeFilters = (f: AppointmentFilters) => {
@@ -35,9 +43,9 @@ export default function AppointmentListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Programari</Title>
+        <Title order={1}>Programări</Title>
         <Button leftSection={<IconPlus size={16} />} onClick={addModal.open}>
-          Adauga programare
+          Adaugă programare
         </Button>
       </Group>
       <Grid gap="md">
@@ -53,6 +61,7 @@ export default function AppointmentListPage() {
               }}
             />
           </Card>
+          <SpamBar ids={selected.map((a) => a.id)} onDone={() => setSelected([])} />
           <DataTable<AppointmentRow>
             mt="md"
             withTableBorder
@@ -63,8 +72,14 @@ export default function AppointmentListPage() {
             fetching={list.isFetching}
             records={list.data?.appointments ?? []}
             {...serverPaging({ page, setPage, perPage, setPerPage, total: list.data?._meta.total })}
-            noRecordsText="Nu s-a gasit nici o programare"
+            noRecordsText="Nu s-a găsit nici o programare"
             onRowClick={({ record }) => navigate(`/app/appointments/${record.id}`)}
+            selectedRecords={selected}
+            onSelectedRecordsChange={setSelected}
+            isRecordSelectable={(a) => a.status === 'request'}
+            selectionCheckboxProps={{ 'aria-label': 'Selectează cererea' }}
+            allRecordsSelectionCheckboxProps={{ 'aria-label': 'Selectează toate cererile de pe pagină' }}
+            getRecordSelectionCheckboxProps={(a) => ({ 'aria-label': `Selectează cererea lui ${a.patient}` })}
             columns={[
               {
                 accessor: 'patient',
@@ -97,7 +112,12 @@ export default function AppointmentListPage() {
                 accessor: 'status',
                 title: 'Status',
                 noWrap: true,
-                render: (a) => <StatusBadge appointment={a} />,
+                render: (a) => (
+                  <Stack gap={4} align="flex-start">
+                    <StatusBadge appointment={a} />
+                    <PatientFlags appointment={a} />
+                  </Stack>
+                ),
               },
               { accessor: 'cnp', title: 'CNP', noWrap: true },
               {

@@ -1,14 +1,16 @@
 /** Summary tab: when, status, where, who, and delete with a confirmation step (SPEC §2). */
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconStethoscope, IconTrash } from '@tabler/icons-react';
+import { IconMessageOff, IconStethoscope, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { APPOINTMENT_MESSAGES, type AppointmentDetail, statusLabel } from '../../../domain/appointments';
 import { formatDay } from '../../../domain/dates';
+import { NO_CONTACT_MESSAGE } from '../../../domain/sms';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useDeleteAppointment } from './api';
 import { MutedText } from './muted-text';
+import { PatientLinkButton } from './patient-link-button';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -33,13 +35,13 @@ export function AppointmentSummary({
 
   const askDelete = () =>
     modals.openConfirmModal({
-      title: 'Stergeti programarea?',
+      title: 'Ștergeți programarea?',
       children: (
         <Text size="sm">
-          Programarea pacientului {a.patient} va fi stearsa definitiv, iar intervalul ei devine liber.
+          Programarea pacientului {a.patient} va fi ștearsă definitiv, iar intervalul ei devine liber.
         </Text>
       ),
-      labels: { confirm: 'Sterge', cancel: 'Renunta' },
+      labels: { confirm: 'Șterge', cancel: 'Renunță' },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         try {
@@ -55,19 +57,25 @@ export function AppointmentSummary({
   return (
     <Stack gap="lg" py="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Item label="Data si ora">
+        <Item label="Data și ora">
           {a.selected_date
             ? `${formatDay(a.selected_date)}${a.selected_time ? `, ora ${a.selected_time}` : ''}`
             : '-'}
         </Item>
         <Item label="Status">{statusLabel(a.status, a.apstatus?.title)}</Item>
-        <Item label="Locatie">{a.calendar?.title ?? '-'}</Item>
+        <Item label="Locație">{a.calendar?.title ?? '-'}</Item>
         <Item label="Medic">{a.doctor ?? 'Neasignat'}</Item>
       </SimpleGrid>
+      {a.contact_channels.length === 0 && (
+        <Alert color="yellow" variant="light" icon={<IconMessageOff size={16} />} data-testid="no-contact">
+          {NO_CONTACT_MESSAGE}
+        </Alert>
+      )}
       <Group>
         <Button variant="light" leftSection={<IconStethoscope size={16} />} onClick={onAssign}>
-          Asigneaza medic
+          Asignează medic
         </Button>
+        <PatientLinkButton appointmentId={a.id} />
         <Button
           color="red"
           variant="light"
@@ -75,7 +83,7 @@ export function AppointmentSummary({
           onClick={askDelete}
           loading={remove.isPending}
         >
-          Sterge programarea
+          Șterge programarea
         </Button>
       </Group>
     </Stack>

@@ -47,11 +47,11 @@ export function AssignDoctorModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Asigneaza medic">
+    <Modal opened={opened} onClose={onClose} title="Asignează medic">
       <Stack gap="sm">
         <Select
           label="Medic"
-          placeholder="Alegeti medicul"
+          placeholder="Alegeți medicul"
           data={(options.data?.doctors ?? []).map((d) => ({ value: d.id, label: d.name }))}
           value={form.values.doctor_id}
           onChange={(v) => form.setFieldValue('doctor_id', v)}
@@ -61,10 +61,10 @@ export function AssignDoctorModal({
         />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose}>
-            Renunta
+            Renunță
           </Button>
           <Button onClick={() => save()} loading={assign.isPending}>
-            Asigneaza
+            Asignează
           </Button>
         </Group>
       </Stack>

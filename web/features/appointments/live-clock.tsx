@@ -16,7 +16,7 @@ export function LiveClock() {
       <Text fz={32} fw={700} lh={1.1} ff="monospace" aria-live="off" data-testid="live-clock">
         {time}:{seconds}
       </Text>
-      <MutedText size="sm">{formatDay(now)} · ora Romaniei</MutedText>
+      <MutedText size="sm">{formatDay(now)} · ora României</MutedText>
     </div>
   );
 }

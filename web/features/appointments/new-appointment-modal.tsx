@@ -88,11 +88,11 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
   }));
 
   return (
-    <Modal opened={opened} onClose={close} title="Adauga programare" size="md">
+    <Modal opened={opened} onClose={close} title="Adaugă programare" size="md">
       <Stack gap="sm">
         <Select
           label="Medic"
-          placeholder="Alegeti medicul"
+          placeholder="Alegeți medicul"
           data={doctors.map((d) => ({ value: d.id, label: d.name }))}
           value={doctorId}
           onChange={(v) => form.setValues({ doctor_id: v, date: null, time: null })}
@@ -102,7 +102,7 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
         />
         {doctorId && (
           <TextInput
-            label="Cauta pacient"
+            label="Caută pacient"
             placeholder="Numele pacientului sau CNP"
             description={APPOINTMENT_MESSAGES.patientSearchHint}
             value={search}
@@ -117,10 +117,10 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
             label="Pacient"
             placeholder={
               patients.isFetching
-                ? 'Se cauta...'
+                ? 'Se caută...'
                 : patientData.length
-                  ? 'Alegeti pacientul'
-                  : 'Nici un pacient gasit'
+                  ? 'Alegeți pacientul'
+                  : 'Nici un pacient găsit'
             }
             data={patientData}
             value={patientId}
@@ -135,7 +135,7 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
         {patientId && (
           <Select
             label="Status"
-            placeholder="Alegeti statusul"
+            placeholder="Alegeți statusul"
             data={statuses.map((s) => ({ value: String(s.id), label: s.title }))}
             value={statusId}
             onChange={(v) => {
@@ -162,13 +162,13 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
             progressive
           />
         )}
-        {status && !needsSlot && <MutedText size="sm">Acest status nu necesita data si ora.</MutedText>}
+        {status && !needsSlot && <MutedText size="sm">Acest status nu necesită dată și oră.</MutedText>}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={close}>
-            Renunta
+            Renunță
           </Button>
           <Button onClick={() => save()} disabled={!canSave} loading={create.isPending}>
-            Salveaza
+            Salvează
           </Button>
         </Group>
       </Stack>

@@ -9,14 +9,14 @@ import { MutedText } from './muted-text';
 export function NextAppointmentsPanel({ items }: { items: NextAppointment[] }) {
   const today = clinicToday(new Date());
   return (
-    <Card withBorder padding="md" component="aside" aria-label="Urmatoarele programari">
+    <Card withBorder padding="md" component="aside" aria-label="Următoarele programări">
       <LiveClock />
       <Divider my="md" />
       <Title order={2} size="h5" mb="xs">
-        Urmatoarele programari
+        Următoarele programări
       </Title>
       {items.length === 0 ? (
-        <MutedText size="sm">Nu sunt programari viitoare.</MutedText>
+        <MutedText size="sm">Nu sunt programări viitoare.</MutedText>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {items.map((a) => (
@@ -28,7 +28,7 @@ export function NextAppointmentsPanel({ items }: { items: NextAppointment[] }) {
                 <Anchor component={Link} to={`/app/appointments/${a.id}`} size="sm" lineClamp={1}>
                   {a.patient}
                 </Anchor>
-                <MutedText size="xs">{a.date === today ? 'Astazi' : formatDay(a.date)}</MutedText>
+                <MutedText size="xs">{a.date === today ? 'Astăzi' : formatDay(a.date)}</MutedText>
               </div>
             </Group>
           ))}

@@ -3,6 +3,7 @@ import { IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PatientPanel as Panel } from '../../../domain/appointments';
+import { TERMS } from '../../../domain/glossary';
 import { formatPhone } from '../../../domain/validation/phone';
 import { MutedText } from './muted-text';
 
@@ -27,8 +28,8 @@ export function PatientPanel({ patient }: { patient: Panel }) {
           Date pacient
         </Title>
         <Field label="CNP">{patient.cnp}</Field>
-        {patient.county && <Field label="Judet de resedinta">{patient.county}</Field>}
-        <Field label="Statut asigurat">{patient.insurance_label}</Field>
+        {patient.county && <Field label={TERMS.county}>{patient.county}</Field>}
+        <Field label={TERMS.insuranceStatus}>{patient.insurance_label}</Field>
         {patient.phone && (
           <Field label="Telefon">
             <Anchor href={`tel:${patient.phone}`}>{formatPhone(patient.phone)}</Anchor>
@@ -54,7 +55,7 @@ export function PatientPanel({ patient }: { patient: Panel }) {
           leftSection={<IconUser size={16} />}
           mt="xs"
         >
-          Fisa pacientului
+          Fișa pacientului
         </Button>
       </Stack>
     </Card>

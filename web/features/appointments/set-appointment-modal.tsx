@@ -85,13 +85,13 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
   const { calendar_id, date, time } = form.values;
 
   return (
-    <Modal opened onClose={onClose} title={without ? 'Seteaza status' : 'Seteaza programarea'}>
+    <Modal opened onClose={onClose} title={without ? 'Setează status' : 'Setează programarea'}>
       <Stack gap="sm">
         <Text size="sm">
           Status nou: <b>{status.title}</b>
         </Text>
         {without ? (
-          <MutedText size="sm">Acest status nu necesita calendar, data si ora.</MutedText>
+          <MutedText size="sm">Acest status nu necesită calendar, dată și oră.</MutedText>
         ) : (
           <SlotFields
             calendars={options.data?.calendars ?? []}
@@ -107,10 +107,10 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
         )}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose}>
-            Renunta
+            Renunță
           </Button>
           <Button onClick={() => save()} loading={write.isPending}>
-            {without ? 'Seteaza status' : 'Seteaza programarea'}
+            {without ? 'Setează status' : 'Setează programarea'}
           </Button>
         </Group>
       </Stack>

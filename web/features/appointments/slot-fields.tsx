@@ -86,7 +86,7 @@ export function SlotFields({
     <Stack gap="sm">
       <Select
         label="Calendar"
-        placeholder="Alegeti calendarul"
+        placeholder="Alegeți calendarul"
         data={calendars.map((c) => ({ value: String(c.id), label: c.title }))}
         value={value.calendar_id === null ? null : String(value.calendar_id)}
         onChange={(v) => onChange({ calendar_id: v ? Number(v) : null, date: null, time: null })}
@@ -97,7 +97,7 @@ export function SlotFields({
       {showDate && (
         <DatePickerInput
           label="Data"
-          placeholder="Alegeti data"
+          placeholder="Alegeți data"
           styles={{ placeholder: { color: mutedColor } }}
           valueFormat="DD.MM.YYYY"
           value={value.date}
@@ -113,9 +113,9 @@ export function SlotFields({
           withAsterisk
           popoverProps={{ withinPortal: true }}
           ariaLabels={{
-            previousMonth: 'Luna anterioara',
-            nextMonth: 'Luna urmatoare',
-            monthLevelControl: 'Alegeti luna',
+            previousMonth: 'Luna anterioară',
+            nextMonth: 'Luna următoare',
+            monthLevelControl: 'Alegeți luna',
           }}
         />
       )}
@@ -123,7 +123,7 @@ export function SlotFields({
         <Select
           label="Ora"
           placeholder={
-            value.date && !day.isLoading && times.length === 0 ? 'Nu mai sunt ore libere' : 'Alegeti ora'
+            value.date && !day.isLoading && times.length === 0 ? 'Nu mai sunt ore libere' : 'Alegeți ora'
           }
           data={times}
           value={value.time}

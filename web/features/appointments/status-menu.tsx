@@ -3,7 +3,7 @@
  * custom statuses that need no slot from every status (issue 22).
  */
 import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconChecks, IconChevronDown, IconTag } from '@tabler/icons-react';
+import { IconCheck, IconChecks, IconChevronDown, IconTag, IconUserX } from '@tabler/icons-react';
 import {
   ACTION_LABELS,
   APPOINTMENT_MESSAGES,
@@ -12,8 +12,9 @@ import {
   type StatusRef,
   settableStatuses,
 } from '../../../domain/appointments';
-import { notifyFailure, notifySuccess, TOAST_MS } from '../../lib/notify';
-import { useAppointmentOptions, useConfirm } from './api';
+import { clinicInstant } from '../../../domain/dates';
+import { notifyError, notifyFailure, notifySuccess, TOAST_MS } from '../../lib/notify';
+import { useAppointmentOptions, useConfirm, useMarkNoShow } from './api';
 
 /** The confirm failure toast stays 400 ms (SPEC §9). */
 
@@ -29,6 +30,22 @@ export function StatusMenu({
   // After the confirm path every custom status; before it, those that need no slot (issue 22).
   const statuses = settableStatuses(appointment.status, options.data?.statuses ?? []);
   const confirm = useConfirm();
+  const noShow = useMarkNoShow();
+  // The server decides; the menu offers it once the appointment's time has passed.
+  const start =
+    appointment.holds_slot && appointment.selected_date
+      ? clinicInstant(appointment.selected_date, appointment.selected_time ?? '00:00')
+      : null;
+  const canMarkNoShow = start !== null && start.getTime() <= Date.now();
+
+  const doNoShow = async () => {
+    try {
+      const r = await noShow.mutateAsync(appointment.id);
+      notifySuccess(r.message);
+    } catch (err) {
+      notifyError(err);
+    }
+  };
 
   const doConfirm = async (status: 'scheduled_paperless' | 'scheduled_with_papers') => {
     try {
@@ -44,10 +61,10 @@ export function StatusMenu({
       <Menu.Target>
         <Button
           rightSection={<IconChevronDown size={16} />}
-          disabled={actions.length === 0 && statuses.length === 0}
-          loading={confirm.isPending}
+          disabled={actions.length === 0 && statuses.length === 0 && !canMarkNoShow}
+          loading={confirm.isPending || noShow.isPending}
         >
-          Schimba statusul
+          Schimbă statusul
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -62,6 +79,11 @@ export function StatusMenu({
             onClick={() => doConfirm('scheduled_with_papers')}
           >
             {ACTION_LABELS.confirm_with_papers}
+          </Menu.Item>
+        )}
+        {canMarkNoShow && (
+          <Menu.Item leftSection={<IconUserX size={16} />} onClick={doNoShow}>
+            Neprezentat
           </Menu.Item>
         )}
         {statuses.length > 0 && (

@@ -1,12 +1,12 @@
 import { ApiError, api } from '../../lib/api';
 
 export const AUTH_MESSAGES = {
-  throttled: 'Prea multe incercari de autentificare. Va rugam asteptati un minut si incercati din nou.',
+  throttled: 'Prea multe încercări de autentificare. Vă rugăm așteptați un minut și încercați din nou.',
   resetRequested:
-    'Daca exista un cont cu aceasta adresa, veti primi in cateva minute un e-mail cu instructiunile pentru resetarea parolei.',
-  resetThrottled: 'Prea multe cereri. Va rugam asteptati un minut si incercati din nou.',
-  resetInvalidLink: 'Legatura de resetare este invalida sau a expirat. Cereti una noua.',
-  resetDone: 'Parola a fost schimbata. Va puteti autentifica cu parola noua.',
+    'Dacă există un cont cu această adresă, veți primi în câteva minute un e-mail cu instrucțiunile pentru resetarea parolei.',
+  resetThrottled: 'Prea multe cereri. Vă rugăm așteptați un minut și încercați din nou.',
+  resetInvalidLink: 'Legătura de resetare este invalidă sau a expirat. Cereți una nouă.',
+  resetDone: 'Parola a fost schimbată. Vă puteți autentifica cu parola nouă.',
 } as const;
 
 export function signIn(email: string, password: string) {
@@ -33,8 +33,8 @@ export function isInvalidToken(err: unknown): boolean {
 }
 
 export const TWO_FACTOR_MESSAGES = {
-  wrongCode: 'Cod incorect sau expirat. Incercati din nou.',
-  codeRequired: 'Va rugam introduceti codul.',
+  wrongCode: 'Cod incorect sau expirat. Încercați din nou.',
+  codeRequired: 'Vă rugăm introduceți codul.',
 } as const;
 
 /** Second step of a sign-in for an account with two-factor authentication. */

@@ -41,14 +41,14 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout title="Resetarea parolei">
       {answer?.ok ? (
-        <Alert icon={<IconMailCheck aria-hidden />} role="status" title="Cerere trimisa">
+        <Alert icon={<IconMailCheck aria-hidden />} role="status" title="Cerere trimisă">
           {answer.text}
         </Alert>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              Introduceti adresa de e-mail a contului. Va vom trimite o legatura pentru a alege o parola noua.
+              Introduceți adresa de e-mail a contului. Vă vom trimite o legătură pentru a alege o parolă nouă.
             </Text>
             {answer && (
               <Alert color="red" role="alert">
@@ -64,13 +64,13 @@ export default function ForgotPasswordPage() {
               {...form.getInputProps('email')}
             />
             <Button type="submit" loading={loading} fullWidth>
-              Trimite legatura de resetare
+              Trimite legătura de resetare
             </Button>
           </Stack>
         </form>
       )}
       <Anchor component={Link} to="/user/login" size="sm" ta="center">
-        Inapoi la autentificare
+        Înapoi la autentificare
       </Anchor>
     </AuthLayout>
   );

@@ -128,14 +128,14 @@ export default function LoginPage() {
               label="Parola"
               autoComplete="current-password"
               withAsterisk
-              visibilityToggleButtonProps={{ 'aria-label': 'Arata sau ascunde parola' }}
+              visibilityToggleButtonProps={{ 'aria-label': 'Arată sau ascunde parola' }}
               {...password.getInputProps()}
             />
             <Button type="submit" loading={loading} fullWidth size="md">
               Autentificare
             </Button>
             <Anchor component={Link} to="/user/forgot-password" size="sm" ta="center">
-              Ati uitat parola?
+              Ați uitat parola?
             </Anchor>
           </Stack>
         </form>

@@ -43,7 +43,7 @@ export default function ResetPasswordPage() {
     setServerError(null);
     try {
       await resetPassword(token, password);
-      notifySuccess(AUTH_MESSAGES.resetDone, { title: 'Parola schimbata' });
+      notifySuccess(AUTH_MESSAGES.resetDone, { title: 'Parola schimbată' });
       navigate('/user/login', { replace: true });
     } catch (err) {
       if (isInvalidToken(err)) setInvalidLink(true);
@@ -53,12 +53,12 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <AuthLayout title="Alegeti o parola noua">
+    <AuthLayout title="Alegeți o parolă nouă">
       {invalidLink ? (
-        <Alert color="red" role="alert" title="Legatura nu mai este valabila">
+        <Alert color="red" role="alert" title="Legătura nu mai este valabilă">
           {AUTH_MESSAGES.resetInvalidLink}{' '}
           <Anchor component={Link} to="/user/forgot-password">
-            Cereti o legatura noua
+            Cereți o legătură nouă
           </Anchor>
         </Alert>
       ) : (
@@ -70,27 +70,27 @@ export default function ResetPasswordPage() {
               </Alert>
             )}
             <PasswordInput
-              label="Parola noua"
-              description={`Cel putin ${STAFF_PASSWORD_MIN} caractere; evitati parolele des folosite.`}
+              label="Parola nouă"
+              description={`Cel puțin ${STAFF_PASSWORD_MIN} caractere; evitați parolele des folosite.`}
               autoComplete="new-password"
               autoFocus
               withAsterisk
               {...form.getInputProps('password')}
             />
             <PasswordInput
-              label="Confirmati parola noua"
+              label="Confirmați parola nouă"
               autoComplete="new-password"
               withAsterisk
               {...form.getInputProps('confirm')}
             />
             <Button type="submit" loading={loading} fullWidth>
-              Schimba parola
+              Schimbă parola
             </Button>
           </Stack>
         </form>
       )}
       <Anchor component={Link} to="/user/login" size="sm" ta="center">
-        Inapoi la autentificare
+        Înapoi la autentificare
       </Anchor>
     </AuthLayout>
   );

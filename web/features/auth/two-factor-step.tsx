@@ -44,11 +44,11 @@ export function TwoFactorStep({ onDone, onCancel }: Props) {
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {kind === 'totp'
-            ? 'Contul are autentificare in doi pasi. Introduceti codul de 6 cifre din aplicatia de autentificare.'
-            : 'Introduceti unul dintre codurile de rezerva primite la activarea autentificarii in doi pasi.'}
+            ? 'Contul are autentificare în doi pași. Introduceți codul de 6 cifre din aplicația de autentificare.'
+            : 'Introduceți unul dintre codurile de rezervă primite la activarea autentificării în doi pași.'}
         </Text>
         <TextInput
-          label={kind === 'totp' ? 'Cod de autentificare' : 'Cod de rezerva'}
+          label={kind === 'totp' ? 'Cod de autentificare' : 'Cod de rezervă'}
           autoComplete="one-time-code"
           inputMode={kind === 'totp' ? 'numeric' : 'text'}
           autoFocus
@@ -61,7 +61,7 @@ export function TwoFactorStep({ onDone, onCancel }: Props) {
           }}
         />
         <Button type="submit" loading={loading} fullWidth size="md">
-          Verifica codul
+          Verifică codul
         </Button>
         <Anchor
           component="button"
@@ -73,10 +73,10 @@ export function TwoFactorStep({ onDone, onCancel }: Props) {
             setError(null);
           }}
         >
-          {kind === 'totp' ? 'Folositi un cod de rezerva' : 'Folositi codul din aplicatie'}
+          {kind === 'totp' ? 'Folosiți un cod de rezervă' : 'Folosiți codul din aplicație'}
         </Anchor>
         <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onCancel}>
-          Inapoi la autentificare
+          Înapoi la autentificare
         </Anchor>
       </Stack>
     </form>

@@ -1,7 +1,7 @@
 /** Query hooks of the calendars area (SPEC §7 `/calendars`). */
 import { useQuery } from '@tanstack/react-query';
-import type { CalendarRef, DoctorRef } from '../../../domain/appointments';
-import type { CalendarEventsData } from '../../../domain/calendars';
+import type { AppointmentDoctorsReply } from '../../../domain/appointments';
+import type { CalendarEventsReply, CalendarListReply } from '../../../domain/calendars';
 import { api } from '../../lib/api';
 
 export const CALENDARS_KEY = ['calendars'] as const;
@@ -9,7 +9,7 @@ export const CALENDARS_KEY = ['calendars'] as const;
 export function useCalendars() {
   return useQuery({
     queryKey: [...CALENDARS_KEY, 'list'],
-    queryFn: () => api.get<{ data: CalendarRef[] }>('/calendars').then((r) => r.data),
+    queryFn: () => api.get<CalendarListReply>('/calendars').then((r) => r.data),
   });
 }
 
@@ -17,7 +17,7 @@ export function useCalendars() {
 export function useDoctors() {
   return useQuery({
     queryKey: ['appointment-doctors'],
-    queryFn: () => api.get<{ data: DoctorRef[] }>('/appointment/doctors').then((r) => r.data),
+    queryFn: () => api.get<AppointmentDoctorsReply>('/appointment/doctors').then((r) => r.data),
     staleTime: 5 * 60_000,
   });
 }
@@ -31,7 +31,7 @@ export function useCalendarEvents(
     queryKey: [...CALENDARS_KEY, 'events', calendarId, range, doctorId],
     queryFn: () =>
       api
-        .post<{ data: CalendarEventsData }>(`/calendars/${calendarId}/appointments`, {
+        .post<CalendarEventsReply>(`/calendars/${calendarId}/appointments`, {
           ...range,
           calendar_id: calendarId,
           doctorId,

@@ -96,10 +96,10 @@ export default function AppointmentCalendar({ events, shading = [], onRangeChang
         }}
         buttons={{
           today: { text: 'Azi', hint: 'Azi' },
-          prev: { hint: 'Inapoi' },
-          next: { hint: 'Inainte' },
-          dayGridMonth: { text: 'Luna' },
-          timeGridWeek: { text: 'Saptamana' },
+          prev: { hint: 'Înapoi' },
+          next: { hint: 'Înainte' },
+          dayGridMonth: { text: 'Lună' },
+          timeGridWeek: { text: 'Săptămână' },
           timeGridDay: { text: 'Zi' },
         }}
         firstDay={1}

@@ -43,10 +43,10 @@ export function CalendarTab({ calendarId }: { calendarId: number }) {
           data-testid={`doctor-filter-${calendarId}`}
         />
         <Group gap="md">
-          <Legend color="var(--mantine-color-gray-5)" label="Zi indisponibila" />
+          <Legend color="var(--mantine-color-gray-5)" label="Zi indisponibilă" />
           {doctorId && <Legend color="var(--mantine-color-orange-4)" label="Concediul medicului" />}
           <Text size="sm" c="dimmed" data-testid={`event-count-${calendarId}`}>
-            {data ? `Programari in interval: ${data.events.filter((e) => e.active).length}` : ''}
+            {data ? `Programări în interval: ${data.events.filter((e) => e.active).length}` : ''}
           </Text>
         </Group>
       </Group>

@@ -20,7 +20,7 @@ export default function CalendarsPage() {
           {CALENDAR_MESSAGES.loadFailedText}
         </Alert>
       )}
-      {calendars.isSuccess && list.length === 0 && <Text c="dimmed">Nu exista calendare.</Text>}
+      {calendars.isSuccess && list.length === 0 && <Text c="dimmed">Nu există calendare.</Text>}
       {list.length > 0 && (
         <Tabs value={current} onChange={setActive} keepMounted={false}>
           <Tabs.List>

@@ -1,6 +1,11 @@
 /** Query hooks of the dashboard (SPEC §7 `/dashboard`). */
 import { useQuery } from '@tanstack/react-query';
-import type { CalendarEvent, DashboardStats, WeekCounts } from '../../../domain/dashboard';
+import type {
+  DashboardCalendarReply,
+  DashboardStatsReply,
+  JourneyFigures,
+  WeeklyCountsReply,
+} from '../../../domain/dashboard';
 import { api } from '../../lib/api';
 
 export const DASHBOARD_KEY = ['dashboard'] as const;
@@ -8,14 +13,14 @@ export const DASHBOARD_KEY = ['dashboard'] as const;
 export function useDashboardStats() {
   return useQuery({
     queryKey: [...DASHBOARD_KEY, 'stats'],
-    queryFn: () => api.get<{ stats: DashboardStats }>('/dashboard').then((r) => r.stats),
+    queryFn: () => api.get<DashboardStatsReply>('/dashboard').then((r) => r.stats),
   });
 }
 
 export function useWeeklyCounts() {
   return useQuery({
     queryKey: [...DASHBOARD_KEY, 'weekly'],
-    queryFn: () => api.get<{ currentWeek: string; weeks: WeekCounts[] }>('/dashboard/weekly'),
+    queryFn: () => api.get<WeeklyCountsReply>('/dashboard/weekly'),
   });
 }
 
@@ -25,9 +30,16 @@ export type Range = { start: string; end: string };
 export function useDashboardCalendar(range: Range | null) {
   return useQuery({
     queryKey: [...DASHBOARD_KEY, 'calendar', range],
-    queryFn: () =>
-      api.post<{ count: number; appointments: CalendarEvent[] }>('/dashboard/calendar', range ?? undefined),
+    queryFn: () => api.post<DashboardCalendarReply>('/dashboard/calendar', range ?? undefined),
     enabled: range !== null,
     placeholderData: (prev) => prev,
+  });
+}
+
+/** No-show rates and the requests close to the 48-hour promise (issue 15). */
+export function useJourneyFigures() {
+  return useQuery({
+    queryKey: [...DASHBOARD_KEY, 'journey'],
+    queryFn: () => api.get<JourneyFigures>('/dashboard/journey'),
   });
 }

@@ -4,6 +4,7 @@ import { displayName, useCurrentUser } from '../../app/current-user';
 import { UnsentMessagesCard } from '../admin';
 import { AppointmentCalendar, type VisibleRange } from '../calendars';
 import { type Range, useDashboardCalendar, useDashboardStats, useWeeklyCounts } from './api';
+import { JourneyCards } from './journey-cards';
 import { LatestAppointments } from './latest-appointments';
 import { StatCards } from './stat-cards';
 
@@ -22,11 +23,12 @@ export default function DashboardPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Acasa</Title>
-        <Text c="dimmed">Bine ati venit, {displayName(user)}!</Text>
+        <Title order={1}>Acasă</Title>
+        <Text c="dimmed">Bine ați venit, {displayName(user)}!</Text>
       </div>
       <UnsentMessagesCard />
       <StatCards stats={stats.data} loading={stats.isPending} />
+      <JourneyCards />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <LatestAppointments rows={stats.data?.last_appointments} loading={stats.isPending} />
@@ -43,7 +45,7 @@ export default function DashboardPage() {
       </Grid>
       <Paper withBorder radius="md" p="md">
         <Title order={2} size="h4" mb="sm" data-testid="calendar-title">
-          Toate programarile{count === undefined ? '' : ` (${count})`}
+          Toate programările{count === undefined ? '' : ` (${count})`}
         </Title>
         <Suspense fallback={<Skeleton h={500} />}>
           <AppointmentCalendar

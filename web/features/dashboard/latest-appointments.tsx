@@ -21,7 +21,7 @@ export function LatestAppointments({
         După dată și oră, cele mai apropiate întâi
       </Text>
       {loading ? (
-        <Text c="dimmed">Se incarca...</Text>
+        <Text c="dimmed">Se încarcă...</Text>
       ) : !rows || rows.length === 0 ? (
         <Text c="dimmed" data-testid="latest-empty">
           {DASHBOARD_MESSAGES.noPending}

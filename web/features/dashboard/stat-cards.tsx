@@ -19,9 +19,9 @@ function cards(stats: Partial<DashboardStats> | undefined): Card[] {
   return [
     {
       key: 'pending',
-      label: 'In asteptare',
+      label: 'În așteptare',
       value: stats?.pending,
-      hint: 'cereri fara programare, de azi inainte',
+      hint: 'cereri fără programare, de azi înainte',
       color: 'orange',
       Icon: IconClockHour4,
     },
@@ -29,7 +29,7 @@ function cards(stats: Partial<DashboardStats> | undefined): Card[] {
       key: 'completed',
       label: 'Finalizate',
       value: stats?.completed,
-      hint: 'programari din zilele trecute',
+      hint: 'programări din zilele trecute',
       color: 'teal',
       Icon: IconCalendarCheck,
     },
@@ -37,7 +37,7 @@ function cards(stats: Partial<DashboardStats> | undefined): Card[] {
       key: 'rescheduled',
       label: 'Reprogramate',
       value: stats?.rescheduled,
-      hint: 'programari viitoare mutate',
+      hint: 'programări viitoare mutate',
       color: 'grape',
       Icon: IconCalendarRepeat,
     },
@@ -46,7 +46,7 @@ function cards(stats: Partial<DashboardStats> | undefined): Card[] {
       key: 'messages',
       label: 'Mesaje',
       value: stats ? (stats.pending ?? MESSAGES_FALLBACK) : undefined,
-      hint: 'mesaje de la pacienti',
+      hint: 'mesaje de la pacienți',
       color: 'blue',
       Icon: IconMessage,
     },
@@ -66,7 +66,7 @@ export function StatCards({ stats, loading }: { stats: DashboardStats | undefine
       withControls={!allVisible}
       controlsOffset={0}
       controlSize={26}
-      aria-label="Statistici programari"
+      aria-label="Statistici programări"
     >
       {cards(stats).map(({ key, label, value, hint, color, Icon }) => (
         <Carousel.Slide key={key}>

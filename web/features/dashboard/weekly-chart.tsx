@@ -22,10 +22,10 @@ export default function WeeklyChart({ weeks, currentWeek }: { weeks: WeekCounts[
   return (
     <Paper withBorder radius="md" p="md" h="100%" data-testid="weekly-chart">
       <Title order={2} size="h4">
-        Programari pe saptamani
+        Programări pe săptămâni
       </Title>
       <Text size="xs" c="dimmed" mb="md">
-        Ultimele 8 saptamani si urmatoarele 8, dupa status (saptamana incepe luni)
+        Ultimele 8 săptămâni și următoarele 8, după status (săptămâna începe luni)
       </Text>
       <BarChart
         h={340}

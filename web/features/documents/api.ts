@@ -1,17 +1,16 @@
 /** Documents data: TanStack Query hooks over /api/documents (SPEC §7). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageMeta } from '../../../domain/api';
+import type { MessageReply, SignedUrlReply } from '../../../domain/api';
 import type {
   DocumentFilters,
-  DocumentItem,
-  DocumentPatient,
+  DocumentListReply,
+  DocumentPatientsReply,
   DocumentStatus,
+  DocumentUploadedReply,
 } from '../../../domain/documents';
 import { api } from '../../lib/api';
 
 export const DOCUMENTS_KEY = ['documents'] as const;
-
-type ListAnswer = { status: 1; documents: DocumentItem[]; _meta: PageMeta };
 
 /** Drops empty filter values so the server only sees what the user chose. */
 function compact(filters: DocumentFilters): DocumentFilters {
@@ -24,7 +23,7 @@ export function useDocuments(filters: DocumentFilters, page: number, perPage: nu
   const f = compact(filters);
   return useQuery({
     queryKey: [...DOCUMENTS_KEY, 'list', f, page, perPage],
-    queryFn: () => api.get<ListAnswer>('/documents', { filters: JSON.stringify(f), page, perPage }),
+    queryFn: () => api.get<DocumentListReply>('/documents', { filters: JSON.stringify(f), page, perPage }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -35,7 +34,7 @@ export function useDocumentPatients(name: string) {
   return useQuery({
     queryKey: [...DOCUMENTS_KEY, 'patients', search],
     queryFn: () =>
-      api.get<{ status: 1; data: DocumentPatient[] }>('/documents/patients', {
+      api.get<DocumentPatientsReply>('/documents/patients', {
         filters: search ? JSON.stringify({ name: search }) : undefined,
       }),
     placeholderData: keepPreviousData,
@@ -61,7 +60,7 @@ export function useUploadDocument() {
       form.append('patient_id', String(patientId));
       if (appointmentId) form.append('appointment_id', String(appointmentId));
       form.append('document', file, file.name);
-      return api.upload<{ status: 1; id: number }>('/documents', form, onProgress);
+      return api.upload<DocumentUploadedReply>('/documents', form, onProgress);
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
   });
@@ -78,7 +77,8 @@ export function useSetDocumentStatus() {
       id: number;
       status: DocumentStatus;
       appointmentId?: number;
-    }) => api.put(`/documents/${id}`, { document_id: id, status, appointment_id: appointmentId }),
+    }) =>
+      api.put<MessageReply>(`/documents/${id}`, { document_id: id, status, appointment_id: appointmentId }),
     onSuccess: () => qc.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
   });
 }
@@ -86,7 +86,7 @@ export function useSetDocumentStatus() {
 export function useDeleteDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del(`/documents/${id}`),
+    mutationFn: (id: number) => api.del<MessageReply>(`/documents/${id}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
   });
 }
@@ -98,7 +98,7 @@ export function useDeleteDocument() {
 export async function openDocument(id: number): Promise<void> {
   const tab = window.open('about:blank', '_blank');
   try {
-    const { url } = await api.get<{ status: 1; url: string }>(`/documents/${id}/url`);
+    const { url } = await api.get<SignedUrlReply>(`/documents/${id}/url`);
     if (tab) {
       tab.opener = null;
       tab.location.href = url;

@@ -67,17 +67,17 @@ export function DeleteDocumentButton({ doc }: { doc: Pick<DocumentItem, 'id' | '
     // biome-ignore lint/a11y/noStaticElementInteractions: only stops propagation
     // biome-ignore lint/a11y/useKeyWithClickEvents: only stops propagation
     <span onClick={stop}>
-      <Tooltip label="Sterge">
-        <ActionIcon variant="subtle" color="red" aria-label={`Sterge ${doc.title}`} onClick={open}>
+      <Tooltip label="Șterge">
+        <ActionIcon variant="subtle" color="red" aria-label={`Șterge ${doc.title}`} onClick={open}>
           <IconTrash size={18} />
         </ActionIcon>
       </Tooltip>
       <Modal
         opened={opened}
         onClose={close}
-        title="Stergere document"
+        title="Ștergere document"
         centered
-        closeButtonProps={{ 'aria-label': 'Inchide' }}
+        closeButtonProps={{ 'aria-label': 'Închide' }}
       >
         <Text>{DOCUMENT_MESSAGES.deleteConfirm}</Text>
         <Text c="dimmed" size="sm" mt={4}>
@@ -85,7 +85,7 @@ export function DeleteDocumentButton({ doc }: { doc: Pick<DocumentItem, 'id' | '
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>
-            Anuleaza
+            Anulează
           </Button>
           <Button
             color="red"
@@ -100,7 +100,7 @@ export function DeleteDocumentButton({ doc }: { doc: Pick<DocumentItem, 'id' | '
               })
             }
           >
-            Sterge
+            Șterge
           </Button>
         </Group>
       </Modal>

@@ -12,7 +12,7 @@ const ICONS = {
   word: { Icon: IconFileTypeDoc, color: 'var(--mantine-color-blue-7)', label: 'Document' },
   sheet: { Icon: IconFileSpreadsheet, color: 'var(--mantine-color-green-7)', label: 'Tabel' },
   image: { Icon: IconPhoto, color: 'var(--mantine-color-grape-7)', label: 'Imagine' },
-  file: { Icon: IconFile, color: 'var(--mantine-color-gray-7)', label: 'Fisier' },
+  file: { Icon: IconFile, color: 'var(--mantine-color-gray-7)', label: 'Fișier' },
 } as const;
 
 /** The file-type icon of SPEC §9. */

@@ -14,7 +14,7 @@ export const openOrWarn = (id: number) =>
   );
 
 export function DocumentList({ documents, loading }: { documents: DocumentItem[]; loading: boolean }) {
-  if (loading) return <Loader size="sm" aria-label="Se incarca documentele" />;
+  if (loading) return <Loader size="sm" aria-label="Se încarcă documentele" />;
   if (documents.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="lg">

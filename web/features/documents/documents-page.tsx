@@ -46,12 +46,12 @@ function Filters({
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
       <DatePickerInput
-        label="Data incarcarii"
+        label="Data încărcării"
         placeholder="Orice data"
         classNames={{ placeholder: classes.placeholder }}
         valueFormat="DD.MM.YYYY"
         clearable
-        clearButtonProps={{ 'aria-label': 'Sterge data' }}
+        clearButtonProps={{ 'aria-label': 'Șterge data' }}
         value={filters.created_at ?? null}
         onChange={(v) => set({ created_at: v ? String(v).slice(0, 10) : undefined })}
       />
@@ -59,24 +59,24 @@ function Filters({
         label="Status"
         placeholder="Toate"
         clearable
-        clearButtonProps={{ 'aria-label': 'Sterge statusul' }}
+        clearButtonProps={{ 'aria-label': 'Șterge statusul' }}
         data={DOCUMENT_STATUSES.map((s) => ({ value: s, label: DOCUMENT_STATUS_LABELS[s] }))}
         value={filters.status ?? null}
         onChange={(v) => set({ status: (v as DocumentStatus | null) ?? undefined })}
       />
       <Select
         label="Pacient"
-        placeholder="Toti pacientii"
+        placeholder="Toți pacienții"
         searchable
         clearable
-        clearButtonProps={{ 'aria-label': 'Sterge pacientul' }}
+        clearButtonProps={{ 'aria-label': 'Șterge pacientul' }}
         data={(patients.data?.data ?? []).map((p) => ({ value: String(p.id), label: pickerLabel(p) }))}
         value={filters.patient_id ? String(filters.patient_id) : null}
         onChange={(v) => set({ patient_id: v ? Number(v) : undefined })}
         searchValue={search}
         onSearchChange={setSearch}
         filter={({ options }) => options}
-        nothingFoundMessage="Nici un pacient gasit"
+        nothingFoundMessage="Nici un pacient găsit"
       />
       <TextInput
         label="CNP"
@@ -134,7 +134,7 @@ export default function DocumentsPage() {
         fetching={list.isFetching}
         records={list.data?.documents ?? []}
         {...serverPaging({ page, setPage, perPage, setPerPage, total: list.data?._meta.total })}
-        noRecordsText="Nu s-a gasit nici un document"
+        noRecordsText="Nu s-a găsit nici un document"
         onRowClick={({ record }) => openOrWarn(record.id)}
         columns={[
           {
@@ -154,13 +154,13 @@ export default function DocumentsPage() {
               </Group>
             ),
           },
-          { accessor: 'created_at', title: 'Data incarcarii', render: (d) => formatDay(d.created_at) },
+          { accessor: 'created_at', title: 'Data încărcării', render: (d) => formatDay(d.created_at) },
           { accessor: 'patient', title: 'Pacient' },
           { accessor: 'pid', title: 'CNP' },
           { accessor: 'status', title: 'Status', render: (d) => <DocumentStatusMenu doc={d} /> },
           {
             accessor: 'actions',
-            title: 'Actiuni',
+            title: 'Acțiuni',
             textAlign: 'right',
             render: (d) => <DeleteDocumentButton doc={d} />,
           },
@@ -171,7 +171,7 @@ export default function DocumentsPage() {
         onClose={addModal.close}
         title="Document nou"
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Inchide' }}
+        closeButtonProps={{ 'aria-label': 'Închide' }}
       >
         <UploadForm onUploaded={() => setUploaded(true)} />
       </Modal>

@@ -20,11 +20,11 @@ export function PatientDocuments({
     <Stack gap="md" data-testid="patient-documents">
       <Card withBorder padding="md">
         <Title order={3} size="h5" mb="sm">
-          Incarca document
+          Încarcă document
         </Title>
         <UploadForm patientId={patientId} appointmentId={appointmentId} />
       </Card>
-      <Divider label={<span className={classes.meta}>Documente incarcate</span>} labelPosition="left" />
+      <Divider label={<span className={classes.meta}>Documente încărcate</span>} labelPosition="left" />
       <DocumentList documents={list.data?.documents ?? []} loading={list.isLoading} />
     </Stack>
   );

@@ -56,10 +56,10 @@ function PatientSelect({
   return (
     <Select
       label="Pacient"
-      placeholder="Cautati pacientul dupa nume"
+      placeholder="Căutați pacientul după nume"
       searchable
       clearable
-      clearButtonProps={{ 'aria-label': 'Sterge pacientul' }}
+      clearButtonProps={{ 'aria-label': 'Șterge pacientul' }}
       withAsterisk
       data={data}
       value={value}
@@ -71,7 +71,7 @@ function PatientSelect({
       }}
       // The server already searched (without diacritics); keep its answer as it is.
       filter={({ options }) => options}
-      nothingFoundMessage={patients.isFetching ? 'Se cauta...' : 'Nici un pacient gasit'}
+      nothingFoundMessage={patients.isFetching ? 'Se caută...' : 'Nici un pacient găsit'}
       error={error}
       comboboxProps={{ withinPortal: true }}
     />
@@ -174,7 +174,7 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
             accept={DOCUMENT_ACCEPT}
             multiple={false}
             disabled={upload.isPending}
-            aria-label="Fisier"
+            aria-label="Fișier"
             data-testid="document-dropzone"
             style={form.errors.document ? { borderColor: 'var(--mantine-color-error)' } : undefined}
           >
@@ -198,14 +198,14 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
                   <Text fw={500}>
                     {form.values.document
                       ? form.values.document.name
-                      : 'Trageti fisierul aici sau faceti click pentru a-l alege'}
+                      : 'Trageți fișierul aici sau faceți click pentru a-l alege'}
                   </Text>
                   <Text size="xs" className={classes.meta} mt={4}>
                     Imagini, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt, rtf
                   </Text>
                 </Dropzone.Idle>
                 <Dropzone.Accept>
-                  <Text fw={500}>Eliberati fisierul pentru a-l adauga</Text>
+                  <Text fw={500}>Eliberați fișierul pentru a-l adăuga</Text>
                 </Dropzone.Accept>
               </div>
             </Group>
@@ -222,11 +222,11 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
           )}
         </div>
         {progress !== null && (
-          <Progress value={progress} animated striped aria-label="Progres incarcare" size="md" />
+          <Progress value={progress} animated striped aria-label="Progres încărcare" size="md" />
         )}
         <Group justify="flex-end">
           <Button type="submit" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
-            Incarca
+            Încarcă
           </Button>
         </Group>
       </Stack>

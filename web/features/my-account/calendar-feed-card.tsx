@@ -24,9 +24,9 @@ export function CalendarFeedCard() {
           </Title>
         </Group>
         <Text size="sm" c="dimmed">
-          O adresa privata cu programarile dumneavoastra, pentru Google Calendar sau Outlook (adaugare
-          calendar &quot;din URL&quot;). Contine numele pacientilor si calendarul, fara CNP sau telefon.
-          Oricine are adresa vede programarile: revocati-o daca a ajuns unde nu trebuie.
+          O adresă privată cu programările dumneavoastră, pentru Google Calendar sau Outlook (adăugare
+          calendar &quot;din URL&quot;). Conține numele pacienților și calendarul, fără CNP sau telefon.
+          Oricine are adresa vede programările: revocați-o dacă a ajuns unde nu trebuie.
         </Text>
         {url && (
           <Alert color="green" variant="light" title={M.feedCreated}>
@@ -45,7 +45,7 @@ export function CalendarFeedCard() {
                     onClick={copy}
                     leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                   >
-                    {copied ? 'Copiat' : 'Copiaza'}
+                    {copied ? 'Copiat' : 'Copiază'}
                   </Button>
                 )}
               </CopyButton>
@@ -54,7 +54,7 @@ export function CalendarFeedCard() {
         )}
         {!url && active && (
           <Text size="sm" data-testid="feed-active">
-            Adresa activa din {formatDateTime(feed.data?.createdAt ?? null)}.
+            Adresa activă din {formatDateTime(feed.data?.createdAt ?? null)}.
           </Text>
         )}
         <Group>
@@ -65,7 +65,7 @@ export function CalendarFeedCard() {
               rotate.mutate(undefined, { onError: (err) => notifyTimeOffFailure('create', err) })
             }
           >
-            {active ? 'Genereaza o adresa noua' : 'Genereaza adresa'}
+            {active ? 'Generează o adresă nouă' : 'Generează adresa'}
           </Button>
           {active && (
             <Button

@@ -12,9 +12,9 @@ export default function MyAccountPage() {
     <Stack gap="lg">
       <Title order={1}>Contul meu</Title>
       {user.twoFactorRequired && (
-        <Alert color="orange" title="Autentificare in doi pasi obligatorie" role="alert">
-          Institutul cere autentificarea in doi pasi pentru tot personalul. Activati-o mai jos, cu o aplicatie
-          de autentificare; restul aplicatiei devine disponibil imediat dupa.
+        <Alert color="orange" title="Autentificare în doi pași obligatorie" role="alert">
+          Institutul cere autentificarea în doi pași pentru tot personalul. Activați-o mai jos, cu o aplicație
+          de autentificare; restul aplicației devine disponibil imediat după.
         </Alert>
       )}
       <Grid gap="lg">

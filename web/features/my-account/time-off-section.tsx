@@ -65,7 +65,7 @@ export function TimeOffSection() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>De la</Table.Th>
-              <Table.Th>Pana la</Table.Th>
+              <Table.Th>Până la</Table.Th>
               <Table.Th>Zile</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -79,7 +79,7 @@ export function TimeOffSection() {
                 }}
                 tabIndex={0}
                 style={{ cursor: 'pointer' }}
-                aria-label={`Modifica concediul ${formatDay(p.from)} - ${formatDay(p.to)}`}
+                aria-label={`Modifică concediul ${formatDay(p.from)} - ${formatDay(p.to)}`}
               >
                 <Table.Td>{formatDay(p.from)}</Table.Td>
                 <Table.Td>{formatDay(p.to)}</Table.Td>

@@ -68,14 +68,14 @@ export function TwoFactorCard() {
     <Stack gap="sm" data-testid="two-factor">
       <Group justify="space-between">
         <Title order={3} size="h5">
-          Autentificare in doi pasi
+          Autentificare în doi pași
         </Title>
         <Badge color={on ? 'green' : 'gray'} variant="light">
-          {on ? 'Activa' : 'Inactiva'}
+          {on ? 'Activă' : 'Inactivă'}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed">
-        La autentificare se cere si un cod din aplicatia de autentificare (Google Authenticator, Microsoft
+        La autentificare se cere și un cod din aplicația de autentificare (Google Authenticator, Microsoft
         Authenticator, Aegis...).
       </Text>
       {error && (
@@ -85,9 +85,9 @@ export function TwoFactorCard() {
       )}
       {setup && qr ? (
         <Stack gap="sm">
-          <Text size="sm">1. Scanati codul QR cu aplicatia (sau introduceti cheia manual):</Text>
+          <Text size="sm">1. Scanați codul QR cu aplicația (sau introduceți cheia manual):</Text>
           <Group align="flex-start">
-            <Image src={qr} alt="Cod QR pentru aplicatia de autentificare" w={180} h={180} fit="contain" />
+            <Image src={qr} alt="Cod QR pentru aplicația de autentificare" w={180} h={180} fit="contain" />
             <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
               <Text size="xs" c="dimmed">
                 Cheie
@@ -96,7 +96,7 @@ export function TwoFactorCard() {
                 {secret}
               </Code>
               <Text size="xs" c="dimmed" mt="sm">
-                Coduri de rezerva (pastrati-le intr-un loc sigur; fiecare merge o data):
+                Coduri de rezervă (păstrați-le într-un loc sigur; fiecare merge o dată):
               </Text>
               <SimpleGrid cols={2} spacing={4}>
                 {setup.backupCodes.map((c) => (
@@ -105,7 +105,7 @@ export function TwoFactorCard() {
               </SimpleGrid>
             </Stack>
           </Group>
-          <Text size="sm">2. Introduceti codul de 6 cifre afisat de aplicatie:</Text>
+          <Text size="sm">2. Introduceți codul de 6 cifre afișat de aplicație:</Text>
           <Group>
             <PinInput
               length={6}
@@ -117,10 +117,10 @@ export function TwoFactorCard() {
               aria-label="Cod"
             />
             <Button onClick={() => confirm()} loading={verify.isPending} disabled={code.length !== 6}>
-              Confirma
+              Confirmă
             </Button>
             <Button variant="default" onClick={() => enable.reset()}>
-              Renunta
+              Renunță
             </Button>
           </Group>
         </Stack>
@@ -141,11 +141,11 @@ export function TwoFactorCard() {
               loading={disable.isPending}
               disabled={!password}
             >
-              Dezactiveaza
+              Dezactivează
             </Button>
           ) : (
             <Button onClick={start} loading={enable.isPending} disabled={!password}>
-              Configureaza
+              Configurează
             </Button>
           )}
         </Group>

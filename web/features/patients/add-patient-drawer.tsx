@@ -44,17 +44,17 @@ export function AddPatientDrawer({ opened, onClose }: Props) {
       onClose={close}
       position="right"
       size="md"
-      title="Adauga pacient"
-      closeButtonProps={{ 'aria-label': 'Inchide' }}
+      title="Adaugă pacient"
+      closeButtonProps={{ 'aria-label': 'Închide' }}
     >
       <form onSubmit={submit} noValidate>
         <PatientFormFields form={form} mode="new" />
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close}>
-            Renunta
+            Renunță
           </Button>
           <Button type="submit" loading={create.isPending}>
-            Salveaza
+            Salvează
           </Button>
         </Group>
       </form>

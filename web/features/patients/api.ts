@@ -1,15 +1,20 @@
 /** Query hooks of the patient area (SPEC §7 `/patients...`); every write reloads what it changed. */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageMeta } from '../../../domain/api';
+import type { SignedUrlReply } from '../../../domain/api';
+import type { AppointmentDoctorsReply, AppointmentStatusesReply } from '../../../domain/appointments';
 import type { ConsultationSection } from '../../../domain/consultations';
 import type { Icd10Reply } from '../../../domain/icd10';
 import type { LetterActionReply, LetterRequestInput, LetterStateReply } from '../../../domain/letter';
 import type {
   EditPatient,
+  EntryUpdatedReply,
+  LetterSavedReply,
   NewPatient,
-  PatientDetail,
+  PatientCreatedReply,
   PatientFilters,
-  PatientListItem,
+  PatientListReply,
+  PatientReply,
+  PatientUpdateReply,
 } from '../../../domain/patients';
 import { api } from '../../lib/api';
 
@@ -21,7 +26,7 @@ export function usePatients(p: PatientListParams) {
   return useQuery({
     queryKey: [...PATIENTS_KEY, 'list', p],
     queryFn: () =>
-      api.get<{ _meta: PageMeta; patients: PatientListItem[] }>('/patients', {
+      api.get<PatientListReply>('/patients', {
         filters: JSON.stringify(p.filters),
         page: p.page,
         perPage: p.perPage,
@@ -33,7 +38,7 @@ export function usePatients(p: PatientListParams) {
 export function usePatient(id: number) {
   return useQuery({
     queryKey: [...PATIENTS_KEY, 'detail', id],
-    queryFn: () => api.get<{ patient: PatientDetail }>(`/patients/${id}`).then((r) => r.patient),
+    queryFn: () => api.get<PatientReply>(`/patients/${id}`).then((r) => r.patient),
     enabled: Number.isInteger(id) && id > 0,
     staleTime: 0,
   });
@@ -43,14 +48,12 @@ export function usePatient(id: number) {
 export function useFilterOptions() {
   const statuses = useQuery({
     queryKey: ['appointment-statuses'],
-    queryFn: () =>
-      api.get<{ data: { id: number; title: string }[] }>('/appointment/statuses').then((r) => r.data),
+    queryFn: () => api.get<AppointmentStatusesReply>('/appointment/statuses').then((r) => r.data),
     staleTime: 5 * 60_000,
   });
   const doctors = useQuery({
     queryKey: ['appointment-doctors'],
-    queryFn: () =>
-      api.get<{ data: { id: string; name: string }[] }>('/appointment/doctors').then((r) => r.data),
+    queryFn: () => api.get<AppointmentDoctorsReply>('/appointment/doctors').then((r) => r.data),
     staleTime: 5 * 60_000,
   });
   return { statuses: statuses.data ?? [], doctors: doctors.data ?? [] };
@@ -64,7 +67,8 @@ function useInvalidatePatients() {
 export function useCreatePatient() {
   const invalidate = useInvalidatePatients();
   return useMutation({
-    mutationFn: (body: NewPatient | Record<string, unknown>) => api.post<{ id: number }>('/patients', body),
+    mutationFn: (body: NewPatient | Record<string, unknown>) =>
+      api.post<PatientCreatedReply>('/patients', body),
     onSuccess: invalidate,
   });
 }
@@ -72,7 +76,8 @@ export function useCreatePatient() {
 export function useUpdatePatient(patientId: number) {
   const invalidate = useInvalidatePatients();
   return useMutation({
-    mutationFn: (body: EditPatient | Record<string, unknown>) => api.put('/patients', { ...body, patientId }),
+    mutationFn: (body: EditPatient | Record<string, unknown>) =>
+      api.put<PatientUpdateReply>('/patients', { ...body, patientId }),
     onSuccess: invalidate,
   });
 }
@@ -82,8 +87,7 @@ export type SectionSave = { consultationTitle: string } & Partial<Record<Consult
 export function useSaveConsultation(patientId: number) {
   const invalidate = useInvalidatePatients();
   return useMutation({
-    mutationFn: (body: SectionSave) =>
-      api.put<{ consultation: { guid: string } }>('/patients', { ...body, patientId }),
+    mutationFn: (body: SectionSave) => api.put<PatientUpdateReply>('/patients', { ...body, patientId }),
     onSuccess: invalidate,
   });
 }
@@ -92,7 +96,7 @@ export function useUpdateEntry(patientId: number) {
   const invalidate = useInvalidatePatients();
   return useMutation({
     mutationFn: (b: { id: number; content: string }) =>
-      api.put<{ content: string }>(`/patients/${patientId}/consultations/${b.id}`, { ...b, patientId }),
+      api.put<EntryUpdatedReply>(`/patients/${patientId}/consultations/${b.id}`, { ...b, patientId }),
     onSuccess: invalidate,
   });
 }
@@ -101,14 +105,14 @@ export function useSaveLetter(patientId: number) {
   const invalidate = useInvalidatePatients();
   return useMutation({
     mutationFn: (b: { guid: string; content: string }) =>
-      api.post(`/patients/${patientId}/consultation-letter`, b),
+      api.post<LetterSavedReply>(`/patients/${patientId}/consultation-letter`, b),
     onSuccess: invalidate,
   });
 }
 
 /** Asks for the short-lived signed URL of a letter; the caller navigates to it. */
 export function letterUrl(patientId: number, guid: string) {
-  return api.get<{ url: string }>(`/patients/${patientId}/consultation-letter/${guid}`).then((r) => r.url);
+  return api.get<SignedUrlReply>(`/patients/${patientId}/consultation-letter/${guid}`).then((r) => r.url);
 }
 
 // ------------------------------------------------------------------ medical letter (national model)

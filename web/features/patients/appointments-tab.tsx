@@ -27,7 +27,7 @@ export function AppointmentsTab({ patient }: { patient: PatientDetail }) {
                 <Text fw={600}>
                   {a.selected_time ? hhmm(a.selected_time) : '--:--'}{' '}
                   <Text span c="dimmed" fw={400}>
-                    {a.selected_date ? formatDay(a.selected_date) : 'fara data'}
+                    {a.selected_date ? formatDay(a.selected_date) : 'fără dată'}
                   </Text>
                 </Text>
               </Group>

@@ -69,9 +69,9 @@ export function ConsultationEntry({ patientId, entry }: { patientId: number; ent
               setDraft(entry.content);
               setEditing(true);
             }}
-            aria-label={`Editeaza: ${entry.type_label}`}
+            aria-label={`Editează: ${entry.type_label}`}
           >
-            Editeaza
+            Editează
           </Button>
         )}
       </Group>
@@ -80,10 +80,10 @@ export function ConsultationEntry({ patientId, entry }: { patientId: number; ent
           <RichTextField label={entry.type_label} value={draft} onChange={setDraft} />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={() => setEditing(false)}>
-              Renunta
+              Renunță
             </Button>
             <Button size="xs" loading={update.isPending} onClick={save}>
-              Salveaza
+              Salvează
             </Button>
           </Group>
         </Stack>

@@ -99,7 +99,7 @@ export function ConsultationForm({ patientId }: { patientId: number }) {
   return (
     <Stack gap="md">
       <TextInput
-        label="Titlul consultatiei"
+        label="Titlul consultației"
         withAsterisk
         value={title}
         error={titleError}
@@ -121,9 +121,9 @@ export function ConsultationForm({ patientId }: { patientId: number }) {
                   size="xs"
                   variant="default"
                   onClick={() => discard(section)}
-                  aria-label={`Renunta: ${ENTRY_LABELS[section]}`}
+                  aria-label={`Renunță: ${ENTRY_LABELS[section]}`}
                 >
-                  Renunta
+                  Renunță
                 </Button>
               )}
               <Button
@@ -131,9 +131,9 @@ export function ConsultationForm({ patientId }: { patientId: number }) {
                 leftSection={<IconDeviceFloppy size={14} />}
                 loading={saving === section}
                 onClick={() => saveSection(section)}
-                aria-label={`Salveaza: ${ENTRY_LABELS[section]}`}
+                aria-label={`Salvează: ${ENTRY_LABELS[section]}`}
               >
-                Salveaza
+                Salvează
               </Button>
             </Group>
           </Group>

@@ -20,7 +20,7 @@ function LetterEditor({ patientId, guid }: { patientId: number; guid: string }) 
   if (!open)
     return (
       <Button size="xs" variant="light" leftSection={<IconNotes size={14} />} onClick={() => setOpen(true)}>
-        Adauga textul scrisorii
+        Adaugă textul scrisorii
       </Button>
     );
   const save = async () => {
@@ -36,13 +36,13 @@ function LetterEditor({ patientId, guid }: { patientId: number; guid: string }) 
   };
   return (
     <Stack gap="xs">
-      <RichTextField label="Scrisoare medicala" value={html} onChange={setHtml} />
+      <RichTextField label="Scrisoare medicală" value={html} onChange={setHtml} />
       <Group justify="flex-end" gap="xs">
         <Button size="xs" variant="default" onClick={() => setOpen(false)}>
-          Renunta
+          Renunță
         </Button>
         <Button size="xs" loading={saveLetter.isPending} onClick={save}>
-          Salveaza scrisoarea
+          Salvează scrisoarea
         </Button>
       </Group>
     </Stack>
@@ -80,7 +80,7 @@ function GroupActions({ patient, group }: { patient: PatientDetail; group: Consu
         loading={downloading}
         onClick={download}
       >
-        Descarca scrisoarea
+        Descarcă scrisoarea
       </Button>
       {letterOpen && (
         <Suspense fallback={null}>
@@ -117,7 +117,7 @@ export function ConsultsTab({ patient }: { patient: PatientDetail }) {
                   </Badge>
                 )}
                 <Badge variant="light" color="gray">
-                  {sectionCount(g)} {sectionCount(g) === 1 ? 'sectiune' : 'sectiuni'}
+                  {sectionCount(g)} {sectionCount(g) === 1 ? 'secțiune' : 'secțiuni'}
                 </Badge>
                 <Text size="sm" c="dimmed">
                   {formatDay(g.date)}

@@ -51,15 +51,15 @@ export function EditPatientModal({ patient, opened, onClose }: Props) {
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Actualizeaza datele pacientului" size="lg">
+    <Modal opened={opened} onClose={onClose} title="Actualizează datele pacientului" size="lg">
       <form onSubmit={submit} noValidate>
         <PatientFormFields form={form} mode="edit" />
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={onClose}>
-            Renunta
+            Renunță
           </Button>
           <Button type="submit" loading={update.isPending}>
-            Salveaza
+            Salvează
           </Button>
         </Group>
       </form>

@@ -26,8 +26,8 @@ import { PatientSidePanel } from './patient-side-panel';
 const TABS = [
   { value: 'details', label: 'Detalii' },
   { value: 'documents', label: 'Documente' },
-  { value: 'consults', label: 'Consultatii' },
-  { value: 'appointments', label: 'Programari' },
+  { value: 'consults', label: 'Consultații' },
+  { value: 'appointments', label: 'Programări' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -70,10 +70,10 @@ export default function PatientDetailPage() {
     <Stack gap="md">
       <Group gap="sm">
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={back} px="xs">
-          Inapoi
+          Înapoi
         </Button>
       </Group>
-      {query.isLoading && <Loader aria-label="Se incarca" />}
+      {query.isLoading && <Loader aria-label="Se încarcă" />}
       {query.error && !(query.error instanceof ApiError && query.error.status === 404) && (
         <Alert color="red">{query.error.message}</Alert>
       )}

@@ -45,14 +45,14 @@ export function PatientFiltersBar({
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
       <TypedFilter
         label="Pacient"
-        placeholder="Cauta dupa nume"
+        placeholder="Caută după nume"
         icon
         value={filters.name}
         onChange={(name) => onChange({ name })}
       />
       <TypedFilter
         label="CNP"
-        placeholder="Cauta dupa CNP"
+        placeholder="Caută după CNP"
         numeric
         value={filters.cnp}
         onChange={(v) => onChange({ cnp: v?.replace(/\D/g, '') || undefined })}

@@ -2,6 +2,7 @@
 import { Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { COUNTIES } from '../../../domain/counties';
+import { TERMS } from '../../../domain/glossary';
 import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/patients';
 import { cnpInput } from '../../../domain/validation/cnp';
 
@@ -39,13 +40,13 @@ type Props = { form: UseFormReturnType<PatientFormValues>; mode: 'new' | 'edit' 
 export function PatientFormFields({ form, mode }: Props) {
   return (
     <Stack gap="sm">
-      <TextInput label="Nume si prenume" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+      <TextInput label="Nume și prenume" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
       <TextInput
         label="CNP"
         withAsterisk={mode === 'new'}
         readOnly={mode === 'edit'}
         variant={mode === 'edit' ? 'filled' : 'default'}
-        description={mode === 'edit' ? 'CNP-ul nu se modifica.' : undefined}
+        description={mode === 'edit' ? 'CNP-ul nu se modifică.' : undefined}
         inputMode="numeric"
         autoComplete="off"
         {...form.getInputProps('cnp')}
@@ -57,32 +58,32 @@ export function PatientFormFields({ form, mode }: Props) {
         <TextInput label="E-mail" type="email" {...form.getInputProps('email')} />
       </SimpleGrid>
       <Select
-        label="Statut asigurat"
+        label={TERMS.insuranceStatus}
         withAsterisk
         data={INSURANCE_OPTIONS}
-        placeholder="Alegeti statutul"
+        placeholder="Alegeți statutul"
         {...form.getInputProps('insurance_status')}
       />
       <Select
-        label="Judet de resedinta"
+        label={TERMS.county}
         withAsterisk
         searchable
         data={COUNTY_OPTIONS}
-        placeholder="Alegeti judetul"
-        nothingFoundMessage="Nici un judet"
+        placeholder="Alegeți județul"
+        nothingFoundMessage="Nici un județ"
         {...form.getInputProps('state_residency')}
       />
-      <Radio.Group label="Vaccinat COVID-19" withAsterisk={mode === 'new'} {...form.getInputProps('vaccine')}>
+      <Radio.Group label={TERMS.vaccinated} withAsterisk={mode === 'new'} {...form.getInputProps('vaccine')}>
         <SimpleGrid cols={2} mt={4} maw={200}>
           {VACCINE_OPTIONS.map((o) => (
             <Radio key={o.value} value={o.value} label={o.label} />
           ))}
         </SimpleGrid>
       </Radio.Group>
-      <TextInput label="Medic de familie" {...form.getInputProps('gp_name')} />
+      <TextInput label={TERMS.familyDoctor} {...form.getInputProps('gp_name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="E-mail medic de familie" type="email" {...form.getInputProps('gp_email')} />
-        <TextInput label="Telefon medic de familie" {...form.getInputProps('gp_phone')} />
+        <TextInput label={TERMS.familyDoctorEmail} type="email" {...form.getInputProps('gp_email')} />
+        <TextInput label={TERMS.familyDoctorPhone} {...form.getInputProps('gp_phone')} />
       </SimpleGrid>
     </Stack>
   );

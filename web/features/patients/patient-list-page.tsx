@@ -32,7 +32,7 @@ export default function PatientListPage() {
   useEffect(() => {
     for (const th of tableRef.current?.querySelectorAll('th') ?? []) {
       const button = th.querySelector('.mantine-datatable-header-cell-filter-action-icon');
-      if (button) button.setAttribute('aria-label', `Filtreaza: ${th.textContent?.trim() ?? ''}`);
+      if (button) button.setAttribute('aria-label', `Filtrează: ${th.textContent?.trim() ?? ''}`);
     }
   });
 
@@ -53,9 +53,9 @@ export default function PatientListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={1}>Pacienti</Title>
+        <Title order={1}>Pacienți</Title>
         <Button leftSection={<IconPlus size={16} />} onClick={addDrawer.open}>
-          Adauga pacient
+          Adaugă pacient
         </Button>
       </Group>
       <Card withBorder padding="md">
@@ -103,7 +103,7 @@ export default function PatientListPage() {
               filter: (
                 <Select
                   label="Medic"
-                  placeholder="Toti medicii"
+                  placeholder="Toți medicii"
                   clearable
                   data={options.doctors.map((d) => ({ value: d.id, label: d.name }))}
                   value={filters.doctor ?? null}
@@ -114,7 +114,7 @@ export default function PatientListPage() {
             },
             {
               accessor: 'appointment_date',
-              title: 'Data programarii',
+              title: 'Data programării',
               render: (p) =>
                 p.appointment_date ? (
                   <Text size="sm" span>
@@ -127,8 +127,8 @@ export default function PatientListPage() {
               filter: ({ close }) => (
                 <Stack gap="xs">
                   <DatePicker
-                    previousLabel="Luna anterioara"
-                    nextLabel="Luna urmatoare"
+                    previousLabel="Luna anterioară"
+                    nextLabel="Luna următoare"
                     value={filters.appointment_date ?? null}
                     onChange={(v) => {
                       patch({ appointment_date: v ? String(v).slice(0, 10) : undefined });
@@ -145,7 +145,7 @@ export default function PatientListPage() {
                       close();
                     }}
                   >
-                    Sterge filtrul
+                    Șterge filtrul
                   </Button>
                 </Stack>
               ),

@@ -3,6 +3,7 @@ import { Button, Card, Divider, Stack, Text } from '@mantine/core';
 import { IconUserEdit } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { clinicToday, formatDay } from '../../../domain/dates';
+import { TERMS } from '../../../domain/glossary';
 import type { PatientDetail } from '../../../domain/patients';
 import { ageOn, parseCnp } from '../../../domain/validation/cnp';
 import { formatPhone } from '../../../domain/validation/phone';
@@ -27,16 +28,16 @@ export function PatientSidePanel({ patient, onEdit }: { patient: PatientDetail; 
       <Stack gap="sm">
         <Row label="CNP">{patient.cnp}</Row>
         {cnp && (
-          <Row label="Varsta si sex">
-            {age} ani · {cnp.sex === 'M' ? 'Masculin' : 'Feminin'} · nascut(a) {formatDay(cnp.birthDate)}
+          <Row label="Vârsta și sex">
+            {age} ani · {cnp.sex === 'M' ? 'Masculin' : 'Feminin'} · născut(ă) {formatDay(cnp.birthDate)}
           </Row>
         )}
-        <Row label="Judet de resedinta">{patient.state_name}</Row>
-        <Row label="Statut asigurat">{patient.insurance_label}</Row>
-        <Row label="Vaccinat COVID-19">{patient.covid_vaccine === 1 ? 'Da' : 'Nu'}</Row>
+        <Row label={TERMS.county}>{patient.state_name}</Row>
+        <Row label={TERMS.insuranceStatus}>{patient.insurance_label}</Row>
+        <Row label={TERMS.vaccinated}>{patient.covid_vaccine === 1 ? 'Da' : 'Nu'}</Row>
         <Row label="Telefon">{formatPhone(patient.patient_phone)}</Row>
         <Row label="E-mail">{patient.patient_email}</Row>
-        <Divider label="Medic de familie" labelPosition="left" />
+        <Divider label={TERMS.familyDoctor} labelPosition="left" />
         <Row label="Nume">{patient.gp_name}</Row>
         <Row label="E-mail">{patient.gp_email}</Row>
         <Row label="Telefon">{patient.gp_phone ? formatPhone(patient.gp_phone) : null}</Row>

@@ -30,7 +30,7 @@ export function RichTextField({ minHeight = 110, ...props }: RichTextFieldProps)
           }}
         >
           <Center mih={minHeight + FRAME_PX - 2}>
-            <Loader size="sm" aria-label={`Se incarca editorul: ${props.label}`} />
+            <Loader size="sm" aria-label={`Se încarcă editorul: ${props.label}`} />
           </Center>
         </Box>
       }

@@ -2,7 +2,7 @@
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ANONYMISE_PHRASE } from '../../../domain/privacy';
+import { ANONYMISE_PHRASE, isAnonymisePhrase } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useAnonymise } from './api';
@@ -35,22 +35,22 @@ export function AnonymiseModal({ patientId, patientName, opened, onClose }: Prop
       onClose={close}
       title="Anonimizarea pacientului"
       centered
-      closeButtonProps={{ 'aria-label': 'Inchide' }}
+      closeButtonProps={{ 'aria-label': 'Închide' }}
     >
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title="Operatie ireversibila">
-            Datele de identificare ale pacientului <b>{patientName}</b> vor fi inlocuite cu un pseudonim.
+          <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title="Operație ireversibilă">
+            Datele de identificare ale pacientului <b>{patientName}</b> vor fi înlocuite cu un pseudonim.
           </Alert>
           <List size="sm" spacing={4}>
-            <List.Item>numele, CNP-ul, telefonul, e-mailul si medicul de familie se sterg;</List.Item>
-            <List.Item>documentele incarcate se sterg definitiv;</List.Item>
+            <List.Item>numele, CNP-ul, telefonul, e-mailul și medicul de familie se șterg;</List.Item>
+            <List.Item>documentele încărcate se șterg definitiv;</List.Item>
             <List.Item>
-              programarile si consultatiile raman, fara identitate (perioada de arhivare).
+              programările și consultațiile rămân, fără identitate (perioada de arhivare).
             </List.Item>
           </List>
           <Text size="sm">
-            Scrieti <b>{ANONYMISE_PHRASE}</b> pentru a confirma.
+            Scrieți <b>{ANONYMISE_PHRASE}</b> pentru a confirma.
           </Text>
           <TextInput
             label="Confirmare"
@@ -62,16 +62,16 @@ export function AnonymiseModal({ patientId, patientName, opened, onClose }: Prop
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Renunta
+              Renunță
             </Button>
             <Button
               type="submit"
               // A dark shade: white text on it meets WCAG AA contrast.
               color="red.9"
-              disabled={typed.trim() !== ANONYMISE_PHRASE}
+              disabled={!isAnonymisePhrase(typed)}
               loading={anonymise.isPending}
             >
-              Anonimizeaza definitiv
+              Anonimizează definitiv
             </Button>
           </Group>
         </Stack>

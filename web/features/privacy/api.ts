@@ -1,13 +1,19 @@
 /** Privacy data: TanStack Query hooks over /api/privacy/... */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageMeta } from '../../../domain/api';
-import type { ConsentText, ConsentTextInput, PatientPrivacy, RetentionItem } from '../../../domain/privacy';
+import type {
+  AnonymisedReply,
+  ConsentTextCreatedReply,
+  ConsentTextInput,
+  ConsentTextsReply,
+  ConsentWithdrawnReply,
+  PatientPrivacyReply,
+  RetentionReply,
+} from '../../../domain/privacy';
 import { api, buildUrl } from '../../lib/api';
 
 const KEY = ['privacy'] as const;
 /** The patients feature's query key: an anonymised patient must be reloaded everywhere. */
 const PATIENTS = ['patients'] as const;
-type Done = { status: 1; message: string };
 
 /** The ZIP download (a plain link: the browser sends the session cookie and saves the file). */
 export const exportUrl = (patientId: number) => buildUrl(`/privacy/patients/${patientId}/export`);
@@ -15,7 +21,7 @@ export const exportUrl = (patientId: number) => buildUrl(`/privacy/patients/${pa
 export function usePatientPrivacy(patientId: number) {
   return useQuery({
     queryKey: [...KEY, 'patient', patientId],
-    queryFn: () => api.get<{ status: 1; privacy: PatientPrivacy }>(`/privacy/patients/${patientId}`),
+    queryFn: () => api.get<PatientPrivacyReply>(`/privacy/patients/${patientId}`),
     select: (r) => r.privacy,
     enabled: patientId > 0,
   });
@@ -25,7 +31,7 @@ export function useWithdrawConsent(patientId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (consentId: number) =>
-      api.post<Done>(`/privacy/patients/${patientId}/consents/${consentId}/withdraw`),
+      api.post<ConsentWithdrawnReply>(`/privacy/patients/${patientId}/consents/${consentId}/withdraw`),
     onSettled: () => qc.invalidateQueries({ queryKey: [...KEY, 'patient', patientId] }),
   });
 }
@@ -34,7 +40,7 @@ export function useAnonymise(patientId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (confirmation: string) =>
-      api.post<Done>(`/privacy/patients/${patientId}/anonymise`, { confirmation }),
+      api.post<AnonymisedReply>(`/privacy/patients/${patientId}/anonymise`, { confirmation }),
     onSettled: async () => {
       await qc.invalidateQueries({ queryKey: KEY });
       await qc.invalidateQueries({ queryKey: PATIENTS });
@@ -42,18 +48,10 @@ export function useAnonymise(patientId: number) {
   });
 }
 
-export type RetentionPage = {
-  status: 1;
-  retention_years: number;
-  cutoff: string;
-  _meta: PageMeta;
-  data: RetentionItem[];
-};
-
 export function useRetentionDue(page: number, perPage: number) {
   return useQuery({
     queryKey: [...KEY, 'retention', page, perPage],
-    queryFn: () => api.get<RetentionPage>('/privacy/retention-due', { page, perPage }),
+    queryFn: () => api.get<RetentionReply>('/privacy/retention-due', { page, perPage }),
     placeholderData: keepPreviousData,
   });
 }
@@ -61,7 +59,7 @@ export function useRetentionDue(page: number, perPage: number) {
 export function useConsentTexts() {
   return useQuery({
     queryKey: [...KEY, 'consent-texts'],
-    queryFn: () => api.get<{ status: 1; data: ConsentText[] }>('/privacy/consent-texts'),
+    queryFn: () => api.get<ConsentTextsReply>('/privacy/consent-texts'),
     select: (r) => r.data,
   });
 }
@@ -69,7 +67,8 @@ export function useConsentTexts() {
 export function useCreateConsentText() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ConsentTextInput) => api.post<Done>('/privacy/consent-texts', input),
+    mutationFn: (input: ConsentTextInput) =>
+      api.post<ConsentTextCreatedReply>('/privacy/consent-texts', input),
     onSettled: () => qc.invalidateQueries({ queryKey: [...KEY, 'consent-texts'] }),
   });
 }

@@ -41,31 +41,31 @@ export function ConsentTextsSection() {
             </Text>
             {i === 0 && (
               <Badge color="teal.9" variant="filled">
-                Curenta
+                Curentă
               </Badge>
             )}
             <Text size="xs" c="dimmed">
               {formatDateTime(t.created_at)}
             </Text>
           </Group>
-          <Spoiler maxHeight={40} showLabel="Mai mult" hideLabel="Mai putin">
+          <Spoiler maxHeight={40} showLabel="Mai mult" hideLabel="Mai puțin">
             <Text size="sm">{t.text}</Text>
           </Spoiler>
         </Card>
       ))}
       <form onSubmit={submit}>
         <Stack gap="xs">
-          <TextInput label="Versiune noua" placeholder="gdpr-2027-01" {...form.getInputProps('version')} />
+          <TextInput label="Versiune nouă" placeholder="gdpr-2027-01" {...form.getInputProps('version')} />
           <Textarea
             label="Textul acordului"
-            description="{institut} se inlocuieste cu numele institutului."
+            description="{institut} se înlocuiește cu numele institutului."
             autosize
             minRows={3}
             {...form.getInputProps('text')}
           />
           <Group>
             <Button type="submit" loading={create.isPending}>
-              Salveaza versiunea noua
+              Salvează versiunea nouă
             </Button>
           </Group>
         </Stack>

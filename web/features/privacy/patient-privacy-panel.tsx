@@ -74,21 +74,21 @@ export function PatientPrivacyPanel({ patientId, patientName }: { patientId: num
   };
 
   return (
-    <Card withBorder padding="md" mt="md" component="section" aria-label="Protectia datelor">
+    <Card withBorder padding="md" mt="md" component="section" aria-label="Protecția datelor">
       <Stack gap="sm">
         <Title order={2} size="h5">
-          Protectia datelor
+          Protecția datelor
         </Title>
         {query.error && <Alert color="red">{query.error.message}</Alert>}
         {privacy?.anonymised_at && (
           <Alert color="gray" title="Pacient anonimizat">
-            Identitatea a fost inlocuita la {formatDateTime(privacy.anonymised_at)}.
+            Identitatea a fost înlocuită la {formatDateTime(privacy.anonymised_at)}.
           </Alert>
         )}
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
           Acorduri GDPR
         </Text>
-        {privacy && privacy.consents.length === 0 && <Text size="sm">Niciun acord inregistrat.</Text>}
+        {privacy && privacy.consents.length === 0 && <Text size="sm">Niciun acord înregistrat.</Text>}
         {privacy?.consents.map((c) => (
           <ConsentItem key={c.id} c={c} onWithdraw={() => setWithdrawing(c)} />
         ))}
@@ -111,7 +111,7 @@ export function PatientPrivacyPanel({ patientId, patientName }: { patientId: num
                 onClick={() => setAnonymising(true)}
                 disabled={!privacy}
               >
-                Anonimizeaza
+                Anonimizează
               </Button>
             )}
           </Stack>
@@ -131,12 +131,12 @@ export function PatientPrivacyPanel({ patientId, patientName }: { patientId: num
       >
         <Stack gap="sm">
           <Text size="sm">
-            Inregistrati retragerea acordului (versiunea {withdrawing?.text_version}) pentru serviciul de
-            consultatii la distanta?
+            Înregistrați retragerea acordului (versiunea {withdrawing?.text_version}) pentru serviciul de
+            consultații la distanță?
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setWithdrawing(null)}>
-              Renunta
+              Renunță
             </Button>
             <Button color="red.9" onClick={confirmWithdraw} loading={withdraw.isPending}>
               Retrage acordul

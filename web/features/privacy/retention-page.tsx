@@ -20,16 +20,16 @@ export default function RetentionPage() {
   const info = due.data;
   return (
     <Stack gap="lg">
-      <Title order={1}>Protectia datelor</Title>
+      <Title order={1}>Protecția datelor</Title>
       <Stack gap="xs" component="section" aria-labelledby="retention-title">
         <Title order={2} size="h4" id="retention-title">
-          Dosare cu termenul de pastrare depasit
+          Dosare cu termenul de păstrare depășit
         </Title>
         <Text size="sm">
           {info
-            ? `Pacienti fara niciun contact (programare, consultatie, document) de cel putin ${info.retention_years} ani, adica inainte de ${formatDay(info.cutoff)}.`
-            : 'Pacienti fara niciun contact in perioada de pastrare.'}{' '}
-          Nimic nu se sterge automat: fiecare dosar se revizuieste conform regulilor de arhivare.
+            ? `Pacienți fără niciun contact (programare, consultație, document) de cel puțin ${info.retention_years} ani, adică înainte de ${formatDay(info.cutoff)}.`
+            : 'Pacienți fără niciun contact în perioada de păstrare.'}{' '}
+          Nimic nu se șterge automat: fiecare dosar se revizuiește conform regulilor de arhivare.
         </Text>
         {due.error && <Text c="red">{due.error.message}</Text>}
         <DataTable<RetentionItem>
@@ -51,7 +51,7 @@ export default function RetentionPage() {
           recordsPerPageLabel="Pe pagina"
           paginationText={({ from, to, totalRecords }) => `${from}-${to} din ${totalRecords}`}
           noRecordsText="Niciun dosar de revizuit"
-          loadingText="Se incarca..."
+          loadingText="Se încarcă..."
           columns={[
             {
               accessor: 'patient',

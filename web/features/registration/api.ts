@@ -1,15 +1,14 @@
 /** Calls of the public pages: counties, the date check and the request itself. */
 import { useQuery } from '@tanstack/react-query';
+import type { StatesReply } from '../../../domain/misc';
 import type { ConsentTextAnswer, RegistrationAnswer } from '../../../domain/registration';
 import { ApiError, api } from '../../lib/api';
-
-export type State = { iso_code: string; name: string };
 
 /** GET /misc/states: the 42 counties (public, cached for the session). */
 export function useStates() {
   return useQuery({
     queryKey: ['misc', 'states'],
-    queryFn: async () => (await api.get<{ status: 1; data: State[] }>('/misc/states')).data,
+    queryFn: async () => (await api.get<StatesReply>('/misc/states')).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

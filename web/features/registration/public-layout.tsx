@@ -41,7 +41,7 @@ export function PublicLayout({
             to="/"
             underline="never"
             c="inherit"
-            aria-label={name ? `${name}, pagina principala` : 'Pagina principala'}
+            aria-label={name ? `${name}, pagina principală` : 'Pagina principală'}
           >
             <Group gap="xs" wrap="nowrap">
               <HeartbeatIcon

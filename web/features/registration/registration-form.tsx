@@ -6,6 +6,7 @@ import { Button, Checkbox, Fieldset, NativeSelect, Radio, Stack, TextInput } fro
 import { type FormErrors, useForm } from '@mantine/form';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { TERMS } from '../../../domain/glossary';
 import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/insurance';
 import { HONEYPOT_FIELD, REGISTRATION_MESSAGES } from '../../../domain/registration-rules';
 import { cnpInput } from '../../../domain/validation/cnp';
@@ -155,7 +156,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
             </div>
             {/* Native selects: the phone's own picker, and no dropdown library on the first load. */}
             <NativeSelect
-              label="Județul de reședință"
+              label={TERMS.county}
               withAsterisk
               data={[
                 { value: '', label: states.isLoading ? 'Se încarcă...' : 'Alegeți județul', disabled: true },
@@ -165,7 +166,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
               {...form.getInputProps('state_residency')}
             />
             <NativeSelect
-              label="Statutul asiguratului"
+              label={TERMS.insuranceStatus}
               withAsterisk
               data={[{ value: '', label: 'Alegeți statutul', disabled: true }, ...INSURANCE_OPTIONS]}
               {...field('insurance_status')}
@@ -189,21 +190,21 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
         <Fieldset legend="Medicul de familie (opțional)" radius="md">
           <Stack gap="sm">
             <TextInput
-              label="Numele medicului de familie"
+              label={TERMS.familyDoctor}
               autoComplete="off"
               {...field('gp_name')}
               {...form.getInputProps('gp_name')}
             />
             <div className={classes.pair}>
               <TextInput
-                label="E-mailul medicului de familie"
+                label={TERMS.familyDoctorEmail}
                 type="email"
                 autoComplete="off"
                 {...field('gp_email')}
                 {...form.getInputProps('gp_email')}
               />
               <TextInput
-                label="Telefonul medicului de familie"
+                label={TERMS.familyDoctorPhone}
                 type="tel"
                 autoComplete="off"
                 {...field('gp_phone')}

@@ -36,7 +36,7 @@ export function SearchBox() {
           w={{ sm: 200, lg: 260 }}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
-          placeholder="Cautare pacienti..."
+          placeholder="Căutare pacienți..."
           aria-label={SEARCH_MESSAGES.placeholder}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={<Kbd size="xs">Ctrl K</Kbd>}

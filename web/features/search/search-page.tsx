@@ -37,13 +37,13 @@ export default function SearchPage() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>Cautare</Title>
+      <Title order={1}>Căutare</Title>
       <form onSubmit={submit}>
         <TextInput
           value={draft}
           onChange={(e) => setDraft(e.currentTarget.value)}
           placeholder="Nume, CNP, telefon sau e-mail"
-          aria-label="Text cautat"
+          aria-label="Text căutat"
           leftSection={<IconSearch size={16} />}
           maw={520}
         />
@@ -55,7 +55,7 @@ export default function SearchPage() {
           {SEARCH_MESSAGES.tooLong}
         </Text>
       ) : search.isPending ? (
-        <Loader size="sm" aria-label="Se cauta" />
+        <Loader size="sm" aria-label="Se caută" />
       ) : search.isError ? (
         <Alert color="red">{search.error.message}</Alert>
       ) : results.length === 0 ? (
@@ -63,14 +63,14 @@ export default function SearchPage() {
           <IconUserSearch size={48} color="var(--mantine-color-dimmed)" />
           <Text fw={600}>{SEARCH_MESSAGES.empty}</Text>
           <Text size="sm" c="dimmed">
-            Cautati dupa nume (cu sau fara diacritice), CNP sau inceputul lui, telefon sau e-mail.
+            Căutați după nume (cu sau fără diacritice), CNP sau începutul lui, telefon sau e-mail.
           </Text>
         </Stack>
       ) : (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Pacienti gasiti: {results.length}
-            {results.length === 20 ? ' (primii 20; rafinati cautarea)' : ''}
+            Pacienți găsiți: {results.length}
+            {results.length === 20 ? ' (primii 20; rafinați căutarea)' : ''}
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="search-results">
             {results.map((p) => (
@@ -94,7 +94,7 @@ function PatientResult({ p }: { p: SearchPatient }) {
         {p.email ? ` · ${p.email}` : ''}
       </Text>
       <Text size="xs" fw={700} tt="uppercase" c="dimmed" mt="sm" mb={4}>
-        Programari
+        Programări
       </Text>
       {p.appointments.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -110,7 +110,7 @@ function PatientResult({ p }: { p: SearchPatient }) {
                 size="sm"
                 style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
               >
-                {a.date ? `${formatDay(a.date)} ${a.time ?? ''}` : 'Fara data'}
+                {a.date ? `${formatDay(a.date)} ${a.time ?? ''}` : 'Fără dată'}
               </Anchor>
               <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }} maw={160}>
                 {statusLabel(a.status, a.status_title)}
@@ -122,7 +122,7 @@ function PatientResult({ p }: { p: SearchPatient }) {
           ))}
           {p.appointments.length > 5 && (
             <Anchor component={Link} to={`/app/patients/${p.id}`} size="xs">
-              inca {p.appointments.length - 5} la pacient
+              încă {p.appointments.length - 5} la pacient
             </Anchor>
           )}
         </Stack>

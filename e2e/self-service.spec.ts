@@ -1,0 +1,135 @@
+/**
+ * The patient's self-service link (issue 15), as staff hand it out and as the patient uses it on a
+ * 360 px phone: confirm, ask for another date, cancel; staff then see what the patient did.
+ */
+import { request as playwrightRequest } from '@playwright/test';
+import { addDays } from '../domain/dates';
+import { makeCnp } from '../domain/validation/cnp';
+import { today } from './dates';
+import {
+  ACCOUNTS,
+  DEMO_PASSWORD,
+  expect,
+  expectNoA11yViolations,
+  signIn,
+  test,
+  withProofOfWork,
+} from './fixtures';
+
+test('a patient confirms, asks for another date and cancels from the link; staff see it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const staff = await playwrightRequest.newContext({ baseURL });
+  await staff.post('/api/auth/sign-in/email', { data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD } });
+  // A request two days or more ahead: cancelling is still open (24 h notice).
+  let day = addDays(today(), 3);
+  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
+    const check = await staff.get('/api/appointment/check-register-date', {
+      params: { filters: JSON.stringify({ selected_date: day }) },
+    });
+    if ((await check.json()).status === 1) break;
+  }
+  const stamp = Date.now() % 100000;
+  const name = `Mara Iordache ${stamp}`;
+  const created = await staff.post('/api/appointment', {
+    data: await withProofOfWork(staff, {
+      appt_date: day,
+      appt_time: '08:00',
+      name,
+      cnp: makeCnp(2, '1975-06-02', '40', stamp % 1000),
+      phone: '0733 111 222',
+      state_residency: 'RO-B',
+      insurance_status: 'insured-employed',
+      vaccine: 0,
+      agreement: true,
+    }),
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const id: number = (await created.json()).appointment.id;
+  await staff.dispose();
+
+  // Staff open the appointment and copy the patient's link.
+  await signIn(page, 'doctor');
+  await page.goto(`/app/appointments/${id}`);
+  await page.getByRole('button', { name: 'Link pentru pacient' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Linkul programării pentru pacient' });
+  const field = dialog.getByRole('textbox', { name: 'Link' });
+  await expect(field).toHaveValue(/\/p\/[A-Za-z0-9_-]{43}$/);
+  const link = new URL(await field.inputValue());
+  await expectNoA11yViolations(page);
+
+  // The patient, on a phone, without an account.
+  const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
+  const patient = await phone.newPage();
+  await patient.goto(link.pathname);
+  await expect(patient.getByRole('heading', { level: 1, name: 'Programarea dumneavoastră' })).toBeVisible();
+  const [y, m, d] = day.split('-').map(Number);
+  await expect(patient.getByText(String(d), { exact: false }).first()).toBeVisible();
+  await expect(patient.locator('dl')).toContainText(String(y));
+  await expect(patient.locator('dl')).toContainText(
+    [
+      'ianuarie',
+      'februarie',
+      'martie',
+      'aprilie',
+      'mai',
+      'iunie',
+      'iulie',
+      'august',
+      'septembrie',
+      'octombrie',
+      'noiembrie',
+      'decembrie',
+    ][m - 1],
+  );
+  await expect(patient.getByText(name)).toHaveCount(0);
+  await expectNoA11yViolations(patient);
+
+  await patient.getByRole('button', { name: 'Confirm că vin' }).click();
+  await expect(patient.getByText('Vă mulțumim! Prezența dumneavoastră a fost confirmată.')).toBeVisible();
+  await expect(patient.getByText('Ați confirmat că veniți.')).toBeVisible();
+
+  await patient.getByRole('button', { name: 'Cer altă dată' }).click();
+  await patient.getByRole('button', { name: 'Trimite cererea' }).click();
+  await expect(patient.getByText('Scrieți pe scurt ce dată sau ce interval v-ar conveni.')).toBeVisible();
+  await patient
+    .getByRole('textbox', { name: 'Ce dată sau ce interval v-ar conveni?' })
+    .fill('Joi, după ora 12.');
+  await patient.getByRole('button', { name: 'Trimite cererea' }).click();
+  await expect(
+    patient.getByText('Cererea a fost trimisă. Vă vom contacta pentru o nouă dată.'),
+  ).toBeVisible();
+
+  await patient.getByRole('button', { name: 'Anulez programarea' }).click();
+  await expect(patient.getByText('Sigur anulați? Locul va fi dat altui pacient.')).toBeVisible();
+  await expectNoA11yViolations(patient);
+  await patient.getByRole('button', { name: 'Da, anulez' }).click();
+  await expect(
+    patient.getByText('Programarea a fost anulată. Locul a fost eliberat pentru alți pacienți.'),
+  ).toBeVisible();
+  await expect(patient.getByText('Anulat de pacient')).toBeVisible();
+  await expect(patient.getByRole('button', { name: 'Confirm că vin' })).toHaveCount(0);
+  await phone.close();
+
+  // Staff see what the patient did, and when.
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.locator('h1 + [data-status]')).toHaveText('Anulat de pacient');
+  const note = page.getByRole('alert').filter({ hasText: 'De la pacient' });
+  await expect(note).toContainText('Anulată de pacient pe pagina programării');
+  await expect(note).toContainText('Pacientul a confirmat prezența');
+  await expect(note).toContainText('„Joi, după ora 12.”');
+  await expect(page.getByText('Cere altă dată').first()).toBeVisible();
+});
+
+test('a link that opens nothing says so in Romanian, on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`/p/${'A'.repeat(43)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Link nevalabil' })).toBeVisible();
+  await expect(page.getByText('Linkul nu este valabil')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pagina principală', exact: true })).toBeVisible();
+  await expectNoA11yViolations(page);
+});

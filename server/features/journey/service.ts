@@ -1,0 +1,257 @@
+/**
+ * The patient journey's messages (issue 15): what the patient receives, on which channel and
+ * when, queued in the outbox inside the transaction of the change that causes it, so a change
+ * that rolls back sends nothing and one that commits cannot lose its message.
+ *
+ * Each message is one outbox row per (appointment, channel, purpose); the purpose carries the
+ * appointment's date and time (`reminder:24@2026-12-01T09:30`), so the partial unique index
+ * `outbox_purpose_uq` queues it at most once even when two nodes schedule it, and a moved
+ * appointment gets new rows while the old ones are cancelled (docs/decisions/0039-sms-gateway.md).
+ */
+import { clinicInstant, hhmm } from '../../../domain/dates';
+import { contactChannels, quietHoursUntil } from '../../../domain/sms';
+import { normalizePhone } from '../../../domain/validation/phone';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { cancelPendingForAppointment, insertMessageOnce } from '../../platform/outbox';
+import { type LinkSecrets, selfServiceUrl } from '../self-service';
+import * as texts from './messages';
+import { type AppointmentFacts, appointmentFacts, calendarTitle, patientContact } from './repository';
+
+export type JourneyOptions = {
+  links: LinkSecrets;
+  sender: texts.Sender;
+  /** Hours before an appointment holding a slot when reminders go (REMINDER_HOURS). */
+  reminderHours: readonly number[];
+  now: () => Date;
+};
+
+/** The appointment as it was before a change (the row the appointments service locked). */
+export type AppointmentBefore = {
+  id: number;
+  patientId: number;
+  calendarId: number | null;
+  status: string;
+  holdsSlot: boolean;
+  selectedDate: string | null;
+  selectedTime: string | null;
+};
+
+type Contact = { name: string; email: string | null; phone: string | null };
+
+/** The statuses after which the patient was told a date (a confirmed request). */
+const CONFIRMED = new Set(['scheduled_paperless', 'scheduled_with_papers']);
+
+const stamp = (date: string, time: string) => `${date}T${hhmm(time)}`;
+
+export function createJourney(o: JourneyOptions) {
+  /**
+   * Queues the e-mail and the SMS of one moment, each to the channel the patient has. An SMS that
+   * would fall in the quiet hours waits until 08:00; one that could then only arrive at or after
+   * `latest` (a reminder pushed past the appointment) is not queued.
+   */
+  async function queue(
+    tx: Db,
+    appointmentId: number,
+    contact: Contact,
+    purpose: string,
+    t: texts.Texts,
+    when: { at?: Date; latest?: Date } = {},
+  ) {
+    const channels = contactChannels(contact);
+    // Due now on the app's clock (the outbox worker compares with the same clock).
+    const due = when.at ?? o.now();
+    if (channels.includes('email'))
+      await insertMessageOnce(tx, {
+        channel: 'email',
+        to: contact.email!,
+        subject: t.subject,
+        text: t.text,
+        appointmentId,
+        purpose,
+        notBefore: due,
+      });
+    if (channels.includes('sms')) {
+      const notBefore = quietHoursUntil(due) ?? due;
+      if (when.latest && notBefore >= when.latest) return;
+      await insertMessageOnce(tx, {
+        channel: 'sms',
+        to: normalizePhone(contact.phone!)!,
+        subject: t.subject,
+        text: t.sms,
+        appointmentId,
+        purpose,
+        notBefore,
+      });
+    }
+  }
+
+  const moment = (f: AppointmentFacts): texts.Moment => ({
+    patientName: f.patientName,
+    date: f.date!,
+    time: hhmm(f.time),
+    calendar: f.calendar,
+    inPerson: f.holdsSlot,
+  });
+
+  async function factsWithDate(tx: Db, id: number) {
+    const f = await appointmentFacts(tx, id);
+    return f?.date && f.time ? f : null;
+  }
+
+  const contactOf = (f: AppointmentFacts): Contact => ({
+    name: f.patientName,
+    email: f.email,
+    phone: f.phone,
+  });
+
+  async function link(tx: Db, id: number) {
+    return selfServiceUrl(tx, o.links, id);
+  }
+
+  /**
+   * The reminders of an appointment holding a slot, REMINDER_HOURS before it: those still waiting
+   * are cancelled first (it may have moved), those whose time has passed are not queued.
+   */
+  async function scheduleReminders(tx: Db, f: AppointmentFacts) {
+    await cancelPendingForAppointment(tx, f.id, 'reminder:');
+    if (!f.holdsSlot || !f.date || !f.time) return;
+    const start = clinicInstant(f.date, hhmm(f.time));
+    const now = o.now();
+    const url = await link(tx, f.id);
+    for (const hours of o.reminderHours) {
+      const at = new Date(start.getTime() - hours * 3_600_000);
+      if (at <= now) continue;
+      await queue(
+        tx,
+        f.id,
+        contactOf(f),
+        `reminder:${hours}@${stamp(f.date, f.time)}`,
+        texts.reminder(moment(f), o.sender, url),
+        { at, latest: start },
+      );
+    }
+  }
+
+  return {
+    /** 1. The public form recorded a request: its day, the 48-hour promise, the link. */
+    async requestReceived(tx: Db, appointmentId: number) {
+      const f = await factsWithDate(tx, appointmentId);
+      if (!f) return;
+      const url = await link(tx, f.id);
+      await queue(
+        tx,
+        f.id,
+        contactOf(f),
+        'request-received',
+        texts.requestReceived(moment(f), o.sender, url),
+      );
+    },
+
+    /** 2. A request was confirmed (without or with papers): its day, time, place, what to send. */
+    async confirmed(tx: Db, appointmentId: number, status: string) {
+      const f = await factsWithDate(tx, appointmentId);
+      if (!f) return;
+      const url = await link(tx, f.id);
+      await queue(
+        tx,
+        f.id,
+        contactOf(f),
+        `confirmed:${status}@${stamp(f.date!, f.time!)}`,
+        texts.scheduled(moment(f), o.sender, url),
+      );
+      await scheduleReminders(tx, f);
+    },
+
+    /**
+     * 2. / 4a. The appointment got a slot: "scheduled" the first time, "moved" when it had another
+     * slot (`from`); its reminders follow the new time.
+     */
+    async scheduled(tx: Db, appointmentId: number, from?: { date: string; time: string } | null) {
+      const f = await factsWithDate(tx, appointmentId);
+      if (!f) return;
+      const url = await link(tx, f.id);
+      const m = moment(f);
+      if (from) {
+        // What was still waiting for the old time (its confirmation, its reminders) no longer applies.
+        await cancelPendingForAppointment(tx, f.id);
+        await queue(
+          tx,
+          f.id,
+          contactOf(f),
+          `moved@${stamp(f.date!, f.time!)}`,
+          texts.moved(m, o.sender, url, { date: from.date, time: hhmm(from.time) }),
+        );
+      } else {
+        await queue(
+          tx,
+          f.id,
+          contactOf(f),
+          `scheduled@${stamp(f.date!, f.time!)}`,
+          texts.scheduled(m, o.sender, url),
+        );
+      }
+      await scheduleReminders(tx, f);
+    },
+
+    /**
+     * 4b. The appointment no longer holds its time (a status without a slot, or deleted): what was
+     * waiting for it is cancelled, and a patient who had been given a date still to come is told.
+     * Called with the row as it was before the change, before or after it is deleted.
+     */
+    async cancelledByStaff(tx: Db, before: AppointmentBefore) {
+      await cancelPendingForAppointment(tx, before.id);
+      const { selectedDate: date, selectedTime: time } = before;
+      if (!date || !time) return;
+      if (!(before.holdsSlot || CONFIRMED.has(before.status))) return;
+      if (clinicInstant(date, hhmm(time)) <= o.now()) return;
+      const pt = await patientContact(tx, before.patientId);
+      if (!pt) return;
+      const m: texts.Moment = {
+        patientName: pt.name,
+        date,
+        time: hhmm(time),
+        calendar: await calendarTitle(tx, before.calendarId),
+        inPerson: before.holdsSlot,
+      };
+      await queue(tx, before.id, pt, `cancelled@${stamp(date, time)}`, texts.cancelled(m, o.sender));
+    },
+  };
+}
+
+export type Journey = ReturnType<typeof createJourney>;
+
+/** The self-service links' keys: the server secret and the public address (PUBLIC_URL). */
+export const linkSecrets = (config: Config): LinkSecrets => ({
+  secret: config.authSecret,
+  publicUrl: config.publicUrl,
+});
+
+/** The journey of this server's configuration and clock. */
+export function journeyFor(deps: { config: Config; clock: Clock }): Journey {
+  const { config, clock } = deps;
+  return createJourney({
+    links: linkSecrets(config),
+    sender: {
+      institute: config.INSTITUTE_NAME,
+      signature: config.SMS_SIGNATURE,
+      contactEmail: config.CONTACT_EMAIL,
+      phone: config.INSTITUTE_PHONE,
+    },
+    reminderHours: config.REMINDER_HOURS,
+    now: () => clock.now(),
+  });
+}
+
+const REMINDER_PURPOSE = /^reminder:\d+@(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+
+/**
+ * For the outbox worker: a reminder whose appointment has already begun (the gateway or the relay
+ * was down past it) is not sent; the reason, or null for any other message.
+ */
+export function staleJourneyMessage(message: { purpose: string | null }, now: Date): string | null {
+  const m = message.purpose ? REMINDER_PURPOSE.exec(message.purpose) : null;
+  if (!m) return null;
+  return clinicInstant(m[1], m[2]) <= now ? 'the appointment has begun' : null;
+}

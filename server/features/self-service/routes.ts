@@ -1,0 +1,159 @@
+/**
+ * /api/self-service/{token}: the patient's page without an account (issue 15). Public, throttled
+ * per client address; a wrong, revoked or expired token is 404 with a Romanian message; the
+ * token is never logged (the log shows the route's pattern).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
+import {
+  rescheduleRequestSchema,
+  SELF_SERVICE_MESSAGES,
+  selfServiceActionReply,
+  selfServiceParams,
+  selfServiceReply,
+} from '../../../domain/self-service';
+import { audit } from '../../platform/audit';
+import { notFound } from '../../platform/errors';
+import {
+  cancelByPatient,
+  confirmAttendanceByPatient,
+  type PatientFacingAppointment,
+  patientFacingAppointment,
+  requestRescheduleByPatient,
+} from '../appointments';
+import { selfServiceUrl } from './links';
+import { auditView, openToken, patientView } from './service';
+
+const APPOINTMENT_NOT_FOUND = APPOINTMENT_MESSAGES.notFound;
+
+/** Per client address: enough for a family sharing a connection, too few to guess tokens. */
+export const SELF_SERVICE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const { config } = app.deps;
+  const now = () => app.deps.clock.now();
+  const tags = ['self-service'];
+  const common = { public: true, rateLimit: SELF_SERVICE_RATE_LIMIT };
+  const view = (a: PatientFacingAppointment) => ({
+    status: 1 as const,
+    appointment: patientView(a, now(), config.SELF_SERVICE_CANCEL_HOURS),
+    phone: config.INSTITUTE_PHONE,
+  });
+  /** The page after an action: the appointment as it is now, and what happened. */
+  const after = async (token: string, message: string) => ({
+    ...view(await openToken(db, token, now())),
+    message,
+  });
+
+  app.get(
+    '/self-service/:token',
+    {
+      config: common,
+      schema: {
+        tags,
+        summary: 'The appointment a self-service link opens: date, time, place, doctor, status',
+        params: selfServiceParams,
+        response: { 200: selfServiceReply },
+      },
+    },
+    async (req, reply) => {
+      const a = await openToken(db, req.params.token, now());
+      await auditView(db, req.actor, a);
+      reply.header('cache-control', 'no-store');
+      return view(a);
+    },
+  );
+
+  app.post(
+    '/self-service/:token/confirm',
+    {
+      config: common,
+      schema: {
+        tags,
+        summary: 'The patient confirms they will come',
+        params: selfServiceParams,
+        response: { 200: selfServiceActionReply },
+      },
+    },
+    async (req) => {
+      const a = await openToken(db, req.params.token, now());
+      await confirmAttendanceByPatient({ db, actor: req.actor, now: now() }, a.id);
+      return after(req.params.token, SELF_SERVICE_MESSAGES.confirmed);
+    },
+  );
+
+  app.post(
+    '/self-service/:token/cancel',
+    {
+      config: common,
+      schema: {
+        tags,
+        summary: 'The patient cancels (until SELF_SERVICE_CANCEL_HOURS before); the slot is free at once',
+        params: selfServiceParams,
+        response: { 200: selfServiceActionReply },
+      },
+    },
+    async (req) => {
+      const a = await openToken(db, req.params.token, now());
+      await cancelByPatient(
+        { db, actor: req.actor, now: now(), noticeHours: config.SELF_SERVICE_CANCEL_HOURS },
+        a.id,
+      );
+      return after(req.params.token, SELF_SERVICE_MESSAGES.cancelled);
+    },
+  );
+
+  app.post(
+    '/self-service/:token/reschedule-request',
+    {
+      config: common,
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags,
+        summary: 'The patient asks for another date, with a note staff see',
+        params: selfServiceParams,
+        body: rescheduleRequestSchema,
+        response: { 200: selfServiceActionReply },
+      },
+    },
+    async (req) => {
+      const a = await openToken(db, req.params.token, now());
+      await requestRescheduleByPatient({ db, actor: req.actor, now: now() }, a.id, req.body.note);
+      return after(req.params.token, SELF_SERVICE_MESSAGES.rescheduleSent);
+    },
+  );
+};
+
+/** Staff copy the patient's link (to send it by a messaging app, as the spec's page promises). */
+export const staffLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const { config } = app.deps;
+  app.get(
+    '/self-service/link/:appointmentId',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: "The patient's self-service link of an appointment (staff), to send by a messaging app",
+        params: z.object({ appointmentId: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ status: z.literal(1), url: z.string() }) },
+      },
+    },
+    async (req) => {
+      const a = await patientFacingAppointment(db, req.params.appointmentId);
+      if (!a) throw notFound(APPOINTMENT_NOT_FOUND);
+      const url = await selfServiceUrl(db, { secret: config.authSecret, publicUrl: config.publicUrl }, a.id);
+      if (!url) throw notFound(APPOINTMENT_NOT_FOUND);
+      await audit(db, req.actor, {
+        action: 'self-service.link',
+        entityType: 'appointment',
+        entityId: a.id,
+        patientId: a.patientId,
+      });
+      return { status: 1 as const, url };
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,63 @@
+/**
+ * The patient's self-service link of an appointment, for staff to send by a messaging app (the
+ * public page promises confirmation "by messaging app or e-mail"): shown in a dialog with a copy
+ * button; asking for it is audited.
+ */
+import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { errorMessage } from '../../lib/notify';
+
+export function PatientLinkButton({ appointmentId }: { appointmentId: number }) {
+  const [opened, dialog] = useDisclosure(false);
+  const link = useQuery({
+    queryKey: ['appointments', 'patient-link', appointmentId],
+    queryFn: () => api.get<{ url: string }>(`/self-service/link/${appointmentId}`).then((r) => r.url),
+    enabled: opened,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return (
+    <>
+      <Button variant="light" leftSection={<IconLink size={16} />} onClick={dialog.open}>
+        Link pentru pacient
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={dialog.close}
+        title="Linkul programării pentru pacient"
+        closeButtonProps={{ 'aria-label': 'Închide' }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            Pe pagina acestui link pacientul vede data, ora, locul și medicul, confirmă prezența, cere altă
+            dată sau anulează. Trimiteți-l doar pacientului.
+          </Text>
+          {link.error ? (
+            <Text c="red.8" size="sm">
+              {errorMessage(link.error)}
+            </Text>
+          ) : (
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <TextInput
+                label="Link"
+                readOnly
+                value={link.data ?? ''}
+                style={{ flex: 1 }}
+                onFocus={(e) => e.currentTarget.select()}
+              />
+              <CopyButton value={link.data ?? ''}>
+                {({ copied, copy }) => (
+                  <Button onClick={copy} disabled={!link.data} color={copied ? 'teal.9' : undefined}>
+                    {copied ? 'Copiat' : 'Copiază'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          )}
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The patient journey on the dashboard (issue 15): requests close to the 48-hour promise, with a
+ * link to them in the list, and the no-show rate of the last 90 days per doctor and per calendar,
+ * with and without a confirmed attendance, so the effect of the reminders and the link shows.
+ */
+import { Alert, Anchor, Grid, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { IconClockExclamation } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { NO_SHOW_WINDOW_DAYS, type NoShowGroup, percent } from '../../../domain/dashboard';
+import { useJourneyFigures } from './api';
+
+export function JourneyCards() {
+  const q = useJourneyFigures();
+  if (q.isPending) return <Skeleton h={160} radius="md" />;
+  if (!q.data) return null;
+  const { near_deadline: near, no_show: ns } = q.data;
+  return (
+    <>
+      {near.count > 0 && (
+        <Alert
+          color="orange.9"
+          variant="outline"
+          icon={<IconClockExclamation aria-hidden />}
+          title="Aproape de termenul de 48 de ore"
+        >
+          <Text size="sm">
+            {near.count === 1 ? 'O cerere așteaptă' : `${near.count} cereri așteaptă`} un răspuns de cel puțin{' '}
+            {near.hours} de ore.{' '}
+            <Anchor component={Link} to="/app/appointments?termen=48" inherit>
+              Vezi cererile
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
+      <Paper withBorder radius="md" p="md">
+        <Title order={2} size="h4">
+          Neprezentări în ultimele {NO_SHOW_WINDOW_DAYS} de zile:{' '}
+          {percent(ns.overall.no_shows, ns.overall.total)}
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          {ns.overall.no_shows} din {ns.overall.total} programări. Cu prezența confirmată de pacient:{' '}
+          {percent(ns.overall.confirmed_no_shows, ns.overall.confirmed_total)}; fără confirmare:{' '}
+          {percent(
+            ns.overall.no_shows - ns.overall.confirmed_no_shows,
+            ns.overall.total - ns.overall.confirmed_total,
+          )}
+          .
+        </Text>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <RateTable caption="Pe medic" groups={ns.by_doctor} fallback="Fără medic" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <RateTable caption="Pe calendar" groups={ns.by_calendar} fallback="Fără calendar" />
+          </Grid.Col>
+        </Grid>
+      </Paper>
+    </>
+  );
+}
+
+function RateTable({
+  caption,
+  groups,
+  fallback,
+}: {
+  caption: string;
+  groups: NoShowGroup[];
+  fallback: string;
+}) {
+  if (!groups.length) return <Text size="sm">{caption}: nicio programare în această perioadă.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table striped captionSide="top" fz="sm">
+        <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{caption === 'Pe medic' ? 'Medic' : 'Calendar'}</Table.Th>
+            <Table.Th scope="col">Neprezentări</Table.Th>
+            <Table.Th scope="col">Cu confirmare</Table.Th>
+            <Table.Th scope="col">Fără confirmare</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {groups.map((g) => (
+            <Table.Tr key={String(g.id)}>
+              <Table.Td>{g.name ?? fallback}</Table.Td>
+              <Table.Td>
+                {percent(g.no_shows, g.total)} ({g.no_shows}/{g.total})
+              </Table.Td>
+              <Table.Td>{percent(g.confirmed_no_shows, g.confirmed_total)}</Table.Td>
+              <Table.Td>{percent(g.no_shows - g.confirmed_no_shows, g.total - g.confirmed_total)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

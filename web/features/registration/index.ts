@@ -1,0 +1,2 @@
+/** What other public pages use of the registration feature: the public pages' frame. */
+export { PublicLayout } from './public-layout';

@@ -1,0 +1,223 @@
+/**
+ * /p/:token: the patient's own appointment, from the link in every message (issue 15). Phone
+ * first, the public pages' look; date, time, place, doctor and status, nothing else. The patient
+ * confirms attendance, asks for another date, or cancels until the notice (after it: the phone).
+ */
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconCalendarEvent, IconCircleCheck, IconPhone } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatDateTime } from '../../../domain/dates';
+import {
+  RESCHEDULE_NOTE_MAX,
+  type RescheduleRequest,
+  rescheduleRequestSchema,
+  SELF_SERVICE_MESSAGES,
+  type SelfServiceReply,
+} from '../../../domain/self-service';
+import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/notify';
+import { PublicLayout } from '../registration';
+import { useSelfService, useSelfServiceAction } from './api';
+
+const longDay = new Intl.DateTimeFormat('ro-RO', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dayText = (date: string) => longDay.format(new Date(`${date}T12:00:00Z`));
+const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
+
+export default function SelfServicePage() {
+  const token = useParams().token ?? '';
+  const page = useSelfService(token);
+  const notFound = page.error instanceof ApiError && page.error.status === 404;
+  return (
+    <PublicLayout title="Programarea dumneavoastră" width={560}>
+      <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
+        {page.data ? (
+          <Appointment token={token} data={page.data} />
+        ) : page.error ? (
+          <Stack gap="md">
+            <Title order={1} size="h3">
+              {notFound ? 'Link nevalabil' : 'Programarea nu poate fi afișată acum'}
+            </Title>
+            <Text>{notFound ? SELF_SERVICE_MESSAGES.notFound : errorMessage(page.error)}</Text>
+            <Group>
+              {!notFound && <Button onClick={() => page.refetch()}>Încercați din nou</Button>}
+              <Button component={Link} to="/" variant="light">
+                Pagina principală
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Text role="status">Se încarcă programarea…</Text>
+        )}
+      </Paper>
+    </PublicLayout>
+  );
+}
+
+function Appointment({ token, data }: { token: string; data: SelfServiceReply }) {
+  const a = data.appointment;
+  const act = useSelfServiceAction(token);
+  const [done, setDone] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const form = useForm<RescheduleRequest>({
+    initialValues: { note: '' },
+    validate: schemaResolver(rescheduleRequestSchema, { sync: true }),
+  });
+  const run = (action: Parameters<typeof act.mutate>[0]) =>
+    act.mutate(action, {
+      onSuccess: (r) => {
+        setDone(r.message);
+        setAsking(false);
+        setConfirmingCancel(false);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.errors?.note) form.setFieldError('note', err.errors.note);
+      },
+    });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={1} size="h3">
+          Programarea dumneavoastră
+        </Title>
+        <Badge color={a.cancelled ? 'gray.8' : 'teal.9'} variant="outline" style={{ flexShrink: 0 }}>
+          {a.status}
+        </Badge>
+      </Group>
+      <Stack gap={6} component="dl" m={0}>
+        <Fact label="Data">{a.date ? dayText(a.date) : 'încă nestabilită'}</Fact>
+        {a.time && <Fact label="Ora">{a.time}</Fact>}
+        {a.calendar && <Fact label="Locul">{a.calendar}</Fact>}
+        {a.doctor && <Fact label="Medicul">{a.doctor}</Fact>}
+      </Stack>
+      <div aria-live="polite">
+        {done && (
+          <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />}>
+            {done}
+          </Alert>
+        )}
+        {act.error && !(act.error instanceof ApiError && act.error.errors?.note) && (
+          <Alert color="red" variant="light" mt={done ? 'sm' : 0}>
+            {errorMessage(act.error)}
+          </Alert>
+        )}
+      </div>
+      {a.cancelled ? (
+        !done && <Text>Programarea este anulată. Pentru o nouă programare sunați la institut.</Text>
+      ) : (
+        <Stack gap="sm">
+          {a.attendance_confirmed ? (
+            <Text size="sm">
+              <IconCircleCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Ați confirmat
+              că veniți.
+            </Text>
+          ) : (
+            <Button onClick={() => run({ action: 'confirm' })} loading={act.isPending} fullWidth>
+              Confirm că vin
+            </Button>
+          )}
+          {a.reschedule_requested && !asking ? (
+            <Text size="sm">Ați cerut altă dată; vă vom contacta.</Text>
+          ) : asking ? (
+            <form noValidate onSubmit={form.onSubmit((body) => run({ action: 'reschedule-request', body }))}>
+              <Stack gap="xs">
+                <Textarea
+                  label="Ce dată sau ce interval v-ar conveni?"
+                  autosize
+                  minRows={3}
+                  maxLength={RESCHEDULE_NOTE_MAX}
+                  {...form.getInputProps('note')}
+                />
+                <Group grow>
+                  <Button variant="default" onClick={() => setAsking(false)}>
+                    Renunț
+                  </Button>
+                  <Button type="submit" loading={act.isPending}>
+                    Trimite cererea
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          ) : (
+            <Button
+              variant="light"
+              leftSection={<IconCalendarEvent size={18} aria-hidden />}
+              onClick={() => setAsking(true)}
+              fullWidth
+            >
+              Cer altă dată
+            </Button>
+          )}
+          {a.can_cancel && a.cancel_until ? (
+            confirmingCancel ? (
+              <Stack gap="xs">
+                <Text size="sm" fw={500}>
+                  Sigur anulați? Locul va fi dat altui pacient.
+                </Text>
+                <Group grow>
+                  <Button variant="default" onClick={() => setConfirmingCancel(false)}>
+                    Nu
+                  </Button>
+                  <Button color="red.9" onClick={() => run({ action: 'cancel' })} loading={act.isPending}>
+                    Da, anulez
+                  </Button>
+                </Group>
+              </Stack>
+            ) : (
+              <>
+                <Button variant="outline" color="red.9" onClick={() => setConfirmingCancel(true)} fullWidth>
+                  Anulez programarea
+                </Button>
+                <Text size="xs" c="dimmed" ta="center">
+                  Puteți anula aici până la {formatDateTime(a.cancel_until)}.
+                </Text>
+              </>
+            )
+          ) : (
+            <CallUs phone={data.phone} />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <Text component="dt" size="sm" c="dimmed" w={72} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function CallUs({ phone }: { phone: string | null }) {
+  return (
+    <Text size="sm">
+      Anularea nu se mai poate face aici, atât de aproape de programare.
+      {phone && (
+        <>
+          {' '}
+          Sunați la{' '}
+          <Anchor href={telHref(phone)} fw={600}>
+            <IconPhone size={14} aria-hidden style={{ verticalAlign: 'middle' }} /> {phone}
+          </Anchor>
+          .
+        </>
+      )}
+    </Text>
+  );
+}
