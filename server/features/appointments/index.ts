@@ -11,5 +11,4 @@ export {
   type PatientFacingAppointment,
   patientFacingAppointment,
   requestRescheduleByPatient,
-  startsAt,
 } from './patient-actions';

@@ -6,7 +6,6 @@ export {
   findState,
   insertMessageOnce,
   listMessages,
-  type NewOutboxRow,
   retryNow,
 } from './repository';
 export { createOutboxWorker } from './worker';
