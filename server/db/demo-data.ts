@@ -250,6 +250,21 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
         });
       }
     }
+    // The patient journey (issue 15), from a random source of its own so the rest of the demo data
+    // stays as it was: about half the patients with a slot confirmed on their page; of the past
+    // appointments some did not come, fewer among those who confirmed (the dashboard's rates).
+    const noShow = (await tx.select().from(s.appointmentStatuses)).find((st) => st.builtin === 'no_show');
+    const journeyRng = seededRandom(20261125);
+    const confirmedAt = new Date(now.getTime() - 3 * 86_400_000);
+    for (const a of appts) {
+      if (!a.holdsSlot || !a.selectedDate) continue;
+      const confirmed = journeyRng.chance(0.45);
+      if (confirmed) a.attendanceConfirmedAt = confirmedAt;
+      if (noShow && a.selectedDate < today && journeyRng.chance(confirmed ? 0.03 : 0.14)) {
+        a.status = 'custom';
+        a.customStatusId = noShow.id;
+      }
+    }
     await tx.insert(s.appointments).values(appts);
 
     // Consultations for a quarter of the patients.
