@@ -18,7 +18,7 @@ import {
   markRescheduleRequested,
   type PatientFacingAppointment,
 } from './patient-actions-repository';
-import { lockAppointment, releasePublicDay } from './service';
+import { freed, lockAppointment, releasePublicDay, type SlotFreed } from './service';
 
 export { type PatientFacingAppointment, patientFacingAppointment } from './patient-actions-repository';
 
@@ -67,7 +67,7 @@ export async function requestRescheduleByPatient(ctx: Ctx, id: number, note: str
  * Cancels: the built-in "Anulat de pacient" status, the slot free at once (a public request's
  * place in its day too), the reminders still waiting dropped. Refused after the notice.
  */
-export async function cancelByPatient(ctx: Ctx & { noticeHours: number }, id: number) {
+export async function cancelByPatient(ctx: Ctx & { noticeHours: number; slotFreed?: SlotFreed }, id: number) {
   await ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
     if (row.cancelledAt) throw conflict(SELF_SERVICE_MESSAGES.alreadyCancelled);
@@ -76,6 +76,7 @@ export async function cancelByPatient(ctx: Ctx & { noticeHours: number }, id: nu
     await releasePublicDay(tx, row);
     await markCancelledByPatient(tx, id, await builtinStatusId(tx, 'cancelled_by_patient'), ctx.now);
     await cancelPendingForAppointment(tx, id, 'reminder');
+    await freed(ctx, tx, row);
     await audit(tx, ctx.actor, {
       action: 'self-service.cancel',
       entityType: 'appointment',
