@@ -147,6 +147,15 @@ export async function offerIdOfTokenHash(db: Db, tokenHash: string): Promise<num
   return row?.id ?? null;
 }
 
+export async function openOfferOfEntry(db: Db, entryId: number): Promise<Offer | null> {
+  const [row] = await db
+    .select()
+    .from(waitlistOffers)
+    .where(and(eq(waitlistOffers.entryId, entryId), eq(waitlistOffers.state, 'open')))
+    .for('update');
+  return row ?? null;
+}
+
 export async function lockOffer(db: Db, id: number): Promise<Offer | null> {
   const [row] = await db.select().from(waitlistOffers).where(eq(waitlistOffers.id, id)).for('update');
   return row ?? null;

@@ -124,10 +124,8 @@ export async function removeEntry(db: Db, deps: WaitlistDeps, actor: Actor, id: 
   await db.transaction(async (tx) => {
     const entry = await repo.lockEntry(tx, id);
     if (!entry || entry.state === 'removed') throw notFound(WAITLIST_MESSAGES.entryNotFound);
+    const open = await repo.openOfferOfEntry(tx, id);
     await repo.setEntry(tx, id, { state: 'removed' });
-    const open = (await repo.listEntries(tx, entry.calendarId))
-      .find((e) => e.id === id)
-      ?.offers.find((o) => o.state === 'open');
     if (open) {
       await repo.setOffer(tx, open.id, { state: 'declined' });
       await offerSlot(tx, deps, slotOf(open), now);
