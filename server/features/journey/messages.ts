@@ -199,14 +199,14 @@ export function waitlistOffer(
       `S-a eliberat un loc la ${s.institute} pentru care sunteți pe lista de așteptare:`,
       ...details(m),
       '',
-      `Locul este rezervat pentru dumneavoastră până ${when(until).replace(', ora', ' la ora')}.`,
+      `Locul este rezervat pentru dumneavoastră până pe ${formatDay(until.date)}, la ora ${until.time}.`,
       'Îl puteți accepta sau refuza pe pagina de mai jos; după această oră va fi oferit altui pacient.',
       link,
       ...closing(s),
     ].join('\n'),
     sms: sms(
       s,
-      `loc liber ${formatDay(m.date)} ora ${m.time}, rezervat pentru dvs. pana la ora ${until.time}. Acceptati sau refuzati: ${link}`,
+      `loc liber ${formatDay(m.date)} ora ${m.time}, rezervat pentru dvs. pana la ${formatDay(until.date)} ora ${until.time}. Acceptati sau refuzati: ${link}`,
     ),
   };
 }
