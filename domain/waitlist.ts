@@ -28,7 +28,8 @@ export const WAITLIST_MESSAGES = {
   offerTaken: 'Ne pare rău, locul tocmai a fost ocupat. Rămâneți pe lista de așteptare.',
 } as const;
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const id = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(2147483647, message);
 const isoDate = z
   .string({ error: WAITLIST_MESSAGES.required })
   .regex(DATE_RE, WAITLIST_MESSAGES.badDate)
@@ -54,7 +55,7 @@ export const waitlistAddSchema = z
 export type WaitlistAdd = z.input<typeof waitlistAddSchema>;
 
 export const waitlistQuery = z.object({ calendar_id: id(WAITLIST_MESSAGES.calendarRequired) });
-export const waitlistIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const waitlistIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 export const waitlistAddReply = z.object({ status: z.literal(1), id: z.number().int() });
 export const waitlistOkReply = z.object({ status: z.literal(1) });

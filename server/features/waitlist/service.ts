@@ -11,6 +11,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { clinicInstant, clinicToday, hhmm } from '../../../domain/dates';
+import { quietHoursUntil } from '../../../domain/sms';
 import { type OFFER_STATES, WAITLIST_MESSAGES, type waitlistAddSchema } from '../../../domain/waitlist';
 
 type OfferState = (typeof OFFER_STATES)[number];
@@ -157,7 +158,10 @@ export async function offerSlot(tx: Db, deps: WaitlistDeps, slot: FreedSlot, now
   const entry = await repo.firstMatchingEntry(tx, slot);
   if (!entry) return null;
   const nonce = randomBytes(16).toString('base64url');
-  const expiresAt = new Date(now.getTime() + deps.offerHours * 3_600_000);
+  // The hold starts when the patient can be told: an offer made in the SMS quiet hours
+  // (21:00-08:00) is held from 08:00, when its SMS goes.
+  const from = quietHoursUntil(now) ?? now;
+  const expiresAt = new Date(from.getTime() + deps.offerHours * 3_600_000);
   const id = await repo.insertOffer(tx, {
     entryId: entry.id,
     calendarId: slot.calendarId,

@@ -152,6 +152,14 @@ describe('the waitlist', () => {
       to: '2026-03-05',
     });
     expect(noCalendar.json().errors).toEqual({ calendar_id: 'Calendarul nu a fost găsit.' });
+    const huge = await api('POST', '/waitlist', {
+      patient_id: 99_999_999_999,
+      calendar_id: cal.id,
+      from: '2026-03-03',
+      to: '2026-03-05',
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors).toEqual({ patient_id: 'Alegeți pacientul.' });
     expect((await api('GET', '/waitlist?calendar_id=abc')).statusCode).toBe(400);
     expect((await api('GET', `/waitlist?calendar_id=${cal.id}`)).json().entries).toEqual([]);
     expect((await api('DELETE', '/waitlist/999999')).statusCode).toBe(404);
@@ -333,6 +341,20 @@ describe('the waitlist', () => {
       second.patient.id,
     ]);
     expect(list.entries[0].offers).toMatchObject([{ state: 'expired' }]);
+    clock.at = START;
+  });
+
+  it('holds a slot freed in the quiet hours from 08:00, when its SMS can go', async () => {
+    // 22:00 in Bucharest on Monday 2 March 2026.
+    clock.at = new Date('2026-03-02T20:00:00Z');
+    const cal = await makeCalendar(db);
+    const a = await bookedSlot(cal.id, '2026-03-11', '10:00');
+    const w = await waiting(cal.id);
+    expect((await api('DELETE', `/appointment/${a.id}`)).statusCode).toBe(200);
+    const offer = await offeredTo(w.patient);
+    const seen = (await patientCall('GET', offer!.token)).json();
+    // 08:00 on 3 March (06:00 UTC) plus the 2 hours.
+    expect(seen.offer.expires_at).toBe('2026-03-03T08:00:00.000Z');
     clock.at = START;
   });
 });
