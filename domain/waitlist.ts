@@ -52,7 +52,6 @@ export const waitlistAddSchema = z
     else if (Date.parse(v.to) - Date.parse(v.from) > 366 * 86_400_000)
       ctx.addIssue({ code: 'custom', path: ['to'], message: WAITLIST_MESSAGES.tooLong });
   });
-export type WaitlistAdd = z.input<typeof waitlistAddSchema>;
 
 export const waitlistQuery = z.object({ calendar_id: id(WAITLIST_MESSAGES.calendarRequired) });
 export const waitlistIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
@@ -90,7 +89,6 @@ export const waitlistEntryRow = z.object({
   created_at: z.string(),
   offers: z.array(waitlistOfferRow),
 });
-export type WaitlistEntryRow = z.infer<typeof waitlistEntryRow>;
 
 export const waitlistListReply = z.object({ status: z.literal(1), entries: z.array(waitlistEntryRow) });
 export type WaitlistListReply = z.infer<typeof waitlistListReply>;

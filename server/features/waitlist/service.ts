@@ -222,8 +222,6 @@ export async function processWaitlist(db: Db, deps: WaitlistDeps, now: Date): Pr
   });
 }
 
-export type OfferView = NonNullable<Awaited<ReturnType<typeof repo.offerView>>>;
-
 /** The offer a token opens, or 404. An open offer past its time reads as expired. */
 export async function openOffer(db: Db, offerId: number, now: Date, notFoundMessage: string) {
   const v = await repo.offerView(db, offerId);
