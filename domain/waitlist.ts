@@ -32,6 +32,7 @@ const id = (message: string) =>
   z.coerce.number({ error: message }).int(message).positive(message).max(2147483647, message);
 const isoDate = z
   .string({ error: WAITLIST_MESSAGES.required })
+  .min(1, WAITLIST_MESSAGES.required)
   .regex(DATE_RE, WAITLIST_MESSAGES.badDate)
   .refine(isRealDate, WAITLIST_MESSAGES.badDate);
 

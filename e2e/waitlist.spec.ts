@@ -72,7 +72,17 @@ test('a waitlisted patient is offered a freed slot by e-mail, opens it on a phon
   expect(appointmentId, 'a bookable slot in the next 60 days').toBeGreaterThan(0);
   day = addDays(day, -1);
 
-  // Staff put the second patient on the calendar's waitlist for the days around it.
+  // Staff open "Adaugă pe lista de așteptare" on the patient's page: the form says what is missing.
+  await page.goto(`/app/patients/${waiting}`);
+  await page.getByRole('button', { name: 'Adaugă pe lista de așteptare' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adaugă pe lista de așteptare' });
+  await dialog.getByRole('button', { name: 'Adaugă', exact: true }).click();
+  await expect(dialog.getByText('Alegeți calendarul.')).toBeVisible();
+  await expect(dialog.getByText('Câmp obligatoriu.')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Renunță' }).click();
+
+  // The second patient goes on the calendar's waitlist for the days around it.
   const added = await api.post('/api/waitlist', {
     data: { patient_id: waiting, calendar_id: calendar.id, from: today(), to: addDays(day, 7) },
   });

@@ -2,6 +2,8 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { IconHourglass } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { WAITLIST_MESSAGES, waitlistAddSchema } from '../../../domain/waitlist';
 import { ApiError } from '../../lib/api';
@@ -10,10 +12,16 @@ import { useAddToWaitlist, useWaitlistChoices } from './api';
 
 type Values = { patient_id: number; calendar_id: string; doctor_id: string; from: string; to: string };
 
-type Props = { patientId: number; opened: boolean; onClose: () => void };
+type Props = { patientId: number; calendarId?: number | null; opened: boolean; onClose: () => void };
 
-export function AddToWaitlistModal({ patientId, opened, onClose }: Props) {
-  const empty: Values = { patient_id: patientId, calendar_id: '', doctor_id: '', from: '', to: '' };
+export function AddToWaitlistModal({ patientId, calendarId, opened, onClose }: Props) {
+  const empty: Values = {
+    patient_id: patientId,
+    calendar_id: calendarId ? String(calendarId) : '',
+    doctor_id: '',
+    from: '',
+    to: '',
+  };
   const form = useForm<Values>({
     initialValues: empty,
     validate: schemaResolver(waitlistAddSchema, { sync: true }),
@@ -44,7 +52,13 @@ export function AddToWaitlistModal({ patientId, opened, onClose }: Props) {
 
   const { from, to } = form.getValues();
   return (
-    <Modal opened={opened} onClose={onClose} title="Adaugă pe lista de așteptare" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Adaugă pe lista de așteptare"
+      centered
+      closeButtonProps={{ 'aria-label': 'Închide' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Select
@@ -99,5 +113,29 @@ export function AddToWaitlistModal({ patientId, opened, onClose }: Props) {
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The button and its modal, e.g. on an appointment's page (the calendar chosen already). */
+export function AddToWaitlistButton({
+  patientId,
+  calendarId,
+}: {
+  patientId: number;
+  calendarId?: number | null;
+}) {
+  const [opened, modal] = useDisclosure(false);
+  return (
+    <>
+      <Button variant="light" leftSection={<IconHourglass size={16} />} onClick={modal.open}>
+        Adaugă pe lista de așteptare
+      </Button>
+      <AddToWaitlistModal
+        patientId={patientId}
+        calendarId={calendarId}
+        opened={opened}
+        onClose={modal.close}
+      />
+    </>
   );
 }
