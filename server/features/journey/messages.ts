@@ -206,7 +206,7 @@ export function waitlistOffer(
     ].join('\n'),
     sms: sms(
       s,
-      `loc liber ${formatDay(m.date)} ora ${m.time}, rezervat pentru dvs. pana la ${formatDay(until.date)} ora ${until.time}. Acceptati sau refuzati: ${link}`,
+      `loc liber ${formatDay(m.date)} ora ${m.time}, rezervat pt. dvs. pana la ${until.time}: ${link}`,
     ),
   };
 }
