@@ -34,6 +34,7 @@ const staff = await signedInStaff(ctx, {
   lastName: 'Doctor',
 });
 const control = (await makeStatus(db, { title: 'Control' })).id;
+const postponed = (await makeStatus(db, { title: 'Amânat', withoutAppointment: true })).id;
 
 let ip = 0;
 const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
@@ -356,5 +357,25 @@ describe('the waitlist', () => {
     // 08:00 on 3 March (06:00 UTC) plus the 2 hours.
     expect(seen.offer.expires_at).toBe('2026-03-03T08:00:00.000Z');
     clock.at = START;
+  });
+
+  it('offers a slot staff free by a status without a slot', async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db);
+    const a = await bookedSlot(cal.id, '2026-03-12', '11:30');
+    const w = await waiting(cal.id);
+    const res = await api('POST', '/appointment/set-appointment', {
+      appointment_id: a.id,
+      status_id: postponed,
+      without_appointment: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const offer = await offeredTo(w.patient);
+    expect(offer).not.toBeNull();
+    expect((await patientCall('GET', offer!.token)).json().offer).toMatchObject({
+      date: '2026-03-12',
+      time: '11:30',
+      state: 'open',
+    });
   });
 });
