@@ -11,6 +11,7 @@ import {
   DEMO_PASSWORD,
   expect,
   expectNoA11yViolations,
+  sentMails,
   signIn,
   test,
   withProofOfWork,
@@ -40,6 +41,7 @@ test('a patient confirms, asks for another date and cancels from the link; staff
       appt_time: '08:00',
       name,
       cnp: makeCnp(2, '1975-06-02', '40', stamp % 1000),
+      email: `mara.${stamp}@example.ro`,
       phone: '0733 111 222',
       state_residency: 'RO-B',
       insurance_status: 'insured-employed',
@@ -59,6 +61,11 @@ test('a patient confirms, asks for another date and cancels from the link; staff
   const field = dialog.getByRole('textbox', { name: 'Link' });
   await expect(field).toHaveValue(/\/p\/[A-Za-z0-9_-]{43}$/);
   const link = new URL(await field.inputValue());
+  // The e-mail the request wrote carries the same link (the journey's "request received").
+  await expect
+    .poll(() => sentMails().filter((m) => m.includes(`mara.${stamp}@example.ro`)).length, { timeout: 20_000 })
+    .toBe(1);
+  expect(sentMails().find((m) => m.includes(`mara.${stamp}@example.ro`))).toContain(link.pathname);
   await expectNoA11yViolations(page);
 
   // The patient, on a phone, without an account.

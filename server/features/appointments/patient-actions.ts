@@ -65,7 +65,7 @@ export async function requestRescheduleByPatient(ctx: Ctx, id: number, note: str
 
 /**
  * Cancels: the built-in "Anulat de pacient" status, the slot free at once (a public request's
- * place in its day too), the reminders still waiting dropped. Refused after the notice.
+ * place in its day too), the messages still waiting for it dropped. Refused after the notice.
  */
 export async function cancelByPatient(ctx: Ctx & { noticeHours: number; slotFreed?: SlotFreed }, id: number) {
   await ctx.db.transaction(async (tx) => {
@@ -75,7 +75,8 @@ export async function cancelByPatient(ctx: Ctx & { noticeHours: number; slotFree
     if (!until || ctx.now.getTime() > until.getTime()) throw conflict(SELF_SERVICE_MESSAGES.tooLateToCancel);
     await releasePublicDay(tx, row);
     await markCancelledByPatient(tx, id, await builtinStatusId(tx, 'cancelled_by_patient'), ctx.now);
-    await cancelPendingForAppointment(tx, id, 'reminder');
+    // Everything still waiting for it (reminders, a confirmation held for the quiet hours) is moot.
+    await cancelPendingForAppointment(tx, id);
     await freed(ctx, tx, row);
     await audit(tx, ctx.actor, {
       action: 'self-service.cancel',

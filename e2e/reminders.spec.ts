@@ -1,0 +1,108 @@
+/**
+ * Reminders as an administrator sees them (issue 15): an appointment given a slot puts its two
+ * reminders (REMINDER_HOURS 24 and 2) in the outbox, due 24 h and 2 h before its start; deleting
+ * the appointment cancels them, so none goes out. (That a due reminder is sent exactly once, on a
+ * moved clock, is in server/features/journey/journey.test.ts: the browser cannot move the
+ * server's clock.)
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { addDays, clinicInstant, formatDay } from '../domain/dates';
+import { availableTimes } from '../domain/slots';
+import { makeCnp } from '../domain/validation/cnp';
+import { today } from './dates';
+import { expect, signIn, test } from './fixtures';
+
+type Options = {
+  doctors: { id: string }[];
+  statuses: { id: number; title: string; without_appointment: boolean }[];
+  calendars: { id: number; title: string }[];
+};
+type OutboxRow = { subject: string; recipient: string; state: string; nextAttemptAt: string | null };
+
+async function freeSlot(api: APIRequestContext, calendarId: number, doctorId: string) {
+  for (let day = addDays(today(), 3), i = 0; i < 60; i++, day = addDays(day, 1)) {
+    const data = (
+      await (
+        await api.get(`/api/appointment/calendar/${calendarId}/availability`, {
+          params: { date: day, doctor_id: doctorId },
+        })
+      ).json()
+    ).data;
+    if (data.unavailableDays.includes(day)) continue;
+    const taken = data.appointments.map((a: { selected_time: string }) => a.selected_time);
+    const times = availableTimes({ date: day, today: today(), availability: data.availability, taken });
+    if (times.length) return { date: day, time: times[0].value };
+  }
+  throw new Error('no free slot in the next 60 days');
+}
+
+async function reminders(api: APIRequestContext, subject: string, recipient: string) {
+  const res = await api.get('/api/admin/outbox', {
+    params: { filters: JSON.stringify({ channel: 'email' }), page: '1', perPage: '100' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()).data as OutboxRow[]).filter(
+    (r) => r.subject.startsWith(subject) && r.recipient === recipient,
+  );
+}
+
+test('an appointment with a slot queues its reminders; deleting it cancels them', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'superadmin');
+  const api = page.request;
+  const stamp = Date.now() % 100000;
+  const email = `reamintire.${stamp}@example.ro`;
+  const created = await api.post('/api/patients', {
+    data: {
+      name: `Ilie Reamintire ${stamp}`,
+      cnp: makeCnp(1, '1968-09-14', '40', stamp % 1000),
+      email,
+      phone: '0213 124 567', // a landline: e-mail only
+      insurance_status: 'insured-retired',
+      state_residency: 'RO-B',
+      vaccine: '0',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const patientId = (await created.json()).id as number;
+  const options: Options = (await (await api.get('/api/appointment/new-appointment')).json()).data;
+  const status = options.statuses.find((s) => !s.without_appointment)!;
+  const calendar = options.calendars[0];
+  const slot = await freeSlot(api, calendar.id, options.doctors[0].id);
+  const res = await api.post('/api/appointment/new-appointment', {
+    data: {
+      doctor_id: options.doctors[0].id,
+      patient_id: patientId,
+      status_id: status.id,
+      calendar_id: calendar.id,
+      date: slot.date,
+      time: slot.time,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const id = (await res.json()).id as number;
+
+  const subject = `Reamintire: programare ${formatDay(slot.date)}`;
+  const masked = `r***@example.ro`;
+  const start = clinicInstant(slot.date, slot.time).getTime();
+  const queued = await reminders(api, subject, masked);
+  expect(queued.map((r) => r.state)).toEqual(['pending', 'pending']);
+  expect(queued.map((r) => new Date(r.nextAttemptAt!).getTime()).sort()).toEqual([
+    start - 24 * 3_600_000,
+    start - 2 * 3_600_000,
+  ]);
+
+  // Staff delete the appointment from its page: its reminders will never go out.
+  await page.goto(`/app/appointments/${id}`);
+  await page.getByRole('button', { name: 'Șterge programarea' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Șterge', exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/appointments$/);
+  await expect
+    .poll(async () => (await reminders(api, subject, masked)).map((r) => r.state))
+    .toEqual(['cancelled', 'cancelled']);
+  // The administrator's queue says so in words.
+  await page.goto('/app/admin/outbox');
+  const rows = page.getByRole('row').filter({ hasText: subject }).filter({ hasText: masked });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Anulat');
+});
