@@ -3,6 +3,7 @@
  * and what the patient may do there without an account. Shared by the server's routes and the page.
  */
 import { z } from 'zod';
+import { selfServiceOfferSchema } from './waitlist';
 
 export const RESCHEDULE_NOTE_MAX = 500;
 
@@ -47,9 +48,14 @@ export const selfServiceAppointmentSchema = z.object({
 });
 export type SelfServiceAppointment = z.infer<typeof selfServiceAppointmentSchema>;
 
+/**
+ * A link opens an appointment (`appointment`) or a slot offered from the waitlist (`offer`,
+ * domain/waitlist.ts); exactly one of them is present.
+ */
 export const selfServiceReply = z.object({
   status: z.literal(1),
-  appointment: selfServiceAppointmentSchema,
+  appointment: selfServiceAppointmentSchema.optional(),
+  offer: selfServiceOfferSchema.optional(),
   /** The institute's phone, for what the page cannot do. */
   phone: z.string().nullable(),
 });

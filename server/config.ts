@@ -177,6 +177,12 @@ const envSchema = z.object({
     .max(24 * 14)
     .default(24)
     .describe('the self-service page cancels until this many hours before the appointment'),
+  WAITLIST_OFFER_HOURS: z.coerce
+    .number()
+    .min(0.25)
+    .max(72)
+    .default(2)
+    .describe('a freed slot offered to a waiting patient is held for them this many hours'),
   GDPR_PROTOCOL_URL: z.string().url().default('https://institut.example/protectia-datelor.pdf'),
   REGISTRATION_DAILY_CAPACITY: z.coerce.number().int().min(1).max(10000).default(20),
   UPLOAD_MAX_BYTES: z.coerce

@@ -10,6 +10,7 @@ import { DatabaseLockedError, openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/demo-data';
 import { staleJourneyMessage } from './features/journey';
 import { letterDeliverySettled } from './features/patients';
+import { scheduleWaitlist, waitlistDeps } from './features/waitlist';
 import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
 import { emailSender } from './platform/mail';
@@ -122,6 +123,15 @@ async function main() {
           : app.log.info(counts, 'storage reconciled'),
   );
 
+  // Waitlist offers past their time go to the next waiting patient (issue 15).
+  const waitlist = scheduleWaitlist(
+    database.db,
+    waitlistDeps({ config, clock: app.deps.clock }),
+    app.deps.clock,
+    60_000,
+    (err) => app.log.error({ err: safeError(err) }, 'waitlist processing failed'),
+  );
+
   const maintenance = scheduleNightlyMaintenance(database, (msg, err) =>
     err ? app.log.error({ err: safeError(err) }, msg) : app.log.info(msg),
   );
@@ -137,6 +147,7 @@ async function main() {
     force.unref();
     try {
       maintenance.stop();
+      waitlist.stop();
       reconcile.stop();
       // Stop claiming first, then close the server while the last sends finish.
       const outboxStopped = outbox.stop();

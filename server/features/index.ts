@@ -19,6 +19,7 @@ import privacyRoutes from './privacy/routes';
 import registrationRoutes from './registration/routes';
 import searchRoutes from './search/routes';
 import selfServiceRoutes, { staffLinkRoutes } from './self-service/routes';
+import waitlistRoutes from './waitlist/routes';
 
 export const features: FastifyPluginAsync[] = [
   miscRoutes,
@@ -37,4 +38,5 @@ export const features: FastifyPluginAsync[] = [
   diagnosisRoutes,
   selfServiceRoutes,
   staffLinkRoutes,
+  waitlistRoutes,
 ];

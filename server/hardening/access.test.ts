@@ -37,6 +37,8 @@ const PUBLIC: Record<string, Partial<Record<Role, number[]>> & { all?: number[] 
   'GET /api/self-service/:token': { all: [404] },
   'POST /api/self-service/:token/confirm': { all: [404] },
   'POST /api/self-service/:token/cancel': { all: [404] },
+  'POST /api/self-service/:token/accept': { all: [404] },
+  'POST /api/self-service/:token/decline': { all: [404] },
   'POST /api/self-service/:token/reschedule-request': { all: [400, 404] },
 };
 

@@ -30,6 +30,8 @@ const PUBLIC: Record<string, number[]> = {
   'GET /api/self-service/:token': [404],
   'POST /api/self-service/:token/confirm': [404],
   'POST /api/self-service/:token/cancel': [404],
+  'POST /api/self-service/:token/accept': [404],
+  'POST /api/self-service/:token/decline': [404],
   'POST /api/self-service/:token/reschedule-request': [400, 404],
 };
 

@@ -17,3 +17,4 @@ export * from './patients';
 export * from './registration';
 export * from './settings';
 export * from './time-off';
+export * from './waitlist';

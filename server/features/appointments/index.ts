@@ -12,3 +12,5 @@ export {
   patientFacingAppointment,
   requestRescheduleByPatient,
 } from './patient-actions';
+export type { FreedSlot } from './service';
+export { bookFromWaitlist, slotIsHeld } from './waitlist-booking';

@@ -18,7 +18,7 @@ import {
   markRescheduleRequested,
   type PatientFacingAppointment,
 } from './patient-actions-repository';
-import { lockAppointment, releasePublicDay } from './service';
+import { freed, lockAppointment, releasePublicDay, type SlotFreed } from './service';
 
 export { type PatientFacingAppointment, patientFacingAppointment } from './patient-actions-repository';
 
@@ -67,7 +67,7 @@ export async function requestRescheduleByPatient(ctx: Ctx, id: number, note: str
  * Cancels: the built-in "Anulat de pacient" status, the slot free at once (a public request's
  * place in its day too), the messages still waiting for it dropped. Refused after the notice.
  */
-export async function cancelByPatient(ctx: Ctx & { noticeHours: number }, id: number) {
+export async function cancelByPatient(ctx: Ctx & { noticeHours: number; slotFreed?: SlotFreed }, id: number) {
   await ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
     if (row.cancelledAt) throw conflict(SELF_SERVICE_MESSAGES.alreadyCancelled);
@@ -77,6 +77,7 @@ export async function cancelByPatient(ctx: Ctx & { noticeHours: number }, id: nu
     await markCancelledByPatient(tx, id, await builtinStatusId(tx, 'cancelled_by_patient'), ctx.now);
     // Everything still waiting for it (reminders, a confirmation held for the quiet hours) is moot.
     await cancelPendingForAppointment(tx, id);
+    await freed(ctx, tx, row);
     await audit(tx, ctx.actor, {
       action: 'self-service.cancel',
       entityType: 'appointment',

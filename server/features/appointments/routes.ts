@@ -31,6 +31,7 @@ import { expandRanges, lastBookableDay } from '../../../domain/slots';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { journeyFor } from '../journey';
+import { slotFreedHook, waitlistDeps } from '../waitlist';
 import { markAppointmentNoShow } from './no-show';
 import * as repo from './repository';
 import * as service from './service';
@@ -47,12 +48,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock.now();
   const journey = journeyFor(app.deps);
+  const slotFreed = slotFreedHook(waitlistDeps(app.deps), now);
   const ctx = (req: FastifyRequest) => ({
     db,
     actor: req.actor,
     today: clinicToday(now()),
     institute: app.deps.config.INSTITUTE_NAME,
     journey,
+    slotFreed,
   });
 
   app.get(

@@ -35,8 +35,38 @@ import {
   visibleStatus,
 } from './write-repository';
 
-/** `journey` queues the patient's messages inside the change's transaction (features/journey). */
-export type Ctx = { db: Db; actor: Actor; today: string; institute: string; journey: Journey };
+/** A slot an appointment stopped holding (the waitlist offers it, in the same transaction). */
+export type FreedSlot = { calendarId: number; date: string; time: string; doctorId: string | null };
+export type SlotFreed = (tx: Db, slot: FreedSlot) => Promise<void>;
+
+/**
+ * `journey` queues the patient's messages inside the change's transaction (features/journey);
+ * `slotFreed` offers a slot the change freed to the waitlist (features/waitlist), also inside it.
+ */
+export type Ctx = {
+  db: Db;
+  actor: Actor;
+  today: string;
+  institute: string;
+  journey: Journey;
+  slotFreed?: SlotFreed;
+};
+
+/** The slot the row held before a change, if it held one. */
+export function heldSlot(row: AppointmentRow): FreedSlot | null {
+  if (!(row.holdsSlot && row.calendarId && row.selectedDate && row.selectedTime)) return null;
+  return {
+    calendarId: row.calendarId,
+    date: row.selectedDate,
+    time: row.selectedTime,
+    doctorId: row.doctorId,
+  };
+}
+
+export async function freed(ctx: Pick<Ctx, 'slotFreed'>, tx: Db, row: AppointmentRow) {
+  const slot = heldSlot(row);
+  if (slot && ctx.slotFreed) await ctx.slotFreed(tx, slot);
+}
 
 export async function lockAppointment(tx: Db, id: number, action?: AppointmentAction) {
   const row = await lockAppointmentRow(tx, id);
@@ -105,6 +135,7 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
           ...(freesDay ? { calendarId: null, selectedDate: null, selectedTime: null } : {}),
         });
         await ctx.journey.cancelledByStaff(tx, row);
+        await freed(ctx, tx, row);
       } else {
         const missing = (['calendar_id', 'date', 'time'] as const).filter((f) => input[f] === undefined);
         if (missing.length)
@@ -127,6 +158,7 @@ export async function setAppointment(ctx: Ctx, input: SetInput) {
           row.calendarId !== slot.calendarId ||
           row.selectedDate !== slot.date ||
           row.selectedTime?.slice(0, 5) !== slot.time;
+        if (moved && row.holdsSlot) await freed(ctx, tx, row);
         if (moved)
           await ctx.journey.scheduled(
             tx,
@@ -231,6 +263,7 @@ export async function deleteAppointment(ctx: Ctx, id: number) {
     await ctx.journey.cancelledByStaff(tx, row);
     await deleteAppointmentRow(tx, row.id);
     await releasePublicDay(tx, row);
+    await freed(ctx, tx, row);
     await audit(tx, ctx.actor, {
       action: 'appointment.delete',
       entityType: 'appointment',

@@ -184,3 +184,29 @@ export function reminder(m: Moment, s: Sender, link: string | null): Texts {
     ),
   };
 }
+
+/** 5. A freed slot offered from the waitlist, held until `until` (HH:MM, day of `untilDate`). */
+export function waitlistOffer(
+  m: Moment,
+  s: Sender,
+  link: string,
+  until: { date: string; time: string },
+): Texts {
+  return {
+    subject: `Loc liber ${when(m)} - ${s.institute}`,
+    text: [
+      ...greeting(m),
+      `S-a eliberat un loc la ${s.institute} pentru care sunteți pe lista de așteptare:`,
+      ...details(m),
+      '',
+      `Locul este rezervat pentru dumneavoastră până pe ${formatDay(until.date)}, la ora ${until.time}.`,
+      'Îl puteți accepta sau refuza pe pagina de mai jos; după această oră va fi oferit altui pacient.',
+      link,
+      ...closing(s),
+    ].join('\n'),
+    sms: sms(
+      s,
+      `loc liber ${formatDay(m.date)} ora ${m.time}, rezervat pt. dvs. pana la ${until.time}: ${link}`,
+    ),
+  };
+}

@@ -26,6 +26,7 @@ describe('the journey SMS texts', () => {
     moved: texts.moved(m, sender, link, { date: '2026-12-10', time: '10:00' }).sms,
     reminder: texts.reminder(m, sender, link).sms,
     cancelled: texts.cancelled(m, sender).sms,
+    waitlistOffer: texts.waitlistOffer(m, sender, link, { date: '2026-12-12', time: '11:30' }).sms,
   };
 
   it.each(Object.entries(all))('%s: one GSM-7 segment with the date, no name and no place', (_name, sms) => {
@@ -41,5 +42,14 @@ describe('the journey SMS texts', () => {
     expect(e.text).toContain('- locul: Ambulatoriu cardiologie, etajul 2');
     expect(e.text).toContain(link);
     expect(e.subject).not.toContain('Ambulatoriu');
+  });
+
+  it('a waitlist offer says until when the place is held, with the link', () => {
+    const o = texts.waitlistOffer(m, sender, link, { date: '2026-12-12', time: '11:30' });
+    expect(o.sms).toContain('pana la 11:30');
+    expect(o.sms).toContain(link);
+    expect(o.text).toContain('Locul este rezervat pentru dumneavoastră până pe 12.12.2026, la ora 11:30.');
+    expect(o.text).toContain('- locul: Ambulatoriu cardiologie, etajul 2');
+    expect(o.text).toContain(link);
   });
 });

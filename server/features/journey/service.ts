@@ -8,7 +8,7 @@
  * `outbox_purpose_uq` queues it at most once even when two nodes schedule it, and a moved
  * appointment gets new rows while the old ones are cancelled (docs/decisions/0039-sms-gateway.md).
  */
-import { clinicInstant, hhmm } from '../../../domain/dates';
+import { clinicInstant, clinicTime, clinicToday, hhmm } from '../../../domain/dates';
 import { contactChannels, quietHoursUntil } from '../../../domain/sms';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Config } from '../../config';
@@ -53,7 +53,7 @@ export function createJourney(o: JourneyOptions) {
    */
   async function queue(
     tx: Db,
-    appointmentId: number,
+    appointmentId: number | null,
     contact: Contact,
     purpose: string,
     t: texts.Texts,
@@ -135,6 +135,41 @@ export function createJourney(o: JourneyOptions) {
   }
 
   return {
+    /**
+     * 5. A freed slot is offered from the waitlist: the link to accept or decline it, and until
+     * when it is held. Queued in the transaction that made the offer (purpose per offer).
+     */
+    async waitlistOffered(
+      tx: Db,
+      offer: {
+        id: number;
+        patientId: number;
+        date: string;
+        time: string;
+        calendar: string | null;
+        expiresAt: Date;
+        url: string;
+      },
+    ) {
+      const pt = await patientContact(tx, offer.patientId);
+      if (!pt) return;
+      const m: texts.Moment = {
+        patientName: pt.name,
+        date: offer.date,
+        time: hhmm(offer.time),
+        calendar: offer.calendar,
+        inPerson: true,
+      };
+      const until = { date: clinicToday(offer.expiresAt), time: clinicTime(offer.expiresAt) };
+      await queue(
+        tx,
+        null,
+        pt,
+        `waitlist-offer:${offer.id}`,
+        texts.waitlistOffer(m, o.sender, offer.url, until),
+      );
+    },
+
     /** 1. The public form recorded a request: its day, the 48-hour promise, the link. */
     async requestReceived(tx: Db, appointmentId: number) {
       const f = await factsWithDate(tx, appointmentId);

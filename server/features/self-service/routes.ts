@@ -13,8 +13,10 @@ import {
   selfServiceParams,
   selfServiceReply,
 } from '../../../domain/self-service';
+import { WAITLIST_MESSAGES } from '../../../domain/waitlist';
+import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
-import { notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import {
   cancelByPatient,
   confirmAttendanceByPatient,
@@ -22,6 +24,15 @@ import {
   patientFacingAppointment,
   requestRescheduleByPatient,
 } from '../appointments';
+import {
+  acceptOffer,
+  declineOffer,
+  offerOfToken,
+  offerState,
+  openOffer,
+  slotFreedHook,
+  waitlistDeps,
+} from '../waitlist';
 import { selfServiceUrl } from './links';
 import { auditView, openToken, patientView } from './service';
 
@@ -41,6 +52,35 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     appointment: patientView(a, now(), config.SELF_SERVICE_CANCEL_HOURS),
     phone: config.INSTITUTE_PHONE,
   });
+  const waitlist = waitlistDeps(app.deps);
+  const slotFreed = slotFreedHook(waitlist, now);
+
+  /** The slot a waitlist link offers: when, where, until when, and whether it is still open. */
+  const offerReply = async (offerId: number) => {
+    const v = await openOffer(db, offerId, now(), SELF_SERVICE_MESSAGES.notFound);
+    return {
+      status: 1 as const,
+      offer: {
+        date: v.offer.date,
+        time: v.offer.time.slice(0, 5),
+        calendar: v.calendar,
+        expires_at: v.offer.expiresAt.toISOString(),
+        state: offerState(v.offer, now()),
+      },
+      phone: config.INSTITUTE_PHONE,
+    };
+  };
+
+  /** accept / decline: 404 for anything but an offer's link, 409 with the reason when it is closed. */
+  const answerOffer = async (token: string, actor: Actor, answer: typeof acceptOffer, message: string) => {
+    const offerId = await offerOfToken(db, token);
+    if (offerId === null) throw notFound(SELF_SERVICE_MESSAGES.notFound);
+    await openOffer(db, offerId, now(), SELF_SERVICE_MESSAGES.notFound);
+    const done = await answer(db, waitlist, actor, offerId, now());
+    if (!done.ok) throw conflict(done.message);
+    return { ...(await offerReply(offerId)), message };
+  };
+
   /** The page after an action: the appointment as it is now, and what happened. */
   const after = async (token: string, message: string) => ({
     ...view(await openToken(db, token, now())),
@@ -59,9 +99,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const offerId = await offerOfToken(db, req.params.token);
+      if (offerId !== null) {
+        const answer = await offerReply(offerId);
+        const v = await openOffer(db, offerId, now(), SELF_SERVICE_MESSAGES.notFound);
+        await audit(db, req.actor, {
+          action: 'waitlist.offer-view',
+          entityType: 'waitlist',
+          entityId: v.offer.entryId,
+          patientId: v.patientId,
+        });
+        return answer;
+      }
       const a = await openToken(db, req.params.token, now());
       await auditView(db, req.actor, a);
-      reply.header('cache-control', 'no-store');
       return view(a);
     },
   );
@@ -98,11 +150,39 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const a = await openToken(db, req.params.token, now());
       await cancelByPatient(
-        { db, actor: req.actor, now: now(), noticeHours: config.SELF_SERVICE_CANCEL_HOURS },
+        { db, actor: req.actor, now: now(), noticeHours: config.SELF_SERVICE_CANCEL_HOURS, slotFreed },
         a.id,
       );
       return after(req.params.token, SELF_SERVICE_MESSAGES.cancelled);
     },
+  );
+
+  app.post(
+    '/self-service/:token/accept',
+    {
+      config: common,
+      schema: {
+        tags,
+        summary: 'The patient takes the slot a waitlist link offers; 409 when it was taken or expired',
+        params: selfServiceParams,
+        response: { 200: selfServiceActionReply },
+      },
+    },
+    async (req) => answerOffer(req.params.token, req.actor, acceptOffer, WAITLIST_MESSAGES.offerAccepted),
+  );
+
+  app.post(
+    '/self-service/:token/decline',
+    {
+      config: common,
+      schema: {
+        tags,
+        summary: 'The patient does not want the offered slot; it goes to the next patient on the waitlist',
+        params: selfServiceParams,
+        response: { 200: selfServiceActionReply },
+      },
+    },
+    async (req) => answerOffer(req.params.token, req.actor, declineOffer, WAITLIST_MESSAGES.offerDeclined),
   );
 
   app.post(

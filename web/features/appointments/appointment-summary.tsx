@@ -8,6 +8,7 @@ import { APPOINTMENT_MESSAGES, type AppointmentDetail, statusLabel } from '../..
 import { formatDay } from '../../../domain/dates';
 import { NO_CONTACT_MESSAGE } from '../../../domain/sms';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { AddToWaitlistButton } from '../waitlist';
 import { useDeleteAppointment } from './api';
 import { MutedText } from './muted-text';
 import { PatientLinkButton } from './patient-link-button';
@@ -76,6 +77,7 @@ export function AppointmentSummary({
           Asignează medic
         </Button>
         <PatientLinkButton appointmentId={a.id} />
+        <AddToWaitlistButton patientId={a.patient_id} />
         <Button
           color="red"
           variant="light"

@@ -1,6 +1,7 @@
 import { Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { CALENDAR_MESSAGES } from '../../../domain/calendars';
+import { WaitlistPanel } from '../waitlist';
 import { useCalendarEvents, useDoctors } from './api';
 import type { Shading, VisibleRange } from './appointment-calendar';
 
@@ -60,6 +61,7 @@ export function CalendarTab({ calendarId }: { calendarId: number }) {
           }
         />
       </Suspense>
+      <WaitlistPanel calendarId={calendarId} />
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api';
 import { useHasDrafts } from '../../lib/drafts';
 import { PatientDocuments } from '../documents';
 import { PatientPrivacyPanel } from '../privacy';
+import { AddToWaitlistModal } from '../waitlist';
 import { PATIENTS_KEY, usePatient } from './api';
 import { AppointmentsTab } from './appointments-tab';
 import { ConsultationForm, consultationDraftScope } from './consultation-form';
@@ -41,6 +42,7 @@ export default function PatientDetailPage() {
   const tab: Tab | null = sub === '' ? 'details' : (TABS.find((t) => t.value === sub)?.value ?? null);
   const query = usePatient(id);
   const [editing, editModal] = useDisclosure(false);
+  const [waitlisting, waitlistModal] = useDisclosure(false);
   // Unsaved consultation text: ask before leaving this patient's page (its tabs stay free).
   const unsaved = useHasDrafts(consultationDraftScope(useCurrentUser().id, id));
   const inside = useCallback(
@@ -89,6 +91,9 @@ export default function PatientDetailPage() {
                 role="img"
               />
             )}
+            <Button variant="light" size="xs" ml="auto" onClick={waitlistModal.open}>
+              Adaugă pe lista de așteptare
+            </Button>
           </Group>
           <Grid gap="md">
             <Grid.Col span={{ base: 12, lg: 9 }} order={{ base: 2, lg: 1 }}>
@@ -126,6 +131,7 @@ export default function PatientDetailPage() {
             </Grid.Col>
           </Grid>
           <EditPatientModal patient={patient} opened={editing} onClose={editModal.close} />
+          <AddToWaitlistModal patientId={id} opened={waitlisting} onClose={waitlistModal.close} />
         </>
       )}
     </Stack>

@@ -20,7 +20,10 @@ export function useSelfService(token: string) {
   });
 }
 
-/** Confirm, cancel or ask for another date; the answer is the page as it is now. */
+/**
+ * Confirm, cancel or ask for another date (an appointment's link), accept or decline (a waitlist
+ * offer's link); the answer is the page as it is now.
+ */
 export function useSelfServiceAction(token: string) {
   const qc = useQueryClient();
   return useMutation({
@@ -28,6 +31,8 @@ export function useSelfServiceAction(token: string) {
       a:
         | { action: 'confirm' }
         | { action: 'cancel' }
+        | { action: 'accept' }
+        | { action: 'decline' }
         | { action: 'reschedule-request'; body: RescheduleRequest },
     ) => api.post<ActionReply>(`${path(token)}/${a.action}`, 'body' in a ? a.body : {}),
     onSuccess: (reply) => qc.setQueryData(key(token), reply),

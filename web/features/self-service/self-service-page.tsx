@@ -14,8 +14,10 @@ import {
   type RescheduleRequest,
   rescheduleRequestSchema,
   SELF_SERVICE_MESSAGES,
+  type SelfServiceAppointment,
   type SelfServiceReply,
 } from '../../../domain/self-service';
+import type { SelfServiceOffer } from '../../../domain/waitlist';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/notify';
 import { PublicLayout } from '../registration';
@@ -38,8 +40,10 @@ export default function SelfServicePage() {
   return (
     <PublicLayout title="Programarea dumneavoastră" width={560}>
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }} mt="md">
-        {page.data ? (
-          <Appointment token={token} data={page.data} />
+        {page.data?.offer ? (
+          <Offer token={token} offer={page.data.offer} phone={page.data.phone} />
+        ) : page.data?.appointment ? (
+          <Appointment token={token} data={page.data} a={page.data.appointment} />
         ) : page.error ? (
           <Stack gap="md">
             <Title order={1} size="h3">
@@ -61,8 +65,15 @@ export default function SelfServicePage() {
   );
 }
 
-function Appointment({ token, data }: { token: string; data: SelfServiceReply }) {
-  const a = data.appointment;
+function Appointment({
+  token,
+  data,
+  a,
+}: {
+  token: string;
+  data: SelfServiceReply;
+  a: SelfServiceAppointment;
+}) {
   const act = useSelfServiceAction(token);
   const [done, setDone] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
@@ -186,6 +197,72 @@ function Appointment({ token, data }: { token: string; data: SelfServiceReply })
             <CallUs phone={data.phone} />
           )}
         </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A slot freed for a patient on the waitlist: when, where, until when it is held; accept books
+ * it, "Nu, mulțumesc" gives it to the next patient. A slot taken meanwhile shows the server's 409.
+ */
+function Offer({ token, offer, phone }: { token: string; offer: SelfServiceOffer; phone: string | null }) {
+  const act = useSelfServiceAction(token);
+  const [done, setDone] = useState<string | null>(null);
+  const run = (action: 'accept' | 'decline') =>
+    act.mutate({ action }, { onSuccess: (r) => setDone(r.message) });
+  const heading: Record<SelfServiceOffer['state'], string> = {
+    open: 'S-a eliberat un loc pentru dumneavoastră',
+    accepted: 'Programare făcută',
+    declined: 'Ați refuzat locul oferit',
+    expired: 'Oferta a expirat',
+    taken: 'Locul a fost ocupat',
+  };
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {heading[offer.state]}
+      </Title>
+      <Stack gap={6} component="dl" m={0}>
+        <Fact label="Data">{dayText(offer.date)}</Fact>
+        <Fact label="Ora">{offer.time}</Fact>
+        {offer.calendar && <Fact label="Locul">{offer.calendar}</Fact>}
+        {offer.state === 'open' && <Fact label="Până la">{formatDateTime(offer.expires_at)}</Fact>}
+      </Stack>
+      <div aria-live="polite">
+        {done && (
+          <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />}>
+            {done}
+          </Alert>
+        )}
+        {act.error && (
+          <Alert color="red" variant="light">
+            {errorMessage(act.error)}
+          </Alert>
+        )}
+      </div>
+      {offer.state === 'open' && !act.error && (
+        <Stack gap="sm">
+          <Text size="sm">
+            Locul este rezervat pentru dumneavoastră până la {formatDateTime(offer.expires_at)}; după aceea va
+            fi oferit altui pacient.
+          </Text>
+          <Button onClick={() => run('accept')} loading={act.isPending} fullWidth>
+            Accept
+          </Button>
+          <Button variant="default" onClick={() => run('decline')} disabled={act.isPending} fullWidth>
+            Nu, mulțumesc
+          </Button>
+        </Stack>
+      )}
+      {offer.state !== 'open' && offer.state !== 'accepted' && phone && (
+        <Text size="sm">
+          Pentru o altă programare sunați la{' '}
+          <Anchor href={telHref(phone)} fw={600}>
+            {phone}
+          </Anchor>
+          .
+        </Text>
       )}
     </Stack>
   );

@@ -1,0 +1,127 @@
+/**
+ * The waitlist (issue 15) as a patient on a 360 px phone lives it: staff put the patient on a
+ * calendar's waitlist; a booked slot in that calendar is deleted; the e-mail the server writes
+ * (DATA_DIR/mail) carries the offer's link; the patient opens it, accepts, and is booked; staff
+ * see it in the calendar's waitlist.
+ */
+import { addDays, weekdayOf } from '../domain/dates';
+import { makeCnp } from '../domain/validation/cnp';
+import { today } from './dates';
+import { expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
+
+const LINK = /\/p\/[A-Za-z0-9_-]{43}/;
+
+test('a waitlisted patient is offered a freed slot by e-mail, opens it on a phone and accepts', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'superadmin');
+  const api = page.request;
+  const stamp = Date.now() % 1_000_000;
+  const newPatient = async (name: string, email: string, n: number) => {
+    const res = await api.post('/api/patients', {
+      data: {
+        name,
+        cnp: makeCnp(2, '1961-03-14', '40', (stamp + n) % 900),
+        email,
+        phone: `0746${String((stamp * 7 + n) % 1_000_000).padStart(6, '0')}`,
+        insurance_status: 'insured-retired',
+        state_residency: 'RO-B',
+        vaccine: '0',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).id as number;
+  };
+  const booked = await newPatient('Ilie Moraru', `ilie.${stamp}@example.ro`, 1);
+  const waitingEmail = `ioana.lista.${stamp}@example.ro`;
+  const waiting = await newPatient('Ioana Lupescu', waitingEmail, 2);
+
+  // A slot of a calendar, booked by the first patient.
+  const options = (await (await api.get('/api/appointment/new-appointment')).json()).data as {
+    doctors: { id: string }[];
+    statuses: { id: number; title: string; without_appointment: boolean }[];
+  };
+  const status = options.statuses.find((s) => !s.without_appointment && s.title !== 'Neprezentat')!;
+  const calendar = (
+    (await (await api.get('/api/calendars')).json()).data as { id: number; title: string }[]
+  )[0];
+  const availability = (await (await api.get(`/api/appointment/calendar/${calendar.id}/availability`)).json())
+    .data as { availability: { weekday: number; from: string }[]; unavailableDays: string[] };
+  let appointmentId = 0;
+  let day = addDays(today(), 10);
+  let time = '';
+  for (let i = 0; i < 60 && !appointmentId; i++, day = addDays(day, 1)) {
+    const entry = availability.availability.find((e) => e.weekday === weekdayOf(day));
+    if (!entry || availability.unavailableDays.includes(day)) continue;
+    time = entry.from;
+    const res = await api.post('/api/appointment/new-appointment', {
+      data: {
+        doctor_id: options.doctors[0].id,
+        patient_id: booked,
+        status_id: status.id,
+        calendar_id: calendar.id,
+        date: day,
+        time,
+      },
+    });
+    if (res.status() === 200) appointmentId = (await res.json()).id;
+  }
+  expect(appointmentId, 'a bookable slot in the next 60 days').toBeGreaterThan(0);
+  day = addDays(day, -1);
+
+  // Staff open "Adaugă pe lista de așteptare" on the patient's page: the form says what is missing.
+  await page.goto(`/app/patients/${waiting}`);
+  await page.getByRole('button', { name: 'Adaugă pe lista de așteptare' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adaugă pe lista de așteptare' });
+  await dialog.getByRole('button', { name: 'Adaugă', exact: true }).click();
+  await expect(dialog.getByText('Alegeți calendarul.')).toBeVisible();
+  await expect(dialog.getByText('Câmp obligatoriu.')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Renunță' }).click();
+
+  // The second patient goes on the calendar's waitlist for the days around it.
+  const added = await api.post('/api/waitlist', {
+    data: { patient_id: waiting, calendar_id: calendar.id, from: today(), to: addDays(day, 7) },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+
+  // The slot frees: the waiting patient gets the offer by e-mail (the outbox writes it within seconds).
+  expect((await api.delete(`/api/appointment/${appointmentId}`)).status()).toBe(200);
+  await expect
+    .poll(() => sentMails().filter((m) => m.includes(waitingEmail)).length, { timeout: 20_000 })
+    .toBe(1);
+  const mail = sentMails().find((m) => m.includes(waitingEmail))!;
+  expect(mail).toContain('S-a eliberat un loc');
+  const link = LINK.exec(mail)![0];
+
+  const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
+  const patient = await phone.newPage();
+  await patient.goto(link);
+  await expect(
+    patient.getByRole('heading', { level: 1, name: 'S-a eliberat un loc pentru dumneavoastră' }),
+  ).toBeVisible();
+  await expect(patient.locator('dl')).toContainText(time);
+  await expect(patient.locator('dl')).toContainText(calendar.title);
+  await expect(patient.getByText('Până la', { exact: true })).toBeVisible();
+  await expect(patient.getByText('Ioana Lupescu')).toHaveCount(0);
+  await expectNoA11yViolations(patient);
+  const width = await patient.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+
+  await patient.getByRole('button', { name: 'Accept' }).click();
+  await expect(patient.getByText('Gata! Programarea a fost făcută. Vă așteptăm.')).toBeVisible();
+  await expect(patient.getByRole('heading', { level: 1, name: 'Programare făcută' })).toBeVisible();
+  await expect(patient.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await phone.close();
+
+  // Staff see it in the calendar's waitlist.
+  await page.goto('/app/calendars');
+  await page.getByRole('tab', { name: calendar.title }).click();
+  const list = page.getByTestId(`waitlist-${calendar.id}`);
+  const row = list.getByRole('row', { name: /Ioana Lupescu/ });
+  await expect(row).toContainText('acceptat');
+  await expect(row).toContainText('programat');
+});

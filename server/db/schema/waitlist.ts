@@ -1,0 +1,71 @@
+/** The waitlist of a calendar and the slots offered from it (owner: waitlist; issue 15). */
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, serial, text, time, uniqueIndex } from 'drizzle-orm/pg-core';
+import { appointments } from './appointments';
+import { calendars } from './calendars';
+import { created, ts } from './columns';
+import { users } from './identity';
+import { patients } from './patients';
+
+/** A patient waiting for a freed slot of a calendar (optionally one doctor's) between two dates. */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    calendarId: integer('calendar_id')
+      .notNull()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    doctorId: text('doctor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    /** waiting | booked | removed */
+    state: text('state').notNull().default('waiting'),
+    createdAt: created(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // The matching scan: a calendar's waiting entries, oldest first.
+    index('waitlist_entries_waiting_idx').on(t.calendarId, t.createdAt).where(sql`${t.state} = 'waiting'`),
+    index('waitlist_entries_patient_idx').on(t.patientId),
+  ],
+);
+
+/**
+ * A freed slot offered to one waiting entry until `expires_at`. The link's token is
+ * HMAC(secret, offer id + nonce) like the self-service links; only its hash is stored.
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    calendarId: integer('calendar_id')
+      .notNull()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: time('time').notNull(),
+    doctorId: text('doctor_id').references(() => users.id, { onDelete: 'set null' }),
+    offeredAt: ts('offered_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    /** open | accepted | declined | expired | taken */
+    state: text('state').notNull().default('open'),
+    tokenHash: text('token_hash').notNull().unique(),
+    nonce: text('nonce').notNull(),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // One open offer per slot, and per entry: two nodes freeing the same slot offer it once.
+    uniqueIndex('waitlist_offers_open_slot_uq')
+      .on(t.calendarId, t.date, t.time)
+      .where(sql`${t.state} = 'open'`),
+    uniqueIndex('waitlist_offers_open_entry_uq').on(t.entryId).where(sql`${t.state} = 'open'`),
+    index('waitlist_offers_open_expiry_idx').on(t.expiresAt).where(sql`${t.state} = 'open'`),
+    index('waitlist_offers_entry_idx').on(t.entryId),
+  ],
+);

@@ -1,0 +1,203 @@
+/** All SQL of the waitlist (owner: waitlist). */
+import { and, asc, eq, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { calendars, patients, users, waitlistEntries, waitlistOffers } from '../../db/schema';
+
+export type Entry = typeof waitlistEntries.$inferSelect;
+export type Offer = typeof waitlistOffers.$inferSelect;
+
+export async function insertEntry(db: Db, values: typeof waitlistEntries.$inferInsert) {
+  const [row] = await db.insert(waitlistEntries).values(values).returning({ id: waitlistEntries.id });
+  return row.id;
+}
+
+export async function waitingEntryOf(db: Db, patientId: number, calendarId: number) {
+  const [row] = await db
+    .select({ id: waitlistEntries.id })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.patientId, patientId),
+        eq(waitlistEntries.calendarId, calendarId),
+        eq(waitlistEntries.state, 'waiting'),
+      ),
+    );
+  return row?.id ?? null;
+}
+
+export async function lockEntry(db: Db, id: number): Promise<Entry | null> {
+  const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function setEntry(db: Db, id: number, values: Partial<Pick<Entry, 'state' | 'appointmentId'>>) {
+  await db.update(waitlistEntries).set(values).where(eq(waitlistEntries.id, id));
+}
+
+/** A calendar's entries still of interest (waiting, or booked from it), oldest first, with their offers. */
+export async function listEntries(db: Db, calendarId: number) {
+  const entries = await db
+    .select({
+      id: waitlistEntries.id,
+      patientId: waitlistEntries.patientId,
+      patientName: patients.name,
+      doctorId: waitlistEntries.doctorId,
+      doctorFirst: users.firstName,
+      doctorLast: users.lastName,
+      from: waitlistEntries.fromDate,
+      to: waitlistEntries.toDate,
+      state: waitlistEntries.state,
+      createdAt: waitlistEntries.createdAt,
+    })
+    .from(waitlistEntries)
+    .innerJoin(patients, eq(patients.id, waitlistEntries.patientId))
+    .leftJoin(users, eq(users.id, waitlistEntries.doctorId))
+    .where(
+      and(eq(waitlistEntries.calendarId, calendarId), inArray(waitlistEntries.state, ['waiting', 'booked'])),
+    )
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+    .limit(500);
+  const offers = entries.length
+    ? await db
+        .select()
+        .from(waitlistOffers)
+        .where(
+          inArray(
+            waitlistOffers.entryId,
+            entries.map((e) => e.id),
+          ),
+        )
+        .orderBy(asc(waitlistOffers.offeredAt), asc(waitlistOffers.id))
+    : [];
+  return entries.map((e) => ({ ...e, offers: offers.filter((o) => o.entryId === e.id) }));
+}
+
+/**
+ * The first waiting entry that may take the slot: same calendar, any doctor or the slot's, the
+ * date within its range, no open offer of its own and never offered this slot before (declined
+ * or let expire). Locked (skipping entries another node is offering right now).
+ */
+export async function firstMatchingEntry(
+  db: Db,
+  slot: { calendarId: number; date: string; time: string; doctorId: string | null },
+): Promise<Entry | null> {
+  const offered = db
+    .select({ one: sql`1` })
+    .from(waitlistOffers)
+    .where(
+      and(
+        eq(waitlistOffers.entryId, waitlistEntries.id),
+        or(
+          eq(waitlistOffers.state, 'open'),
+          and(
+            eq(waitlistOffers.calendarId, slot.calendarId),
+            eq(waitlistOffers.date, slot.date),
+            eq(waitlistOffers.time, slot.time),
+          ),
+        ),
+      ),
+    );
+  const [row] = await db
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.calendarId, slot.calendarId),
+        eq(waitlistEntries.state, 'waiting'),
+        lte(waitlistEntries.fromDate, slot.date),
+        gte(waitlistEntries.toDate, slot.date),
+        slot.doctorId
+          ? or(isNull(waitlistEntries.doctorId), eq(waitlistEntries.doctorId, slot.doctorId))
+          : isNull(waitlistEntries.doctorId),
+        notExists(offered),
+      ),
+    )
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+/** A new open offer; null when the slot already has one (the partial unique index decides). */
+export async function insertOffer(
+  db: Db,
+  values: Omit<typeof waitlistOffers.$inferInsert, 'id' | 'state'>,
+): Promise<number | null> {
+  const [row] = await db
+    .insert(waitlistOffers)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: waitlistOffers.id });
+  return row?.id ?? null;
+}
+
+export async function setOfferToken(db: Db, id: number, tokenHash: string) {
+  await db.update(waitlistOffers).set({ tokenHash }).where(eq(waitlistOffers.id, id));
+}
+
+export async function setOffer(db: Db, id: number, values: Partial<Pick<Offer, 'state' | 'appointmentId'>>) {
+  await db.update(waitlistOffers).set(values).where(eq(waitlistOffers.id, id));
+}
+
+export async function offerIdOfTokenHash(db: Db, tokenHash: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: waitlistOffers.id })
+    .from(waitlistOffers)
+    .where(eq(waitlistOffers.tokenHash, tokenHash));
+  return row?.id ?? null;
+}
+
+export async function openOfferOfEntry(db: Db, entryId: number): Promise<Offer | null> {
+  const [row] = await db
+    .select()
+    .from(waitlistOffers)
+    .where(and(eq(waitlistOffers.entryId, entryId), eq(waitlistOffers.state, 'open')))
+    .for('update');
+  return row ?? null;
+}
+
+export async function lockOffer(db: Db, id: number): Promise<Offer | null> {
+  const [row] = await db.select().from(waitlistOffers).where(eq(waitlistOffers.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function offerView(db: Db, id: number) {
+  const [row] = await db
+    .select({ offer: waitlistOffers, calendar: calendars.title, patientId: waitlistEntries.patientId })
+    .from(waitlistOffers)
+    .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
+    .leftJoin(calendars, eq(calendars.id, waitlistOffers.calendarId))
+    .where(eq(waitlistOffers.id, id));
+  return row ?? null;
+}
+
+/** Open offers whose time is up, locked (skipping those another node is handling). */
+export async function expiredOpenOffers(db: Db, now: Date): Promise<Offer[]> {
+  return db
+    .select()
+    .from(waitlistOffers)
+    .where(and(eq(waitlistOffers.state, 'open'), lte(waitlistOffers.expiresAt, now)))
+    .orderBy(asc(waitlistOffers.expiresAt))
+    .limit(100)
+    .for('update', { skipLocked: true });
+}
+
+export async function calendarExists(db: Db, id: number) {
+  const [row] = await db.select({ id: calendars.id }).from(calendars).where(eq(calendars.id, id));
+  return row !== undefined;
+}
+
+export async function patientExists(db: Db, id: number) {
+  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id));
+  return row !== undefined;
+}
+
+export async function doctorExists(db: Db, id: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}
+
+export async function calendarTitleOf(db: Db, id: number) {
+  const [row] = await db.select({ title: calendars.title }).from(calendars).where(eq(calendars.id, id));
+  return row?.title ?? null;
+}

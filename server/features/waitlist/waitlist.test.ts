@@ -1,0 +1,381 @@
+/**
+ * The waitlist (issue 15): staff add a patient, a freed slot is offered to the first matching
+ * patient (outbox rows with the link, in the freeing transaction), accepting books it once even
+ * when two answers or a staff booking race, expiry and decline go to the next patient.
+ */
+import { and, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { appointments, auditEvents, outbox, waitlistOffers } from '../../db/schema';
+import {
+  MONDAY_10,
+  makeAppointment,
+  makeCalendar,
+  makePatient,
+  makeStatus,
+  movableClock,
+} from '../../test/factories';
+import { setupTestApp, signedInStaff } from '../../test/harness';
+import { selfServiceUrl } from '../self-service';
+import { processWaitlist, waitlistDeps } from './index';
+
+const START = MONDAY_10;
+const clock = movableClock(START);
+const ctx = await setupTestApp({
+  clock,
+  env: { WAITLIST_OFFER_HOURS: '2', SELF_SERVICE_CANCEL_HOURS: '24' },
+});
+const db = ctx.database.db;
+const { config } = ctx.app.deps;
+const deps = waitlistDeps({ config, clock });
+const staff = await signedInStaff(ctx, {
+  doctor: true,
+  role: 'doctor',
+  firstName: 'Ana',
+  lastName: 'Doctor',
+});
+const control = (await makeStatus(db, { title: 'Control' })).id;
+const postponed = (await makeStatus(db, { title: 'Amânat', withoutAppointment: true })).id;
+
+let ip = 0;
+const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  ctx.app.inject({ method, url: `/api${url}`, payload, headers: staff.headers });
+const patientCall = (method: 'GET' | 'POST', url: string) =>
+  ctx.app.inject({ method, url: `/api/self-service/${url}`, remoteAddress: `10.7.0.${++ip % 250}` });
+
+async function waiting(calendarId: number, from = '2026-03-03', to = '2026-03-20', doctorId?: string) {
+  const patient = await makePatient(db);
+  const res = await api('POST', '/waitlist', {
+    patient_id: patient.id,
+    calendar_id: calendarId,
+    from,
+    to,
+    ...(doctorId ? { doctor_id: doctorId } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { patient, entryId: res.json().id as number };
+}
+
+async function bookedSlot(calendarId: number, date: string, time: string, status = 'scheduled_paperless') {
+  const patient = await makePatient(db);
+  return makeAppointment(db, {
+    patientId: patient.id,
+    status,
+    slot: { calendarId, date, time },
+  });
+}
+
+/** The waitlist offer messages queued so far (e-mail and SMS). */
+function offerMessages() {
+  return db.select().from(outbox).where(like(outbox.purpose, 'waitlist-offer:%')).orderBy(outbox.id);
+}
+
+function tokenIn(text: string) {
+  const m = /\/p\/([A-Za-z0-9_-]{43})/.exec(text);
+  return m ? m[1] : null;
+}
+
+async function offeredTo(patient: { email: string | null }) {
+  const [mail] = (await offerMessages()).filter((r) => r.channel === 'email' && r.to === patient.email);
+  return mail ? { mail, token: tokenIn(mail.text)! } : null;
+}
+
+describe('the waitlist', () => {
+  it('adds a patient and lists who waits, since when', async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db, { title: 'Cabinet aritmii' });
+    const { patient, entryId } = await waiting(cal.id);
+    const list = await api('GET', `/waitlist?calendar_id=${cal.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual({
+      status: 1,
+      entries: [
+        {
+          id: entryId,
+          patient_id: patient.id,
+          patient_name: patient.name,
+          doctor_id: null,
+          doctor_name: null,
+          from: '2026-03-03',
+          to: '2026-03-20',
+          state: 'waiting',
+          created_at: START.toISOString(),
+          offers: [],
+        },
+      ],
+    });
+    // Twice on the same calendar is refused.
+    const twice = await api('POST', '/waitlist', {
+      patient_id: patient.id,
+      calendar_id: cal.id,
+      from: '2026-03-03',
+      to: '2026-03-04',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('Pacientul este deja pe lista de așteptare a acestui calendar.');
+    const [added] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'waitlist.add'));
+    expect(added).toMatchObject({ actorId: staff.id, patientId: patient.id });
+  });
+
+  it('refuses bad input with Romanian messages and changes nothing', async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db);
+    const patient = await makePatient(db);
+    const bad = await api('POST', '/waitlist', {
+      patient_id: 'x',
+      calendar_id: cal.id,
+      from: '2026-02-30',
+      to: '',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      patient_id: 'Alegeți pacientul.',
+      from: 'Dată invalidă (AAAA-LL-ZZ).',
+    });
+    const reversed = await api('POST', '/waitlist', {
+      patient_id: patient.id,
+      calendar_id: cal.id,
+      from: '2026-03-10',
+      to: '2026-03-05',
+    });
+    expect(reversed.json().errors).toEqual({ to: 'Data de sfârșit trebuie să fie după data de început.' });
+    const past = await api('POST', '/waitlist', {
+      patient_id: patient.id,
+      calendar_id: cal.id,
+      from: '2026-02-01',
+      to: '2026-02-10',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().errors).toEqual({ to: 'Intervalul s-a încheiat deja.' });
+    const noCalendar = await api('POST', '/waitlist', {
+      patient_id: patient.id,
+      calendar_id: 999999,
+      from: '2026-03-03',
+      to: '2026-03-05',
+    });
+    expect(noCalendar.json().errors).toEqual({ calendar_id: 'Calendarul nu a fost găsit.' });
+    const huge = await api('POST', '/waitlist', {
+      patient_id: 99_999_999_999,
+      calendar_id: cal.id,
+      from: '2026-03-03',
+      to: '2026-03-05',
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors).toEqual({ patient_id: 'Alegeți pacientul.' });
+    expect((await api('GET', '/waitlist?calendar_id=abc')).statusCode).toBe(400);
+    expect((await api('GET', `/waitlist?calendar_id=${cal.id}`)).json().entries).toEqual([]);
+    expect((await api('DELETE', '/waitlist/999999')).statusCode).toBe(404);
+  });
+
+  it('offers a slot the patient cancels to the first matching patient, and accepting books it', async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db, { title: 'Cabinet cardiologie 3' });
+    const a = await bookedSlot(cal.id, '2026-03-05', '09:30');
+    // Not matching: a range before the day, another doctor. Matching: the later two, first wins.
+    const early = await waiting(cal.id, '2026-03-03', '2026-03-04');
+    const otherDoctor = await signedInStaff(ctx, { doctor: true, role: 'doctor' });
+    const doctorBound = await waiting(cal.id, '2026-03-03', '2026-03-10', otherDoctor.id);
+    const first = await waiting(cal.id);
+    const second = await waiting(cal.id);
+
+    const link = await selfServiceUrl(db, { secret: config.authSecret, publicUrl: config.publicUrl }, a.id);
+    const cancelled = await patientCall('POST', `${link!.split('/p/')[1]}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    expect(await offeredTo(early.patient)).toBeNull();
+    expect(await offeredTo(doctorBound.patient)).toBeNull();
+    expect(await offeredTo(second.patient)).toBeNull();
+    const offer = await offeredTo(first.patient);
+    expect(offer).not.toBeNull();
+    expect(offer!.mail.text).toContain(`${config.publicUrl}/p/${offer!.token}`);
+    expect(offer!.mail.text).toContain('05.03.2026');
+    const [sms] = (await offerMessages()).filter(
+      (r) => r.channel === 'sms' && r.to === first.patient.phone && r.purpose === offer!.mail.purpose,
+    );
+    expect(sms.text).toContain(`/p/${offer!.token}`);
+    expect(sms.text).not.toContain(first.patient.cnp ?? 'no-cnp');
+    expect(sms.text).not.toContain(first.patient.name);
+
+    const seen = await patientCall('GET', offer!.token);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toEqual({
+      status: 1,
+      phone: config.INSTITUTE_PHONE,
+      offer: {
+        date: '2026-03-05',
+        time: '09:30',
+        calendar: 'Cabinet cardiologie 3',
+        expires_at: new Date(START.getTime() + 2 * 3_600_000).toISOString(),
+        state: 'open',
+      },
+    });
+    expect(seen.body).not.toContain(first.patient.name);
+
+    const ok = await patientCall('POST', `${offer!.token}/accept`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      message: 'Gata! Programarea a fost făcută. Vă așteptăm.',
+      offer: { state: 'accepted' },
+    });
+    const booked = await db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.patientId, first.patient.id), eq(appointments.holdsSlot, true)));
+    expect(booked).toHaveLength(1);
+    expect(booked[0]).toMatchObject({ calendarId: cal.id, selectedDate: '2026-03-05', status: 'scheduled' });
+    // The journey's "scheduled" message for the new appointment.
+    const scheduled = await db.select().from(outbox).where(eq(outbox.appointmentId, booked[0].id));
+    expect(scheduled.map((r) => r.purpose)).toContain('scheduled@2026-03-05T09:30');
+    const list = (await api('GET', `/waitlist?calendar_id=${cal.id}`)).json();
+    const entry = list.entries.find((e: { patient_id: number }) => e.patient_id === first.patient.id);
+    expect(entry).toMatchObject({ state: 'booked', offers: [{ state: 'accepted', date: '2026-03-05' }] });
+    // Accepting again is refused; nothing is booked twice.
+    const again = await patientCall('POST', `${offer!.token}/accept`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Oferta nu mai este valabilă.');
+  });
+
+  it('gives exactly one booking to two accepts at once', async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db);
+    const a = await bookedSlot(cal.id, '2026-03-06', '10:00');
+    const w = await waiting(cal.id);
+    expect((await api('DELETE', `/appointment/${a.id}`)).statusCode).toBe(200);
+    const offer = await offeredTo(w.patient);
+    const answers = await Promise.all([
+      patientCall('POST', `${offer!.token}/accept`),
+      patientCall('POST', `${offer!.token}/accept`),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const holders = await db
+      .select()
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.calendarId, cal.id),
+          eq(appointments.selectedDate, '2026-03-06'),
+          eq(appointments.holdsSlot, true),
+        ),
+      );
+    expect(holders).toHaveLength(1);
+    expect(holders[0].patientId).toBe(w.patient.id);
+  });
+
+  it('loses to staff who booked the slot meanwhile: 409 with a clear message, the offer taken', async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db);
+    const a = await bookedSlot(cal.id, '2026-03-09', '11:00');
+    const w = await waiting(cal.id);
+    expect((await api('DELETE', `/appointment/${a.id}`)).statusCode).toBe(200);
+    const offer = await offeredTo(w.patient);
+    expect(offer).not.toBeNull();
+    const walkIn = await makePatient(db);
+    const staffBooking = await api('POST', '/appointment/new-appointment', {
+      doctor_id: staff.id,
+      patient_id: walkIn.id,
+      status_id: control,
+      calendar_id: cal.id,
+      date: '2026-03-09',
+      time: '11:00',
+    });
+    expect(staffBooking.statusCode, staffBooking.body).toBe(200);
+    const lost = await patientCall('POST', `${offer!.token}/accept`);
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json().message).toBe(
+      'Ne pare rău, locul tocmai a fost ocupat. Rămâneți pe lista de așteptare.',
+    );
+    const [row] = await db.select().from(waitlistOffers).where(eq(waitlistOffers.entryId, w.entryId));
+    expect(row.state).toBe('taken');
+    const holders = await db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.calendarId, cal.id), eq(appointments.holdsSlot, true)));
+    expect(holders.map((h) => h.patientId)).toEqual([walkIn.id]);
+    const list = (await api('GET', `/waitlist?calendar_id=${cal.id}`)).json();
+    expect(list.entries[0]).toMatchObject({ state: 'waiting', offers: [{ state: 'taken' }] });
+  });
+
+  it('offers the slot to the next patient when an offer expires (processWaitlist, moved clock) or is declined', async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db);
+    const a = await bookedSlot(cal.id, '2026-03-10', '09:00', 'scheduled_with_papers');
+    const first = await waiting(cal.id);
+    const second = await waiting(cal.id);
+    const third = await waiting(cal.id);
+    // Staff move the appointment to another time: its old slot frees.
+    const moved = await api('POST', '/appointment/set-appointment', {
+      appointment_id: a.id,
+      status_id: control,
+      calendar_id: cal.id,
+      date: '2026-03-10',
+      time: '10:30',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const o1 = await offeredTo(first.patient);
+    expect(o1).not.toBeNull();
+    expect(await offeredTo(second.patient)).toBeNull();
+
+    clock.at = new Date(START.getTime() + 119 * 60_000);
+    expect(await processWaitlist(db, deps, clock.now())).toBe(0);
+    expect(await offeredTo(second.patient)).toBeNull();
+    clock.at = new Date(START.getTime() + 121 * 60_000);
+    expect(await processWaitlist(db, deps, clock.now())).toBe(1);
+    const o2 = await offeredTo(second.patient);
+    expect(o2).not.toBeNull();
+    const late = await patientCall('POST', `${o1!.token}/accept`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Oferta a expirat: locul a fost oferit altui pacient.');
+
+    const declined = await patientCall('POST', `${o2!.token}/decline`);
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().message).toBe('Am înțeles. Locul va fi oferit altui pacient.');
+    const o3 = await offeredTo(third.patient);
+    expect(o3).not.toBeNull();
+    // Nobody is offered the same slot twice.
+    const firsts = (await offerMessages()).filter((r) => r.to === first.patient.email);
+    expect(firsts).toHaveLength(1);
+    // Removing the third from the list ends their offer.
+    expect((await api('DELETE', `/waitlist/${third.entryId}`)).statusCode).toBe(200);
+    expect((await patientCall('GET', o3!.token)).json().offer.state).toBe('declined');
+    const list = (await api('GET', `/waitlist?calendar_id=${cal.id}`)).json();
+    expect(list.entries.map((e: { patient_id: number }) => e.patient_id)).toEqual([
+      first.patient.id,
+      second.patient.id,
+    ]);
+    expect(list.entries[0].offers).toMatchObject([{ state: 'expired' }]);
+    clock.at = START;
+  });
+
+  it('holds a slot freed in the quiet hours from 08:00, when its SMS can go', async () => {
+    // 22:00 in Bucharest on Monday 2 March 2026.
+    clock.at = new Date('2026-03-02T20:00:00Z');
+    const cal = await makeCalendar(db);
+    const a = await bookedSlot(cal.id, '2026-03-11', '10:00');
+    const w = await waiting(cal.id);
+    expect((await api('DELETE', `/appointment/${a.id}`)).statusCode).toBe(200);
+    const offer = await offeredTo(w.patient);
+    const seen = (await patientCall('GET', offer!.token)).json();
+    // 08:00 on 3 March (06:00 UTC) plus the 2 hours.
+    expect(seen.offer.expires_at).toBe('2026-03-03T08:00:00.000Z');
+    clock.at = START;
+  });
+
+  it('offers a slot staff free by a status without a slot', async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db);
+    const a = await bookedSlot(cal.id, '2026-03-12', '11:30');
+    const w = await waiting(cal.id);
+    const res = await api('POST', '/appointment/set-appointment', {
+      appointment_id: a.id,
+      status_id: postponed,
+      without_appointment: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const offer = await offeredTo(w.patient);
+    expect(offer).not.toBeNull();
+    expect((await patientCall('GET', offer!.token)).json().offer).toMatchObject({
+      date: '2026-03-12',
+      time: '11:30',
+      state: 'open',
+    });
+  });
+});
