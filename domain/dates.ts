@@ -108,6 +108,11 @@ export function addMonths(day: string, months: number): string {
   return toDay(first);
 }
 
+/** Adds whole years, keeping the calendar day (29 February falls back to the 28th). */
+export function addYears(day: string, years: number): string {
+  return addMonths(day, 12 * years);
+}
+
 /** The first weekday (Monday-Friday) after `day`. */
 export function nextWeekday(day: string): string {
   let d = addDays(day, 1);

@@ -13,7 +13,6 @@ import {
   nextRealWeekday as nextWeekday,
 } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { yearsBefore } from './routes';
 import { person } from './test-data';
 
 const ctx = await setupTestApp({ env: { RETENTION_YEARS: '8' } });
@@ -147,11 +146,6 @@ describe('consent texts', () => {
 });
 
 describe('GET /api/privacy/retention-due', () => {
-  it('yearsBefore keeps the calendar day (and 29 February falls back to the 28th)', () => {
-    expect(yearsBefore('2026-11-25', 10)).toBe('2016-11-25');
-    expect(yearsBefore('2028-02-29', 1)).toBe('2027-02-28');
-  });
-
   it('lists patients whose last contact is older than RETENTION_YEARS, oldest first, masked', async () => {
     // Without an e-mail address: contact details play no part in the retention rule.
     const add = (name: string, createdAt: string) =>
