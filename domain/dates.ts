@@ -130,6 +130,16 @@ export function hhmm(time: string | null | undefined): string {
   return time ? time.slice(0, 5) : '';
 }
 
+/** Minutes since midnight of 'HH:MM' (or 'HH:MM:SS'). */
+export function minutesOfDay(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
+/** 'HH:MM' of minutes since midnight. */
+export function timeOfMinutes(minutes: number): string {
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
 /** The day of a value: a bare day stays as it is, a timestamp is read in Europe/Bucharest. */
 function dayOf(value: string | Date): string | null {
   if (typeof value === 'string') {

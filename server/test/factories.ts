@@ -4,7 +4,7 @@
  * builds its data here; a value a test asserts on is passed explicitly, never relied on as a
  * default. Values are unique within a test file (each file has its own database).
  */
-import { addDays, clinicToday, nextWeekday } from '../../domain/dates';
+import { addDays, clinicToday, minutesOfDay, nextWeekday, timeOfMinutes } from '../../domain/dates';
 import { foldText } from '../../domain/text';
 import { makeCnp } from '../../domain/validation/cnp';
 import { normalizePhone } from '../../domain/validation/phone';
@@ -92,10 +92,7 @@ export async function makePatient(
   return row;
 }
 
-const plus = (time: string, minutes: number) => {
-  const m = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + minutes;
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-};
+const plus = (time: string, minutes: number) => timeOfMinutes(minutesOfDay(time) + minutes);
 
 /** Weekly entries: every weekday in `weekdays`, starting at each of `starts`, `minutes` long. */
 export function weeklyEntries(starts: string[], minutes = 30, weekdays = [1, 2, 3, 4, 5]) {
