@@ -5,9 +5,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PRIVACY_MESSAGES } from '../../../domain/privacy';
-import { auditEvents, consents, consultationGroups, documents, patients } from '../../db/schema';
+import { auditEvents, consents, patients } from '../../db/schema';
 import {
   makeAppointment,
+  makeConsultationGroup,
+  makeDocument,
   makePatient,
   makePublicCalendar,
   nextRealWeekday as nextWeekday,
@@ -156,24 +158,12 @@ describe('GET /api/privacy/retention-due', () => {
     const recentAppt = await add('Vechi Revenit', '2005-01-01T10:00:00Z');
     await makeAppointment(db, { patientId: recentAppt.id, status: 'scheduled', date: '2025-01-10' });
     const recentConsult = await add('Vechi Consultat', '2005-01-01T10:00:00Z');
-    await db.insert(consultationGroups).values({
-      guid: crypto.randomUUID(),
-      patientId: recentConsult.id,
-      title: 'Control',
+    await makeConsultationGroup(db, recentConsult.id, {
       date: '2024-06-01',
       createdAt: new Date('2024-06-01T10:00:00Z'),
     });
     const recentDoc = await add('Vechi Cu Document', '2005-01-01T10:00:00Z');
-    await db.insert(documents).values({
-      patientId: recentDoc.id,
-      title: 'EKG',
-      filename: 'ekg.pdf',
-      ext: 'pdf',
-      mime: 'application/pdf',
-      size: 10,
-      storageKey: 'documents/retention-test',
-      createdAt: new Date('2023-01-01T10:00:00Z'),
-    });
+    await makeDocument(db, recentDoc.id, { createdAt: new Date('2023-01-01T10:00:00Z') });
 
     const asDoctor = await ctx.app.inject({ url: '/api/privacy/retention-due', headers: doctor.headers });
     expect(asDoctor.statusCode).toBe(403);
