@@ -1,9 +1,10 @@
 /** The endpoints bench/api.ts loads, each as autocannon requests (paths and bodies vary per request). */
 import { COUNTIES } from '../domain/counties';
-import { addDays, weekdayOf } from '../domain/dates';
+import { addDays } from '../domain/dates';
 import { foldText } from '../domain/text';
 import { makeCnp } from '../domain/validation/cnp';
 import { LAST } from '../server/db/demo-names';
+import { workingDaysBetween } from './data-gen';
 
 export type Endpoint = {
   name: string;
@@ -20,28 +21,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const SURNAMES = LAST.map(foldText);
 
 /** Weekdays from tomorrow to 58 months ahead, except the fixed holidays the bench data closes. */
-function futureWeekdays(today: string): string[] {
-  const closed = [
-    '01-01',
-    '01-02',
-    '01-06',
-    '01-07',
-    '01-24',
-    '05-01',
-    '06-01',
-    '08-15',
-    '11-30',
-    '12-01',
-    '12-25',
-    '12-26',
-  ];
-  const out: string[] = [];
-  for (let d = addDays(today, 1); d < addDays(today, 58 * 30); d = addDays(d, 1)) {
-    const wd = weekdayOf(d);
-    if (wd !== 0 && wd !== 6 && !closed.includes(d.slice(5))) out.push(d);
-  }
-  return out;
-}
+const futureWeekdays = (today: string) => workingDaysBetween(addDays(today, 1), addDays(today, 58 * 30 - 1));
 
 /** A new patient per request: birth years 2010-2019 never occur in the bench data (1935-2006). */
 function registration(i: number, day: string, runSalt: number) {

@@ -7,7 +7,7 @@
  * indexes on (calendar, date, time) and (doctor, date, time) can never collide, and the
  * appointments still spread evenly over the five years instead of filling the first days.
  */
-import { addDays, weekdayOf } from '../domain/dates';
+import { addDays, isWeekend } from '../domain/dates';
 import type { Random } from '../server/db/random';
 
 export const CUSTOM_STATUSES = [
@@ -54,12 +54,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Working days from four years back to one year ahead (five years), without holidays. */
 export function workingDays(today: string): string[] {
+  return workingDaysBetween(addDays(today, -4 * 365), addDays(today, 365));
+}
+
+/** Weekdays from `from` to `to` (both included) that are not fixed holidays. */
+export function workingDaysBetween(from: string, to: string): string[] {
   const out: string[] = [];
-  const end = addDays(today, 365);
-  for (let d = addDays(today, -4 * 365); d <= end; d = addDays(d, 1)) {
-    const wd = weekdayOf(d);
-    if (wd !== 0 && wd !== 6 && !HOLIDAYS.includes(d.slice(5))) out.push(d);
-  }
+  for (let d = from; d <= to; d = addDays(d, 1))
+    if (!isWeekend(d) && !HOLIDAYS.includes(d.slice(5))) out.push(d);
   return out;
 }
 

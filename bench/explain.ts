@@ -12,6 +12,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { clinicToday } from '../domain/dates';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPostgres } from '../server/db/client';
@@ -78,7 +79,7 @@ const doctor = (
 ).data?.[0]?.id;
 
 const f = (o: object) => encodeURIComponent(JSON.stringify(o));
-const today = new Date().toISOString().slice(0, 10);
+const today = clinicToday(new Date());
 const cases: [string, string, 'GET' | 'POST', object?][] = [
   ['patients, no filter, page 1', '/api/patients?page=1&perPage=20', 'GET'],
   ['patients, no filter, page 2000 (deep)', '/api/patients?page=2000&perPage=20', 'GET'],

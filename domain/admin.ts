@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ok, pageMeta } from './api';
 import { ROLES } from './auth';
+import { minutesOfDay, timeOfMinutes } from './dates';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 
 export const ADMIN_MESSAGES = {
@@ -202,10 +203,6 @@ export const availabilitySchema = z
   });
 export type AvailabilityInput = z.infer<typeof availabilitySchema>;
 
-const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-const toHhmm = (m: number) =>
-  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-
 /**
  * [from, to) cut into consecutive entries of `minutes` (a shorter tail is dropped); 0 keeps it
  * whole. A morning of 30-minute consultations is entered this way.
@@ -213,8 +210,8 @@ const toHhmm = (m: number) =>
 export function splitInterval(from: string, to: string, minutes: number): { from: string; to: string }[] {
   if (!minutes) return [{ from, to }];
   const out: { from: string; to: string }[] = [];
-  for (let m = toMinutes(from); m + minutes <= toMinutes(to); m += minutes)
-    out.push({ from: toHhmm(m), to: toHhmm(m + minutes) });
+  for (let m = minutesOfDay(from); m + minutes <= minutesOfDay(to); m += minutes)
+    out.push({ from: timeOfMinutes(m), to: timeOfMinutes(m + minutes) });
   return out;
 }
 

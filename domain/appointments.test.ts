@@ -6,6 +6,7 @@ import {
   assignDoctorSchema,
   canDo,
   newAppointmentFormSchema,
+  noShowDue,
   setAppointmentFormSchema,
   setAppointmentSchema,
   settableStatuses,
@@ -128,5 +129,20 @@ describe('custom statuses settable from a status (issue 22)', () => {
     ['custom', [1, 2]],
   ])('%s offers %j', (status, ids) => {
     expect(settableStatuses(status, statuses).map((s) => s.id)).toEqual(ids);
+  });
+});
+
+// The status menu offers "Neprezentat" (web/features/appointments/status-menu.tsx) exactly when the server accepts it.
+describe('noShowDue', () => {
+  const slot = { holdsSlot: true, date: '2026-11-25', time: '09:00' };
+  it('is due once the start has passed, in clinic time', () => {
+    // 09:00 in Bucharest is 07:00 UTC in November.
+    expect(noShowDue(slot, new Date('2026-11-25T06:59:00Z'))).toBe(false);
+    expect(noShowDue(slot, new Date('2026-11-25T07:00:00Z'))).toBe(true);
+  });
+  it('is never due for an appointment without a slot', () => {
+    const late = new Date('2027-01-01T00:00:00Z');
+    expect(noShowDue({ ...slot, holdsSlot: false }, late)).toBe(false);
+    expect(noShowDue({ holdsSlot: true, date: null, time: null }, late)).toBe(false);
   });
 });

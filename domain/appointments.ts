@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ok, pageMeta } from './api';
-import { DATE_RE, isRealDate, TIME_RE } from './dates';
+import { clinicInstant, DATE_RE, isRealDate, TIME_RE } from './dates';
 import { pickerPatientSchema } from './privacy';
 
 /** Appointment statuses (SPEC §4); custom statuses live in the database. */
@@ -401,3 +401,15 @@ export const availabilityReply = ok({ data: availabilityData });
 export type AvailabilityReply = z.infer<typeof availabilityReply>;
 export const appointmentReply = ok({ appointment: appointmentDetail });
 export type AppointmentReply = z.infer<typeof appointmentReply>;
+
+/**
+ * Whether "Neprezentat" may be recorded now: the appointment holds a slot and its start (clinic
+ * time) has passed. The server refuses otherwise (409); the status menu offers it only then.
+ */
+export function noShowDue(
+  a: { holdsSlot: boolean; date: string | null; time: string | null },
+  now: Date,
+): boolean {
+  if (!a.holdsSlot || !a.date) return false;
+  return clinicInstant(a.date, a.time ?? '00:00').getTime() <= now.getTime();
+}

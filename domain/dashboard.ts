@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ok } from './api';
 import { BUILTIN_STATUSES } from './appointments';
-import { DATE_RE, isRealDate } from './dates';
+import { addDays, DATE_RE, isRealDate, minutesOfDay, timeOfMinutes, weekdayOf } from './dates';
 
 /** Dashboard texts (SPEC §2, §8). */
 export const DASHBOARD_MESSAGES = {
@@ -122,19 +122,14 @@ export type WeeklyCountsReply = z.infer<typeof weeklyCountsReply>;
  */
 export function resolveRange(r: CalendarRange): { start: string; end: string } {
   if (r.start && r.end) return { start: r.start, end: r.end };
-  const [y, m] = (r.date as string).split('-').map(Number);
-  const first = new Date(Date.UTC(y, m - 1, 1));
-  const back = (first.getUTCDay() + 6) % 7; // days since Monday
-  const start = new Date(Date.UTC(y, m - 1, 1 - back));
-  const end = new Date(Date.UTC(y, m - 1, 1 - back + 42));
-  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+  const first = `${(r.date as string).slice(0, 7)}-01`;
+  const start = addDays(first, -((weekdayOf(first) + 6) % 7)); // back to Monday
+  return { start, end: addDays(start, 42) };
 }
 
 /** "HH:MM" plus minutes, within the day (a slot never crosses midnight). */
 export function addMinutes(time: string, minutes: number): string {
-  const [h, m] = time.split(':').map(Number);
-  const t = Math.min(h * 60 + m + minutes, 23 * 60 + 59);
-  return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+  return timeOfMinutes(Math.min(minutesOfDay(time) + minutes, 23 * 60 + 59));
 }
 
 // ------------------------------------------------------------------ the patient journey (issue 15)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  addYears,
   clinicInstant,
   clinicTime,
   clinicToday,
@@ -51,6 +52,9 @@ describe('the one date module', () => {
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
     expect(addMonths('2028-02-29', 60)).toBe('2033-02-28');
     expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
+    // The retention cutoff: the same calendar day years back; 29 February falls back to the 28th.
+    expect(addYears('2026-11-25', -10)).toBe('2016-11-25');
+    expect(addYears('2028-02-29', -1)).toBe('2027-02-28');
     expect(daysBetween('2026-11-25', '2026-12-02')).toBe(7);
     expect(daysBetween('2026-03-30', '2026-03-28')).toBe(-2);
   });

@@ -108,6 +108,11 @@ export function addMonths(day: string, months: number): string {
   return toDay(first);
 }
 
+/** Adds whole years, keeping the calendar day (29 February falls back to the 28th). */
+export function addYears(day: string, years: number): string {
+  return addMonths(day, 12 * years);
+}
+
 /** The first weekday (Monday-Friday) after `day`. */
 export function nextWeekday(day: string): string {
   let d = addDays(day, 1);
@@ -123,6 +128,16 @@ export function daysBetween(from: string, to: string): number {
 /** 'HH:MM' from 'HH:MM' or 'HH:MM:SS'; '' for an empty value. */
 export function hhmm(time: string | null | undefined): string {
   return time ? time.slice(0, 5) : '';
+}
+
+/** Minutes since midnight of 'HH:MM' (or 'HH:MM:SS'). */
+export function minutesOfDay(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
+/** 'HH:MM' of minutes since midnight. */
+export function timeOfMinutes(minutes: number): string {
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
 /** The day of a value: a bare day stays as it is, a timestamp is read in Europe/Bucharest. */

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clinicToday } from './dates';
-import { availableTimes, expandRanges, lastBookableDay, slotRefusal } from './slots';
+import {
+  availableTimes,
+  expandRanges,
+  isClosedDay,
+  lastBookableDay,
+  slotRefusal,
+  takenStarts,
+} from './slots';
 
 // Wednesday 2026-11-25: two 30-minute entries in the morning, one on Thursday.
 const availability = [
@@ -113,4 +120,39 @@ describe('today in Europe/Bucharest, whatever TZ', () => {
       expect(lastBookableDay(clinicToday(new Date('2026-11-22T22:00:00Z')))).toBe('2031-11-23');
     });
   }
+});
+
+// The set / new appointment modals' pickers (web/features/appointments/slot-fields.tsx).
+describe('the time and date pickers of the appointment modals', () => {
+  const booked = [
+    { selected_date: '2026-11-25', selected_time: '08:00:00' },
+    { selected_date: '2026-11-25', selected_time: '09:30:00' },
+    { selected_date: '2026-11-26', selected_time: '10:00:00' },
+  ];
+
+  it('leave out the times booked that day, but offer the edited appointment its own time again', () => {
+    const taken = takenStarts({ date: '2026-11-25', calendarId: 4, booked });
+    expect(availableTimes({ date: '2026-11-25', today, availability, taken }).map((t) => t.value)).toEqual([
+      '09:00',
+    ]);
+    const own = { calendar_id: 4, date: '2026-11-25', time: '09:30' };
+    const editing = takenStarts({ date: '2026-11-25', calendarId: 4, booked, own });
+    expect(
+      availableTimes({ date: '2026-11-25', today, availability, taken: editing }).map((t) => t.value),
+    ).toEqual(['09:00', '09:30']);
+    // Its own time in another calendar is taken there by someone else.
+    expect(takenStarts({ date: '2026-11-25', calendarId: 5, booked, own })).toHaveLength(2);
+  });
+
+  it("grey out unavailable days, the doctor's time off and weekdays without entries", () => {
+    const closed = {
+      unavailable: new Set(['2026-12-01']),
+      timeOff: [{ from: '2026-12-09', to: '2026-12-10' }],
+      openWeekdays: new Set([2, 3]),
+    };
+    expect(isClosedDay('2026-12-02', closed)).toBe(false); // a Wednesday
+    expect(isClosedDay('2026-12-01', closed)).toBe(true); // unavailable Tuesday
+    expect(isClosedDay('2026-12-09', closed)).toBe(true); // time off
+    expect(isClosedDay('2026-12-03', closed)).toBe(true); // Thursday: no entries
+  });
 });

@@ -97,3 +97,38 @@ export function slotRefusal(args: {
   if ((args.taken ?? []).some((t) => hhmm(t) === time)) return 'taken';
   return null;
 }
+
+/**
+ * The starts a modal's time picker must leave out on `date`: the calendar's booked times that
+ * day, except the slot the edited appointment already holds (it is offered again).
+ */
+export function takenStarts(args: {
+  date: string;
+  calendarId: number | null;
+  booked: readonly { selected_date: string | null; selected_time: string | null }[];
+  own?: { calendar_id: number; date: string; time: string } | null;
+}): string[] {
+  const { date, calendarId, own } = args;
+  const isOwn = (t: string) =>
+    !!own && own.calendar_id === calendarId && own.date === date && hhmm(own.time) === hhmm(t);
+  return args.booked
+    .filter((a) => a.selected_date === date && a.selected_time !== null)
+    .map((a) => a.selected_time as string)
+    .filter((t) => !isOwn(t));
+}
+
+/** A day the date picker greys out: an unavailable day, the doctor's time off, or a weekday without entries. */
+export function isClosedDay(
+  date: string,
+  closed: {
+    unavailable: ReadonlySet<string>;
+    timeOff: readonly DayRange[];
+    openWeekdays: ReadonlySet<number>;
+  },
+): boolean {
+  return (
+    closed.unavailable.has(date) ||
+    inRanges(date, closed.timeOff) ||
+    !closed.openWeekdays.has(weekdayOf(date))
+  );
+}

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
+import { clinicToday, nextWeekday } from '../domain/dates';
 import { ANONYMISE_PHRASE } from '../domain/privacy';
 import { makeCnp } from '../domain/validation/cnp';
 import { expect, expectNoA11yViolations, signIn, test, withProofOfWork } from './fixtures';
@@ -108,13 +109,11 @@ test('a doctor sees the consents but neither export nor anonymise', async ({ pag
 
 test('the patient detail shows the consent version and date, and records a withdrawal', async ({ page }) => {
   // A public request records a consent; its patient is new.
-  const day = new Date();
-  do day.setDate(day.getDate() + 1);
-  while (day.getDay() === 0 || day.getDay() === 6);
+  const day = nextWeekday(clinicToday(new Date()));
   const cnp = makeCnp(1, '1969-08-17', '12', Date.now() % 1000);
   const res = await page.request.post('/api/appointment', {
     data: await withProofOfWork(page.request, {
-      appt_date: `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`,
+      appt_date: day,
       appt_time: '08:00',
       name: 'Horia Consimțământ',
       cnp,

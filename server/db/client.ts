@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -28,6 +29,11 @@ export type Database = {
   pool?: pg.Pool;
   close(): Promise<void>;
 };
+
+/** Throws unless the database answers a trivial query (the readiness check). */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 export const PGLITE_EXTENSIONS = { pg_trgm, btree_gist, unaccent };

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { addDays, clinicToday, weekdayOf } from '../../domain/dates';
+import { addDays, clinicToday, minutesOfDay, timeOfMinutes, weekdayOf } from '../../domain/dates';
 import type { Config } from '../config';
 import { createStaffUser } from '../platform/auth/staff';
 import type { Db } from './client';
@@ -86,10 +86,7 @@ const HOLIDAYS = [
   '2027-01-24',
 ];
 
-const SLOT_TIMES = Array.from(
-  { length: 12 },
-  (_, i) => `${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
-);
+const SLOT_TIMES = Array.from({ length: 12 }, (_, i) => timeOfMinutes(8 * 60 + i * 30));
 
 export type DemoResult = { banner: string; password: string };
 
@@ -151,8 +148,7 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
     for (let wd = 1; wd <= 5; wd++) {
       avail.push({ calendarId: remote.id, weekday: wd, fromTime: '08:00', toTime: '08:30' });
       for (const t of SLOT_TIMES) {
-        const [h, m] = t.split(':').map(Number);
-        const end = `${String(h + (m === 30 ? 1 : 0)).padStart(2, '0')}:${m === 30 ? '00' : '30'}`;
+        const end = timeOfMinutes(minutesOfDay(t) + 30);
         avail.push({ calendarId: clinic.id, weekday: wd, fromTime: t, toTime: end });
         if (wd !== 5) avail.push({ calendarId: lab.id, weekday: wd, fromTime: t, toTime: end });
       }

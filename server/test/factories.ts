@@ -4,7 +4,7 @@
  * builds its data here; a value a test asserts on is passed explicitly, never relied on as a
  * default. Values are unique within a test file (each file has its own database).
  */
-import { addDays, clinicToday, nextWeekday } from '../../domain/dates';
+import { addDays, clinicToday, minutesOfDay, nextWeekday, timeOfMinutes } from '../../domain/dates';
 import { foldText } from '../../domain/text';
 import { makeCnp } from '../../domain/validation/cnp';
 import { normalizePhone } from '../../domain/validation/phone';
@@ -92,10 +92,7 @@ export async function makePatient(
   return row;
 }
 
-const plus = (time: string, minutes: number) => {
-  const m = Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)) + minutes;
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-};
+const plus = (time: string, minutes: number) => timeOfMinutes(minutesOfDay(time) + minutes);
 
 /** Weekly entries: every weekday in `weekdays`, starting at each of `starts`, `minutes` long. */
 export function weeklyEntries(starts: string[], minutes = 30, weekdays = [1, 2, 3, 4, 5]) {
@@ -191,9 +188,70 @@ export async function makeSlotAudit(
   appointmentId: number,
   slot: { calendarId: number; date: string; time: string },
 ) {
-  await db
-    .insert(s.auditEvents)
-    .values({ action, entityType: 'appointment', entityId: String(appointmentId), details: slot });
+  await makeAuditEvent(db, {
+    action,
+    entityType: 'appointment',
+    entityId: String(appointmentId),
+    details: slot,
+  });
+}
+
+/** A document row of a patient (the file itself is not stored unless the test puts it). */
+export async function makeDocument(
+  db: Db,
+  patientId: number,
+  d: Partial<typeof s.documents.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(s.documents)
+    .values({
+      patientId,
+      title: 'EKG',
+      filename: 'ekg.pdf',
+      ext: 'pdf',
+      mime: 'application/pdf',
+      size: 10,
+      storageKey: `documents/test-${next()}`,
+      ...d,
+    })
+    .returning();
+  return row;
+}
+
+/** A consultation group (a day's consultation) of a patient. */
+export async function makeConsultationGroup(
+  db: Db,
+  patientId: number,
+  g: Partial<typeof s.consultationGroups.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(s.consultationGroups)
+    .values({ guid: crypto.randomUUID(), patientId, title: 'Control', date: realDayIn(0), ...g })
+    .returning();
+  return row;
+}
+
+/** A consent text version; the newest by `createdAt` is the one the public form shows. */
+export async function makeConsentText(db: Db, c: Partial<typeof s.consentTexts.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(s.consentTexts)
+    .values({ version: `test-${next()}`, text: 'Text de test al acordului.', createdAt: new Date(), ...c })
+    .returning();
+  return row;
+}
+
+/** The public form's counter of requests for a calendar's day. */
+export async function makeRegistrationDay(db: Db, calendarId: number, day: string, count: number) {
+  await db.insert(s.registrationDays).values({ calendarId, day, count });
+}
+
+/** An audit event; `action` may be any text here (tests use codes the app never writes). */
+export async function makeAuditEvent(
+  db: Db,
+  e: Partial<typeof s.auditEvents.$inferInsert> & { action: string },
+) {
+  const [row] = await db.insert(s.auditEvents).values(e).returning();
+  return row;
 }
 
 // ------------------------------------------------------------------ form payloads

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin';
 import { appointmentStatuses, auditEvents } from '../../db/schema';
-import { makeAppointment, makePatient } from '../../test/factories';
+import { makeAppointment, makeAuditEvent, makePatient } from '../../test/factories';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 import { csvCell } from './audit-repository';
 
@@ -98,9 +98,11 @@ describe('audit log', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
 
     // Dates are Bucharest days: an event at 23:30 UTC on the 1st is on the 2nd in Bucharest.
-    await db
-      .insert(auditEvents)
-      .values({ actorId: boss.id, action: 'test.night', at: new Date('2026-06-01T23:30:00Z') });
+    await makeAuditEvent(db, {
+      actorId: boss.id,
+      action: 'test.night',
+      at: new Date('2026-06-01T23:30:00Z'),
+    });
     expect((await q({ action: 'test.night', from: '2026-06-02', to: '2026-06-02' })).json()._meta.total).toBe(
       1,
     );
@@ -117,7 +119,7 @@ describe('audit log', () => {
   });
 
   it('exports the same filtered rows as CSV without formula injection, and audits the export', async () => {
-    await db.insert(auditEvents).values({
+    await makeAuditEvent(db, {
       actorId: boss.id,
       action: 'test.csv',
       entityId: '=HYPERLINK("http://rau.example")',

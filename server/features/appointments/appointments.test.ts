@@ -8,6 +8,7 @@ import {
   makeAppointment,
   makeCalendar,
   makePatient,
+  makeRegistrationDay,
   makeStatus,
   makeTimeOff,
   movableClock,
@@ -302,7 +303,7 @@ describe('DELETE /api/appointment/:id', () => {
       time: '08:00',
       publicRequest: true,
     });
-    await db.insert(registrationDays).values({ calendarId: calId, day: '2026-03-05', count: 3 });
+    await makeRegistrationDay(db, calId, '2026-03-05', 3);
     await ctx.app.inject({ method: 'DELETE', url: `/api/appointment/${req.id}`, headers: staff.headers });
     const [counter] = await db.select().from(registrationDays).where(eq(registrationDays.calendarId, calId));
     expect(counter.count).toBe(2);

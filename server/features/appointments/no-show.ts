@@ -3,13 +3,12 @@
  * appointment's time has passed and only for an appointment that holds a slot. The built-in
  * status is set here and nowhere else, so the no-show figures count only real no-shows.
  */
-import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
+import { APPOINTMENT_MESSAGES, noShowDue } from '../../../domain/appointments';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { conflict } from '../../platform/errors';
 import { cancelPendingForAppointment } from '../../platform/outbox';
-import { startsAt } from './patient-actions';
 import { builtinStatusId, markNoShow } from './patient-actions-repository';
 import { lockAppointment } from './service';
 
@@ -17,8 +16,8 @@ export async function markAppointmentNoShow(ctx: { db: Db; actor: Actor; now: Da
   await ctx.db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
     if (!row.holdsSlot || !row.calendarId) throw conflict(APPOINTMENT_MESSAGES.noShowNoSlot);
-    const start = startsAt({ date: row.selectedDate, time: row.selectedTime });
-    if (!start || start.getTime() > ctx.now.getTime()) throw conflict(APPOINTMENT_MESSAGES.noShowTooEarly);
+    const slot = { holdsSlot: row.holdsSlot, date: row.selectedDate, time: row.selectedTime };
+    if (!noShowDue(slot, ctx.now)) throw conflict(APPOINTMENT_MESSAGES.noShowTooEarly);
     const statusId = await builtinStatusId(tx, 'no_show');
     await markNoShow(tx, id, statusId, ctx.now);
     await cancelPendingForAppointment(tx, id, 'reminder');

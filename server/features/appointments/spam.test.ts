@@ -6,9 +6,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { nextWeekday } from '../../../domain/dates';
-import { appointments, auditEvents, documents, outbox, patients, registrationDays } from '../../db/schema';
+import { appointments, auditEvents, outbox, patients, registrationDays } from '../../db/schema';
 import {
   makeAppointment,
+  makeDocument,
   makePatient,
   makePublicCalendar,
   nextIp,
@@ -112,15 +113,7 @@ describe('marking public requests as spam', () => {
     // A patient the public form created, who has a document since.
     const [withDocument] = await flood(day, 1);
     const [docRequest] = await db.select().from(appointments).where(eq(appointments.id, withDocument));
-    await db.insert(documents).values({
-      patientId: docRequest.patientId,
-      title: 'Scrisoare medicală',
-      filename: 'scrisoare.pdf',
-      ext: 'pdf',
-      mime: 'application/pdf',
-      size: 10,
-      storageKey: `spam-test-${docRequest.patientId}`,
-    });
+    await makeDocument(db, docRequest.patientId, { title: 'Scrisoare medicală', filename: 'scrisoare.pdf' });
     const ids = [await requestIdOf(knownForm), withDocument];
     const res = await markSpam(ids);
     expect(res.json()).toMatchObject({ marked: 2, patients_removed: 0 });

@@ -8,6 +8,7 @@ import {
   makeAppointment,
   makeCalendar,
   makePatient,
+  makeRegistrationDay,
   makeStatus,
   makeTimeOff,
   movableClock,
@@ -227,7 +228,7 @@ describe('a status that needs no slot, from every status (issue 22)', () => {
         publicRequest: true,
       })
     ).id;
-    await db.insert(registrationDays).values({ calendarId: calId, day: '2026-03-12', count: 4 });
+    await makeRegistrationDay(db, calId, '2026-03-12', 4);
     // A status with a slot still follows the confirm path.
     const slot = await post('set-appointment', {
       appointment_id: req,

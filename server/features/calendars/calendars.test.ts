@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { timeOff } from '../../db/schema';
 import {
   MONDAY_10,
   makeAppointment,
   makeCalendar,
   makePatient,
   makeStatus,
+  makeTimeOff,
   movableClock,
   SHORT_DAY_ENTRIES,
 } from '../../test/factories';
@@ -44,11 +44,9 @@ const a1 = await slot('2026-03-03', '09:00', cardio.id, drA.id);
 const a2 = await slot('2026-03-04', '10:00', cardio.id, drB.id, pt2.id);
 await slot('2026-03-04', '09:00', remote.id, drA.id);
 await slot('2026-04-20', '09:00', cardio.id, drA.id); // outside the range asked below
-await db.insert(timeOff).values([
-  { userId: drA.id, fromDate: '2026-02-20', toDate: '2026-03-02' },
-  { userId: drA.id, fromDate: '2026-03-30', toDate: '2026-04-10' },
-  { userId: drB.id, fromDate: '2026-03-16', toDate: '2026-03-16' },
-]);
+await makeTimeOff(db, drA.id, '2026-02-20', '2026-03-02');
+await makeTimeOff(db, drA.id, '2026-03-30', '2026-04-10');
+await makeTimeOff(db, drB.id, '2026-03-16', '2026-03-16');
 
 const events = (calendarId: number, payload: Record<string, unknown>) =>
   ctx.app.inject({

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COUNTIES } from '../../../domain/counties';
 import { healthReply, instituteReply, notReadyReply, readyReply, statesReply } from '../../../domain/misc';
 import { publicInstitute } from '../../config';
+import { ping } from '../../db/client';
 import { MESSAGES } from '../../platform/errors';
 
 const STATES = COUNTIES.map(({ iso_code, name }) => ({ iso_code, name }));
@@ -29,7 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_req, reply) => {
       try {
-        await app.deps.database.db.execute(sql`select 1`);
+        await ping(app.deps.database.db);
         return { status: 1 as const, database: 'ok' as const };
       } catch {
         return reply

@@ -1,8 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PATIENT_MESSAGES } from '../../../domain/patients';
-import { appointments, auditEvents, calendars, documents, patients } from '../../db/schema';
-import { MONDAY_AFTER_MIDNIGHT, makeAppointment, movableClock, patientForm } from '../../test/factories';
+import { appointments, auditEvents, calendars, patients } from '../../db/schema';
+import {
+  MONDAY_AFTER_MIDNIGHT,
+  makeAppointment,
+  makeDocument,
+  movableClock,
+  patientForm,
+} from '../../test/factories';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 
 const ctx = await setupTestApp({ clock: movableClock(MONDAY_AFTER_MIDNIGHT) });
@@ -118,15 +124,7 @@ describe('GET /api/patients/:id', () => {
     const form = patientForm({ state_residency: 'RO-IS', insurance_status: 'insured-OPSNAJ' });
     const id = (await post(form)).json().id;
     const [cal] = await db.insert(calendars).values({ title: 'Cabinet 2' }).returning();
-    await db.insert(documents).values({
-      patientId: id,
-      title: 'EKG',
-      filename: 'ekg.pdf',
-      ext: 'pdf',
-      mime: 'application/pdf',
-      size: 10,
-      storageKey: `k-${id}`,
-    });
+    await makeDocument(db, id);
     const apptId = (
       await makeAppointment(db, {
         patientId: id,

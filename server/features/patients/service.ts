@@ -7,6 +7,7 @@ import {
   type ConsultationUpdate,
   ENTRY_LABELS,
   inFormOrder,
+  isBlankHtml,
 } from '../../../domain/consultations';
 import { countyName } from '../../../domain/counties';
 import { clinicToday, formatDay } from '../../../domain/dates';
@@ -94,6 +95,13 @@ export async function updatePatient(db: Db, actor: Actor, id: number, input: Edi
   });
 }
 
+/** Sanitised rich text that must show something; 400 when it is blank. */
+function requiredRichText(raw: string): string {
+  const content = sanitizeRichText(raw);
+  if (isBlankHtml(content)) throw badRequest(CONSULTATION_TEXTS.contentRequired);
+  return content;
+}
+
 /**
  * Saves the non-empty sections of the consultation form. A save joins the group of the same
  * patient, title and day (Europe/Bucharest), so saving the six sections one by one builds one
@@ -105,7 +113,7 @@ export async function saveConsultation(db: Db, actor: Actor, input: Consultation
     const raw = input[type];
     if (raw === undefined) return [];
     const content = sanitizeRichText(raw);
-    return content.replace(/<[^>]*>/g, '').trim() ? [{ type, content }] : [];
+    return isBlankHtml(content) ? [] : [{ type, content }];
   });
   if (!sections.length) throw badRequest(CONSULTATION_TEXTS.nothingToSave);
   const today = clinicToday(now);
@@ -176,8 +184,7 @@ export async function updateEntry(
   raw: string,
   now: Date,
 ) {
-  const content = sanitizeRichText(raw);
-  if (!content.replace(/<[^>]*>/g, '').trim()) throw badRequest(CONSULTATION_TEXTS.contentRequired);
+  const content = requiredRichText(raw);
   return db.transaction(async (tx) => {
     const entry = await writes.lockPatientEntry(tx, patientId, entryId);
     if (!entry) throw notFound(CONSULTATION_TEXTS.entryNotFound);
@@ -217,8 +224,7 @@ export async function saveLetter(
   raw: string,
   now: Date,
 ) {
-  const content = sanitizeRichText(raw);
-  if (!content.replace(/<[^>]*>/g, '').trim()) throw badRequest(CONSULTATION_TEXTS.contentRequired);
+  const content = requiredRichText(raw);
   return db.transaction(async (tx) => {
     const group = await repo.lockGroup(tx, patientId, guid);
     if (!group) throw notFound(CONSULTATION_TEXTS.groupNotFound);

@@ -5,15 +5,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PRIVACY_MESSAGES } from '../../../domain/privacy';
-import { auditEvents, consents, consultationGroups, documents, patients } from '../../db/schema';
+import { auditEvents, consents, patients } from '../../db/schema';
 import {
   makeAppointment,
+  makeConsultationGroup,
+  makeDocument,
   makePatient,
   makePublicCalendar,
   nextRealWeekday as nextWeekday,
 } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { yearsBefore } from './routes';
 import { person } from './test-data';
 
 const ctx = await setupTestApp({ env: { RETENTION_YEARS: '8' } });
@@ -147,11 +148,6 @@ describe('consent texts', () => {
 });
 
 describe('GET /api/privacy/retention-due', () => {
-  it('yearsBefore keeps the calendar day (and 29 February falls back to the 28th)', () => {
-    expect(yearsBefore('2026-11-25', 10)).toBe('2016-11-25');
-    expect(yearsBefore('2028-02-29', 1)).toBe('2027-02-28');
-  });
-
   it('lists patients whose last contact is older than RETENTION_YEARS, oldest first, masked', async () => {
     // Without an e-mail address: contact details play no part in the retention rule.
     const add = (name: string, createdAt: string) =>
@@ -162,24 +158,12 @@ describe('GET /api/privacy/retention-due', () => {
     const recentAppt = await add('Vechi Revenit', '2005-01-01T10:00:00Z');
     await makeAppointment(db, { patientId: recentAppt.id, status: 'scheduled', date: '2025-01-10' });
     const recentConsult = await add('Vechi Consultat', '2005-01-01T10:00:00Z');
-    await db.insert(consultationGroups).values({
-      guid: crypto.randomUUID(),
-      patientId: recentConsult.id,
-      title: 'Control',
+    await makeConsultationGroup(db, recentConsult.id, {
       date: '2024-06-01',
       createdAt: new Date('2024-06-01T10:00:00Z'),
     });
     const recentDoc = await add('Vechi Cu Document', '2005-01-01T10:00:00Z');
-    await db.insert(documents).values({
-      patientId: recentDoc.id,
-      title: 'EKG',
-      filename: 'ekg.pdf',
-      ext: 'pdf',
-      mime: 'application/pdf',
-      size: 10,
-      storageKey: 'documents/retention-test',
-      createdAt: new Date('2023-01-01T10:00:00Z'),
-    });
+    await makeDocument(db, recentDoc.id, { createdAt: new Date('2023-01-01T10:00:00Z') });
 
     const asDoctor = await ctx.app.inject({ url: '/api/privacy/retention-due', headers: doctor.headers });
     expect(asDoctor.statusCode).toBe(403);

@@ -5,8 +5,13 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { maskCnp } from '../../../domain/privacy';
-import { auditEvents, documents } from '../../db/schema';
-import { makeAppointment, makePatient, nextRealWeekday as nextWeekday } from '../../test/factories';
+import { auditEvents } from '../../db/schema';
+import {
+  makeAppointment,
+  makeDocument,
+  makePatient,
+  nextRealWeekday as nextWeekday,
+} from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 
 const ctx = await setupTestApp();
@@ -20,15 +25,7 @@ const { id: apptId } = await makeAppointment(db, {
   selectedDate: nextWeekday(),
   selectedTime: '09:00',
 });
-await db.insert(documents).values({
-  patientId: p.id,
-  title: 'EKG',
-  filename: 'ekg.pdf',
-  ext: 'pdf',
-  mime: 'application/pdf',
-  size: 10,
-  storageKey: 'documents/masking-test',
-});
+await makeDocument(db, p.id);
 
 const get = (url: string, query: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, query, headers: staff.headers });

@@ -1,5 +1,9 @@
-/** SQL of the privacy area: what is held about one patient, consent texts, retention. */
-import { asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+/**
+ * SQL of the privacy area: what is held about one patient, consent texts and withdrawal, the
+ * writes of an anonymisation, retention.
+ */
+import { and, asc, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
 import {
@@ -153,4 +157,155 @@ export async function retentionDue(db: Db, cutoff: string, page: number, perPage
     order by lc.last_contact, lc.id
     limit ${perPage} offset ${(page - 1) * perPage}`)) as unknown as { rows: RetentionRow[] };
   return { total: count.rows[0].total, rows: list.rows };
+}
+
+export type ConsentRow = typeof consents.$inferSelect;
+
+/** One consent of one patient, locked for the change that follows. */
+export async function lockConsent(db: Db, patientId: number, consentId: number): Promise<ConsentRow | null> {
+  const [row] = await db
+    .select()
+    .from(consents)
+    .where(and(eq(consents.id, consentId), eq(consents.patientId, patientId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function markConsentWithdrawn(db: Db, consentId: number, at: Date): Promise<void> {
+  await db.update(consents).set({ withdrawnAt: at }).where(eq(consents.id, consentId));
+}
+
+export async function consentTextExists(db: Db, version: string): Promise<boolean> {
+  const [row] = await db
+    .select({ version: consentTexts.version })
+    .from(consentTexts)
+    .where(eq(consentTexts.version, version));
+  return !!row;
+}
+
+export async function insertConsentText(db: Db, version: string, text: string, at: Date): Promise<void> {
+  await db.insert(consentTexts).values({ version, text, createdAt: at });
+}
+
+// The writes of an anonymisation (privacy/anonymise.ts runs them in one transaction).
+
+/** Deletes the outbox rows about the patient; their ids. */
+export async function deleteOutboxAbout(db: Db, p: PatientRow): Promise<number[]> {
+  const rows = await db.delete(outbox).where(outboxAbout(p)).returning({ id: outbox.id });
+  return rows.map((r) => r.id);
+}
+
+/** The patient row under a pseudonym: name, CNP and contacts replaced or cleared. */
+export async function pseudonymisePatient(
+  db: Db,
+  id: number,
+  identity: { name: string; cnp: string },
+  at: Date,
+): Promise<void> {
+  await db
+    .update(patients)
+    .set({
+      name: identity.name,
+      nameSearch: foldText(identity.name),
+      cnp: identity.cnp,
+      phone: '',
+      email: null,
+      gpName: null,
+      gpEmail: null,
+      gpPhone: null,
+      anonymisedAt: at,
+      updatedAt: at,
+    })
+    .where(eq(patients.id, id));
+}
+
+/** Clears the public-form data on the patient's appointments; how many appointments. */
+export async function clearRequestData(db: Db, patientId: number): Promise<number> {
+  const rows = await db
+    .update(appointments)
+    .set({ requestData: null })
+    .where(eq(appointments.patientId, patientId))
+    .returning({ id: appointments.id });
+  return rows.length;
+}
+
+export async function clearConsentIps(db: Db, patientId: number): Promise<void> {
+  await db.update(consents).set({ ip: null }).where(eq(consents.patientId, patientId));
+}
+
+/** Replaces each of `values` by `by` in the patient's consultation texts and group titles. */
+export async function replaceInConsultations(
+  db: Db,
+  patientId: number,
+  values: string[],
+  by: string,
+): Promise<void> {
+  const replaced = (col: typeof consultationEntries.content | typeof consultationGroups.title) =>
+    values.reduce((expr, v) => sql`replace(${expr}, ${v}, ${by})`, sql`${col}`);
+  await db
+    .update(consultationEntries)
+    .set({ content: replaced(consultationEntries.content) })
+    .where(eq(consultationEntries.patientId, patientId));
+  await db
+    .update(consultationGroups)
+    .set({ title: replaced(consultationGroups.title) })
+    .where(eq(consultationGroups.patientId, patientId));
+}
+
+export async function countConsultationEntries(db: Db, patientId: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(consultationEntries)
+    .where(eq(consultationEntries.patientId, patientId));
+  return n;
+}
+
+type LetterContent = typeof consultationLetters.$inferSelect.content;
+
+export async function lettersOf(db: Db, patientId: number) {
+  return db
+    .select({ id: consultationLetters.id, content: consultationLetters.content })
+    .from(consultationLetters)
+    .where(eq(consultationLetters.patientId, patientId));
+}
+
+/** A letter's new content; its signed PDF goes (it names the patient and cannot be changed). */
+export async function replaceLetterContent(db: Db, letterId: number, content: LetterContent): Promise<void> {
+  await db
+    .update(consultationLetters)
+    .set({ content, signedPdf: null })
+    .where(eq(consultationLetters.id, letterId));
+}
+
+/** Audit events about the patient or whose details contain one of `values`. */
+export async function auditEventsMentioning(db: Db, patientId: number, values: string[]) {
+  return db
+    .select({ id: auditEvents.id, details: auditEvents.details })
+    .from(auditEvents)
+    .where(
+      or(
+        eq(auditEvents.patientId, patientId),
+        ...values.map((v) => sql`strpos(${auditEvents.details}::text, ${v}) > 0`),
+      ),
+    );
+}
+
+export async function setAuditDetails(db: Db, eventId: number, details: unknown): Promise<void> {
+  await db.update(auditEvents).set({ details }).where(eq(auditEvents.id, eventId));
+}
+
+/** The patient's own actions (no staff actor) lose the address they came from. */
+export async function clearPublicAuditIps(db: Db, patientId: number): Promise<void> {
+  await db
+    .update(auditEvents)
+    .set({ ip: null })
+    .where(and(eq(auditEvents.patientId, patientId), isNull(auditEvents.actorId)));
+}
+
+/** Deletes the patient's document rows; their ids and storage keys (the files go after the commit). */
+export async function deleteDocumentsOf(db: Db, patientId: number) {
+  return db
+    .delete(documents)
+    .where(eq(documents.patientId, patientId))
+    .returning({ id: documents.id, key: documents.storageKey });
 }

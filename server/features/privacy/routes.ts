@@ -2,11 +2,10 @@
  * /api/privacy: data-subject requests (export, anonymise; superadmins only), consent texts and
  * withdrawal, and the retention review list (issue 11).
  */
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileReply, pageCount, pageQuery, replies } from '../../../domain/api';
-import { clinicToday } from '../../../domain/dates';
+import { addYears, clinicToday } from '../../../domain/dates';
 import { patientIdField } from '../../../domain/patients';
 import {
   anonymisedReply,
@@ -22,27 +21,19 @@ import {
   type RetentionItem,
   retentionReply,
 } from '../../../domain/privacy';
-import { consents, consentTexts } from '../../db/schema';
 import { audit } from '../../platform/audit';
-import { conflict, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http-headers';
 import { getStorage } from '../../platform/storage';
 import { anonymisePatient } from './anonymise';
 import { exportZip } from './export';
 import * as repo from './repository';
+import { createConsentText, withdrawConsent } from './service';
 
 const tags = ['privacy'];
 const superadmin = { superadmin: true };
 const idParams = z.object({ id: patientIdField });
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
-
-/** The day `years` before `today` (YYYY-MM-DD); 29 February falls back to the 28th. */
-export function yearsBefore(today: string, years: number): string {
-  const [y, m, d] = today.split('-').map(Number);
-  const t = new Date(Date.UTC(y - years, m - 1, d));
-  if (t.getUTCMonth() !== m - 1) t.setUTCDate(0);
-  return t.toISOString().slice(0, 10);
-}
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.database.db;
@@ -160,23 +151,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { id, consentId } = req.params;
       const now = app.deps.clock.now();
-      await db().transaction(async (tx) => {
-        const [c] = await tx
-          .select()
-          .from(consents)
-          .where(and(eq(consents.id, consentId), eq(consents.patientId, id)))
-          .for('update');
-        if (!c) throw notFound(PRIVACY_MESSAGES.consentNotFound);
-        if (c.withdrawnAt) throw conflict(PRIVACY_MESSAGES.consentAlreadyWithdrawn);
-        await tx.update(consents).set({ withdrawnAt: now }).where(eq(consents.id, consentId));
-        await audit(tx, req.actor, {
-          action: 'privacy.consent.withdraw',
-          entityType: 'consent',
-          entityId: consentId,
-          patientId: id,
-          details: { textVersion: c.textVersion },
-        });
-      });
+      await withdrawConsent(db(), req.actor, id, consentId, now);
       return {
         status: 1 as const,
         message: PRIVACY_MESSAGES.consentWithdrawn,
@@ -215,18 +190,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { version, text } = req.body;
-      const now = app.deps.clock.now();
-      await db().transaction(async (tx) => {
-        const [exists] = await tx.select().from(consentTexts).where(eq(consentTexts.version, version));
-        if (exists) throw conflict(PRIVACY_MESSAGES.versionExists);
-        await tx.insert(consentTexts).values({ version, text, createdAt: now });
-        await audit(tx, req.actor, {
-          action: 'privacy.consent-text.create',
-          entityType: 'consent_text',
-          entityId: version,
-        });
-      });
+      const { version } = req.body;
+      await createConsentText(db(), req.actor, req.body, app.deps.clock.now());
       return reply
         .status(201)
         .send({ status: 1 as const, message: PRIVACY_MESSAGES.versionCreated, version });
@@ -248,7 +213,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { page, perPage } = req.query;
       const years = app.deps.config.RETENTION_YEARS;
-      const cutoff = yearsBefore(clinicToday(app.deps.clock.now()), years);
+      const cutoff = addYears(clinicToday(app.deps.clock.now()), -years);
       const { total, rows } = await repo.retentionDue(db(), cutoff, page, perPage);
       const data: RetentionItem[] = rows.map((r) => ({
         id: r.id,

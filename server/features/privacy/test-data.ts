@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { remoteConsultationDefaults } from '../../../domain/letter';
 import { makeCnp } from '../../../domain/validation/cnp';
-import { consultationGroups, documents, patients } from '../../db/schema';
+import { consultationGroups, patients } from '../../db/schema';
 import { getStorage } from '../../platform/storage';
-import { nextRealWeekday } from '../../test/factories';
+import { makeDocument, nextRealWeekday } from '../../test/factories';
 import type { Staff, TestContext } from '../../test/harness';
 
 let serial = 0;
@@ -102,12 +102,9 @@ export async function patientWithHistory(ctx: TestContext, staff: Staff, who: Pe
   );
   const key = `documents/${randomUUID()}`;
   await getStorage(ctx.app.deps.config).put(key, bytes, { contentType: 'application/pdf' });
-  await db.insert(documents).values({
-    patientId: p.id,
+  await makeDocument(db, p.id, {
     title: 'Bilet de trimitere',
     filename: `trimitere ${who.name}.pdf`,
-    ext: 'pdf',
-    mime: 'application/pdf',
     size: bytes.length,
     storageKey: key,
     uploadedBy: staff.id,

@@ -8,11 +8,10 @@ import {
   calendars,
   calendarUnavailableDays,
   consents,
-  consentTexts,
   outbox,
   patients,
 } from '../../db/schema';
-import { makePatient, nextCnp } from '../../test/factories';
+import { makeConsentText, makePatient, nextCnp } from '../../test/factories';
 import { setupTestApp } from '../../test/harness';
 import {
   addCalendars,
@@ -310,7 +309,7 @@ describe('the consent text and the version recorded', () => {
   });
 
   it('records the version the page showed; a new version becomes the current one; unknown ones are refused', async () => {
-    await db.insert(consentTexts).values({
+    await makeConsentText(db, {
       version: 'gdpr-2027-01',
       text: 'Text nou al acordului pentru {institut}.',
       createdAt: new Date('2027-01-01T00:00:00Z'),

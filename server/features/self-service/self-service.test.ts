@@ -14,6 +14,7 @@ import {
   makeCalendar,
   makePatient,
   makePublicCalendar,
+  makeRegistrationDay,
   movableClock,
 } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
@@ -178,7 +179,7 @@ describe('the self-service page of an appointment', () => {
     const pub = await makePublicCalendar(db);
     const patient = await makePatient(db);
     const day = '2026-03-10';
-    await db.insert(registrationDays).values({ calendarId: pub.id, day, count: 1 });
+    await makeRegistrationDay(db, pub.id, day, 1);
     const req = await makeAppointment(db, {
       patientId: patient.id,
       status: 'request',

@@ -1,5 +1,5 @@
 /** Invite a person, and edit an account's name, role and flags. */
-import { Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import {
@@ -11,6 +11,7 @@ import {
   staffUpdateSchema,
 } from '../../../domain/admin';
 import { ROLES } from '../../../domain/auth';
+import { FormActions } from '../../lib/form-actions';
 import { notifyError, notifySuccess, withNotify } from '../../lib/notify';
 import { useInviteStaff, useUpdateStaff } from './api';
 import { useMutedScope } from './muted';
@@ -87,14 +88,12 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
             label="Superadministrator (administrează conturi, calendare, statusuri, jurnal)"
             {...form.getInputProps('superadmin', { type: 'checkbox' })}
           />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              Renunță
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Trimite invitația
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            loading={invite.isPending}
+            mt="md"
+            submitLabel="Trimite invitația"
+          />
         </Stack>
       </form>
     </Modal>
@@ -181,14 +180,7 @@ export function EditStaffModal({ person, onClose }: { person: StaffRow | null; o
             label="Autorizat (poate folosi aplicația)"
             {...form.getInputProps('authorized', { type: 'checkbox' })}
           />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              Renunță
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Salvează
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={update.isPending} mt="md" />
         </Stack>
       </form>
     </Modal>

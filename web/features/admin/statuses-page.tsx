@@ -19,6 +19,7 @@ import { IconEye, IconEyeOff, IconPencil, IconPlus, IconTrash } from '@tabler/ic
 import { DataTable } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { type AdminStatus, type StatusInput, statusSchema } from '../../../domain/admin';
+import { FormActions } from '../../lib/form-actions';
 import { withNotify } from '../../lib/notify';
 import { useAdminStatuses, useSaveStatus, useStatusAction } from './api';
 
@@ -64,14 +65,7 @@ function StatusModal({ status, onClose }: { status: AdminStatus | 'new' | null; 
             disabled={inUse}
             {...form.getInputProps('without_appointment', { type: 'checkbox' })}
           />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              Renunță
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Salvează
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} loading={save.isPending} mt="md" />
         </Stack>
       </form>
     </Modal>

@@ -8,8 +8,14 @@ import { Select, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMemo } from 'react';
 import { APPOINTMENT_MESSAGES, type CalendarRef } from '../../../domain/appointments';
-import { clinicToday, weekdayOf } from '../../../domain/dates';
-import { availableTimes, type DayRange, inRanges, lastBookableDay } from '../../../domain/slots';
+import { clinicToday } from '../../../domain/dates';
+import {
+  availableTimes,
+  type DayRange,
+  isClosedDay,
+  lastBookableDay,
+  takenStarts,
+} from '../../../domain/slots';
 import { ApiError } from '../../lib/api';
 import { useAvailability } from './api';
 import { useMutedColor } from './muted-text';
@@ -64,18 +70,12 @@ export function SlotFields({
 
   const times = useMemo(() => {
     if (!value.date || !base.data) return [];
-    const taken = (day.data?.appointments ?? [])
-      .filter((a) => a.selected_date === value.date)
-      .map((a) => a.selected_time)
-      .filter(
-        (t) =>
-          !(
-            ownSlot &&
-            ownSlot.calendar_id === value.calendar_id &&
-            ownSlot.date === value.date &&
-            ownSlot.time === t
-          ),
-      );
+    const taken = takenStarts({
+      date: value.date,
+      calendarId: value.calendar_id,
+      booked: day.data?.appointments ?? [],
+      own: ownSlot,
+    });
     return availableTimes({ date: value.date, today, availability: base.data.availability, taken });
   }, [value.date, value.calendar_id, base.data, day.data, ownSlot, today]);
 
@@ -106,7 +106,7 @@ export function SlotFields({
           maxDate={lastBookableDay(today)}
           excludeDate={(d) => {
             const date = String(d).slice(0, 10);
-            return unavailable.has(date) || inRanges(date, vacations) || !openWeekdays.has(weekdayOf(date));
+            return isClosedDay(date, { unavailable, timeOff: vacations, openWeekdays });
           }}
           disabled={value.calendar_id === null || base.isLoading}
           error={errors.date}

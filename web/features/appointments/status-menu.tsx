@@ -9,10 +9,10 @@ import {
   APPOINTMENT_MESSAGES,
   type AppointmentDetail,
   allowedActions,
+  noShowDue,
   type StatusRef,
   settableStatuses,
 } from '../../../domain/appointments';
-import { clinicInstant } from '../../../domain/dates';
 import { notifyError, notifyFailure, notifySuccess, TOAST_MS } from '../../lib/notify';
 import { useAppointmentOptions, useConfirm, useMarkNoShow } from './api';
 
@@ -32,11 +32,10 @@ export function StatusMenu({
   const confirm = useConfirm();
   const noShow = useMarkNoShow();
   // The server decides; the menu offers it once the appointment's time has passed.
-  const start =
-    appointment.holds_slot && appointment.selected_date
-      ? clinicInstant(appointment.selected_date, appointment.selected_time ?? '00:00')
-      : null;
-  const canMarkNoShow = start !== null && start.getTime() <= Date.now();
+  const canMarkNoShow = noShowDue(
+    { holdsSlot: appointment.holds_slot, date: appointment.selected_date, time: appointment.selected_time },
+    new Date(),
+  );
 
   const doNoShow = async () => {
     try {

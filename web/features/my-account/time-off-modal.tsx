@@ -3,6 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { type TimeOffPeriod, type TimeOffWriteReply, timeOffSchema } from '../../../domain/my-account';
+import { FormActions } from '../../lib/form-actions';
 import { notifySuccess } from '../../lib/notify';
 import { useDeleteTimeOff, useSaveTimeOff } from './api';
 import { notifyTimeOffFailure } from './notify-failure';
@@ -98,14 +99,7 @@ export function TimeOffModal({ target, onClose, onSaved }: Props) {
             ) : (
               <span />
             )}
-            <Group>
-              <Button variant="default" onClick={onClose}>
-                Renunță
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Salvează
-              </Button>
-            </Group>
+            <FormActions onCancel={onClose} loading={save.isPending} />
           </Group>
         </Stack>
       </form>

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, List, Paper, Table, Text, Title } from '@
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDay } from '../../../domain/dates';
+import { daysBetween, formatDay } from '../../../domain/dates';
 import {
   type AffectedAppointment,
   MY_ACCOUNT_MESSAGES as M,
@@ -12,7 +12,7 @@ import { notify } from '../../lib/notify';
 import { useTimeOff } from './api';
 import { TimeOffModal } from './time-off-modal';
 
-const days = (p: TimeOffPeriod) => Math.round((Date.parse(p.to) - Date.parse(p.from)) / 86_400_000) + 1;
+const days = (p: TimeOffPeriod) => daysBetween(p.from, p.to) + 1;
 
 /** The signed-in user's time off (SPEC §2 My account). */
 export function TimeOffSection() {

@@ -1,8 +1,9 @@
 /** 'Add patient': a right-side panel with the SPEC §5 new-patient rules, checked here and by the server. */
-import { Button, Drawer, Group } from '@mantine/core';
+import { Drawer } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { newPatientSchema, PATIENT_TEXTS } from '../../../domain/patients';
 import { API_MESSAGES, ApiError } from '../../lib/api';
+import { FormActions } from '../../lib/form-actions';
 import { notify, notifySuccess } from '../../lib/notify';
 import { useCreatePatient } from './api';
 import { EMPTY_PATIENT, PatientFormFields, type PatientFormValues } from './patient-form-fields';
@@ -49,14 +50,7 @@ export function AddPatientDrawer({ opened, onClose }: Props) {
     >
       <form onSubmit={submit} noValidate>
         <PatientFormFields form={form} mode="new" />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={close}>
-            Renunță
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Salvează
-          </Button>
-        </Group>
+        <FormActions onCancel={close} loading={create.isPending} mt="lg" />
       </form>
     </Drawer>
   );

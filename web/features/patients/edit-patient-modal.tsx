@@ -1,10 +1,11 @@
 /** 'Update patient details' (SPEC §5 edit rules); toast 'Patient updated' titled 'Success'. */
-import { Button, Group, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { editPatientSchema, PATIENT_TEXTS, type PatientDetail } from '../../../domain/patients';
 import { formatPhone } from '../../../domain/validation/phone';
 import { API_MESSAGES, ApiError } from '../../lib/api';
+import { FormActions } from '../../lib/form-actions';
 import { notify, notifySuccess } from '../../lib/notify';
 import { useUpdatePatient } from './api';
 import { PatientFormFields, type PatientFormValues } from './patient-form-fields';
@@ -54,14 +55,7 @@ export function EditPatientModal({ patient, opened, onClose }: Props) {
     <Modal opened={opened} onClose={onClose} title="Actualizează datele pacientului" size="lg">
       <form onSubmit={submit} noValidate>
         <PatientFormFields form={form} mode="edit" />
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
-            Renunță
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Salvează
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={update.isPending} mt="lg" />
       </form>
     </Modal>
   );

@@ -1,8 +1,8 @@
 /** The typed confirmation before an anonymisation (irreversible; the server checks the phrase too). */
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ANONYMISE_PHRASE, isAnonymisePhrase } from '../../../domain/privacy';
+import { ANONYMISE_PHRASE, anonymiseSchema, isAnonymisePhrase } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useAnonymise } from './api';
@@ -10,25 +10,28 @@ import { useAnonymise } from './api';
 type Props = { patientId: number; patientName: string; opened: boolean; onClose: () => void };
 
 export function AnonymiseModal({ patientId, patientName, opened, onClose }: Props) {
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The shared schema checks the phrase here; the server checks it again (the strict one).
+  const form = useForm({
+    initialValues: { confirmation: '' },
+    validate: schemaResolver(anonymiseSchema, { sync: true }),
+  });
   const anonymise = useAnonymise(patientId);
   const close = () => {
-    setTyped('');
-    setError(null);
+    form.reset();
     onClose();
   };
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(null);
+  const submit = form.onSubmit(async ({ confirmation }) => {
     try {
-      const r = await anonymise.mutateAsync(typed);
+      const r = await anonymise.mutateAsync(confirmation);
       notifySuccess(r.message);
       close();
     } catch (err) {
-      setError(err instanceof ApiError ? (err.errors?.confirmation ?? err.message) : String(err));
+      form.setFieldError(
+        'confirmation',
+        err instanceof ApiError ? (err.errors?.confirmation ?? err.message) : String(err),
+      );
     }
-  };
+  });
   return (
     <Modal
       opened={opened}
@@ -37,7 +40,7 @@ export function AnonymiseModal({ patientId, patientName, opened, onClose }: Prop
       centered
       closeButtonProps={{ 'aria-label': 'Închide' }}
     >
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title="Operație ireversibilă">
             Datele de identificare ale pacientului <b>{patientName}</b> vor fi înlocuite cu un pseudonim.
@@ -54,9 +57,7 @@ export function AnonymiseModal({ patientId, patientName, opened, onClose }: Prop
           </Text>
           <TextInput
             label="Confirmare"
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            error={error}
+            {...form.getInputProps('confirmation')}
             autoComplete="off"
             data-autofocus
           />
@@ -68,7 +69,7 @@ export function AnonymiseModal({ patientId, patientName, opened, onClose }: Prop
               type="submit"
               // A dark shade: white text on it meets WCAG AA contrast.
               color="red.9"
-              disabled={!isAnonymisePhrase(typed)}
+              disabled={!isAnonymisePhrase(form.getValues().confirmation)}
               loading={anonymise.isPending}
             >
               Anonimizează definitiv
