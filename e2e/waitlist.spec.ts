@@ -125,3 +125,106 @@ test('a waitlisted patient is offered a freed slot by e-mail, opens it on a phon
   await expect(row).toContainText('acceptat');
   await expect(row).toContainText('programat');
 });
+
+test('a patient who accepts a slot staff booked meanwhile is told so, and stays on the list', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'superadmin');
+  const api = page.request;
+  const stamp = (Date.now() + 500_000) % 1_000_000;
+  const newPatient = async (name: string, email: string, n: number) => {
+    const res = await api.post('/api/patients', {
+      data: {
+        name,
+        cnp: makeCnp(1, '1958-11-02', '40', (stamp + n) % 900),
+        email,
+        phone: `0747${String((stamp * 3 + n) % 1_000_000).padStart(6, '0')}`,
+        insurance_status: 'insured-retired',
+        state_residency: 'RO-B',
+        vaccine: '0',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).id as number;
+  };
+  const first = await newPatient('Dan Cernat', `dan.${stamp}@example.ro`, 1);
+  const waitingEmail = `vasile.lista.${stamp}@example.ro`;
+  const waiting = await newPatient('Vasile Dumbravă', waitingEmail, 2);
+  const other = await newPatient('Sorin Talpă', `sorin.${stamp}@example.ro`, 3);
+  const options = (await (await api.get('/api/appointment/new-appointment')).json()).data as {
+    doctors: { id: string }[];
+    statuses: { id: number; without_appointment: boolean }[];
+  };
+  const status = options.statuses.find((s) => !s.without_appointment)!;
+  const calendar = (
+    (await (await api.get('/api/calendars')).json()).data as { id: number; title: string }[]
+  )[0];
+  const availability = (await (await api.get(`/api/appointment/calendar/${calendar.id}/availability`)).json())
+    .data as { availability: { weekday: number; from: string }[]; unavailableDays: string[] };
+  const book = (patientId: number, date: string, time: string) =>
+    api.post('/api/appointment/new-appointment', {
+      data: {
+        doctor_id: options.doctors[0].id,
+        patient_id: patientId,
+        status_id: status.id,
+        calendar_id: calendar.id,
+        date,
+        time,
+      },
+    });
+  let appointmentId = 0;
+  let day = addDays(today(), 20);
+  let time = '';
+  for (let i = 0; i < 60 && !appointmentId; i++, day = addDays(day, 1)) {
+    const entry = availability.availability.find((e) => e.weekday === weekdayOf(day));
+    if (!entry || availability.unavailableDays.includes(day)) continue;
+    time = entry.from;
+    const res = await book(first, day, time);
+    if (res.status() === 200) appointmentId = (await res.json()).id;
+  }
+  expect(appointmentId, 'a bookable slot in the next 60 days').toBeGreaterThan(0);
+  day = addDays(day, -1);
+  const added = await api.post('/api/waitlist', {
+    data: { patient_id: waiting, calendar_id: calendar.id, from: today(), to: addDays(day, 7) },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  expect((await api.delete(`/api/appointment/${appointmentId}`)).status()).toBe(200);
+  await expect
+    .poll(() => sentMails().filter((m) => m.includes(waitingEmail)).length, { timeout: 20_000 })
+    .toBe(1);
+  const link = LINK.exec(sentMails().find((m) => m.includes(waitingEmail))!)![0];
+
+  // The patient opens the offer; before they tap Accept, staff give the slot to someone else.
+  const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
+  const patient = await phone.newPage();
+  await patient.goto(link);
+  await expect(patient.getByRole('button', { name: 'Accept' })).toBeVisible();
+  const staffBooking = await book(other, day, time);
+  expect(staffBooking.status(), await staffBooking.text()).toBe(200);
+  await patient.getByRole('button', { name: 'Accept' }).click();
+  await expect(
+    patient.getByText('Ne pare rău, locul tocmai a fost ocupat. Rămâneți pe lista de așteptare.'),
+  ).toBeVisible();
+  await expectNoA11yViolations(patient);
+  await phone.close();
+
+  // One booking of that slot: the staff's; the patient is still waiting.
+  const slot = (
+    await (
+      await api.get(`/api/appointment/calendar/${calendar.id}/availability`, { params: { date: day } })
+    ).json()
+  ).data.appointments.filter((a: { selected_time: string }) => a.selected_time === time);
+  expect(slot).toHaveLength(1);
+  const list = await api.get('/api/waitlist', { params: { calendar_id: String(calendar.id) } });
+  const entries = (await list.json()).entries as {
+    patient_id: number;
+    state: string;
+    offers: { state: string }[];
+  }[];
+  const mine = entries.find((e) => e.patient_id === waiting)!;
+  expect(mine.state).toBe('waiting');
+  expect(mine.offers.map((o) => o.state)).toEqual(['taken']);
+});
