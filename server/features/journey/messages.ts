@@ -206,7 +206,7 @@ export function waitlistOffer(
     ].join('\n'),
     sms: sms(
       s,
-      `loc liber ${formatDay(m.date)} ora ${m.time}, rezervat pt. dvs. pana la ${until.time}: ${link}`,
+      `loc liber ${formatDay(m.date)} ora ${m.time}, rezervat pt. dvs. până la ${until.time}: ${link}`,
     ),
   };
 }
