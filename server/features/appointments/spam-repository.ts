@@ -10,6 +10,7 @@ import {
   consultationLetters,
   documents,
   patients,
+  waitlistEntries,
 } from '../../db/schema';
 
 export type SpamCandidate = typeof appointments.$inferSelect & {
@@ -38,8 +39,8 @@ export async function deleteRequest(tx: Db, appointmentId: number): Promise<void
  * Deletes the patient when the spam request created it and nothing else refers to it now; true
  * when it did. "Created by the request": no staff author and created in the request's own
  * transaction (PostgreSQL's now() is the transaction's start, so both rows carry the same instant).
- * A patient staff entered, or one with any other appointment, document, consultation or consent,
- * stays.
+ * A patient staff entered, or one with any other appointment, document, consultation, consent or
+ * place on a waitlist, stays.
  */
 export async function deletePatientCreatedBy(tx: Db, request: SpamCandidate): Promise<boolean> {
   const unreferenced = (table: PgTable & { patientId: AnyPgColumn }) =>
@@ -57,6 +58,7 @@ export async function deletePatientCreatedBy(tx: Db, request: SpamCandidate): Pr
         unreferenced(consultationGroups),
         unreferenced(consultationEntries),
         unreferenced(consultationLetters),
+        unreferenced(waitlistEntries),
       ),
     )
     .returning({ id: patients.id });

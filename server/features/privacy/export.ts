@@ -53,6 +53,7 @@ export async function buildExport(db: Db, p: PatientRow, now: Date) {
     documents: rec.docs.map(({ storageKey: _key, ...d }) => ({ ...d, file: zipName(d.id, d.filename) })),
     audit_events: rec.events,
     emails: rec.mails,
+    waitlist: rec.waiting,
   };
   return { json, rec };
 }

@@ -160,6 +160,7 @@ describe('GET /api/privacy/patients/:id/export', () => {
       'consultation_groups',
       'consultation_letters',
       'documents',
+      'waitlist_entries',
     ]);
   });
 

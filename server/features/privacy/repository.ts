@@ -17,6 +17,7 @@ import {
   documents,
   outbox,
   patients,
+  waitlistEntries,
 } from '../../db/schema';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -102,7 +103,12 @@ export async function patientRecord(db: Db, p: PatientRow) {
     .from(outbox)
     .where(outboxAbout(p))
     .orderBy(asc(outbox.id));
-  return { appts, groups, entries, letters, consentRows, docs, events, mails };
+  const waiting = await db
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.patientId, id))
+    .orderBy(asc(waitlistEntries.id));
+  return { appts, groups, entries, letters, consentRows, docs, events, mails, waiting };
 }
 
 export async function consentsOf(db: Db, patientId: number) {
