@@ -163,8 +163,12 @@ test.describe('patient detail', () => {
     await expect(page.getByRole('heading', { name: p.patient, level: 1 })).toBeVisible();
     await expect(page.getByText(/\d+ ani · (Masculin|Feminin)/)).toBeVisible();
 
+    // The side panel's button shows its whole label (it wraps in the narrow column, not cut).
+    const edit = page.getByRole('button', { name: 'Update patient details' });
+    const cut = await edit.locator('.mantine-Button-label').evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut).toBe(false);
     // Edit: toast 'Patient updated' titled 'Success', the modal closes.
-    await page.getByRole('button', { name: 'Update patient details' }).click();
+    await edit.click();
     const modal = page.getByRole('dialog', { name: 'Actualizează datele pacientului' });
     await modal.locator('[data-path="name"]').fill('');
     await modal.getByRole('button', { name: 'Salvează' }).click();

@@ -15,7 +15,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm">{children}</Text>
+      {/* Long e-mail addresses break instead of running out of the narrow panel. */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </div>
   );
 }
@@ -46,7 +49,16 @@ export function PatientSidePanel({ patient, onEdit }: { patient: PatientDetail; 
             Necompletat
           </Text>
         )}
-        <Button mt="xs" variant="light" leftSection={<IconUserEdit size={16} />} onClick={onEdit}>
+        {/* The label wraps in the narrow column rather than being cut ("Update patient det"). */}
+        <Button
+          mt="xs"
+          variant="light"
+          leftSection={<IconUserEdit size={16} />}
+          onClick={onEdit}
+          h="auto"
+          mih={36}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 6 } }}
+        >
           Update patient details
         </Button>
       </Stack>
