@@ -110,3 +110,27 @@ test('search from the top bar (Ctrl+K), results link to the patient, and an empt
     'Nu am găsit niciun pacient pentru această căutare.',
   );
 });
+
+test('the 48-hour warning leads to the unanswered requests; the no-show rates are shown', async ({
+  page,
+}) => {
+  await signIn(page, 'doctor');
+  const figures = await (await page.request.get('/api/dashboard/journey')).json();
+  // The demo data has a few public requests waiting since the day before yesterday.
+  expect(figures.near_deadline.count).toBeGreaterThan(0);
+  await page.goto('/app/dashboard');
+  const warning = page.getByRole('alert').filter({ hasText: 'Aproape de termenul de 48 de ore' });
+  const n = figures.near_deadline.count;
+  await expect(warning).toContainText(`${n === 1 ? 'O cerere' : `${n} cereri`} așteaptă un răspuns`);
+  const overall = figures.no_show.overall;
+  await expect(page.getByRole('heading', { name: /Neprezentări în ultimele 90 de zile/ })).toContainText(
+    overall.total ? `${Math.round((100 * overall.no_shows) / overall.total)} %` : '–',
+  );
+  await warning.getByRole('link', { name: 'Vezi cererile' }).click();
+  await expect(page).toHaveURL(/\/app\/appointments\?termen=48$/);
+  await expect(page.getByRole('switch', { name: /Aproape de termenul de 48 de ore/ })).toBeChecked();
+  const rows = page.getByRole('table').getByRole('row');
+  // Header + the requests (the first page of them).
+  await expect(rows).toHaveCount(Math.min(figures.near_deadline.count, 20) + 1);
+  await expect(page.getByRole('table').locator('[data-status]').first()).toHaveText('Cerere');
+});

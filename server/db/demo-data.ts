@@ -248,11 +248,15 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
     }
     // The patient journey (issue 15), from a random source of its own so the rest of the demo data
     // stays as it was: about half the patients with a slot confirmed on their page; of the past
-    // appointments some did not come, fewer among those who confirmed (the dashboard's rates).
+    // appointments some did not come, fewer among those who confirmed (the dashboard's rates); a
+    // few public requests waiting for an answer since the day before yesterday.
     const noShow = (await tx.select().from(s.appointmentStatuses)).find((st) => st.builtin === 'no_show');
     const journeyRng = seededRandom(20261125);
     const confirmedAt = new Date(now.getTime() - 3 * 86_400_000);
+    const twoDaysAgo = new Date(now.getTime() - 40 * 3_600_000);
     for (const a of appts) {
+      // A few requests nobody has answered for 40 hours: the dashboard's 48-hour warning.
+      if (a.status === 'request' && a.publicRequest && journeyRng.chance(0.15)) a.createdAt = twoDaysAgo;
       if (!a.holdsSlot || !a.selectedDate) continue;
       const confirmed = journeyRng.chance(0.45);
       if (confirmed) a.attendanceConfirmedAt = confirmedAt;
