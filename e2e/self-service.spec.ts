@@ -66,6 +66,7 @@ test('a patient confirms, asks for another date and cancels from the link; staff
     .poll(() => sentMails().filter((m) => m.includes(`mara.${stamp}@example.ro`)).length, { timeout: 20_000 })
     .toBe(1);
   expect(sentMails().find((m) => m.includes(`mara.${stamp}@example.ro`))).toContain(link.pathname);
+  await expect(dialog).toHaveCSS('opacity', '1'); // faded in: the colours a person reads
   await expectNoA11yViolations(page);
 
   // The patient, on a phone, without an account.

@@ -69,6 +69,8 @@ for (const width of [1440, 360]) {
     await bar.getByRole('button', { name: 'Marchează ca spam' }).click();
     const dialog = page.getByRole('dialog', { name: 'Marcați 2 cereri ca spam?' });
     await expect(dialog).toContainText('locurile lor din ziua cerută devin libere');
+    // Checked once it has faded in: mid-transition colours are not the ones a person reads.
+    await expect(dialog).toHaveCSS('opacity', '1');
     await expectNoA11yViolations(page);
     await dialog.getByRole('button', { name: 'Marchează ca spam' }).click();
     await expect(page.getByText('Cererile au fost marcate ca spam. (2, pacienți șterși: 2)')).toBeVisible();
