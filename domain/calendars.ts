@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ok } from './api';
-import { calendarRef } from './appointments';
+import { calendarRef } from './appointment-replies';
 import { calendarEvent, calendarRangeShape, checkRange } from './dashboard';
 
 export const CALENDAR_MESSAGES = {

@@ -3,6 +3,7 @@
  * appointment's time has passed and only for an appointment that holds a slot. The built-in
  * status is set here and nowhere else, so the no-show figures count only real no-shows.
  */
+
 import { APPOINTMENT_MESSAGES, noShowDue } from '../../../domain/appointments';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';

@@ -2,14 +2,13 @@
 import { and, asc, desc, eq, gte, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AppointmentDetail,
-  AppointmentFilters,
   AppointmentRow,
-  AppointmentStatus,
   AvailabilityData,
   DoctorWithVacations,
   NextAppointment,
   StatusRef,
-} from '../../../domain/appointments';
+} from '../../../domain/appointment-replies';
+import type { AppointmentFilters, AppointmentStatus } from '../../../domain/appointments';
 import { COUNTIES } from '../../../domain/counties';
 import { hhmm } from '../../../domain/dates';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';

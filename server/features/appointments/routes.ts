@@ -7,19 +7,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonQuery, messageReply, pageCount, pageQuery, replies } from '../../../domain/api';
 import {
-  APPOINTMENT_MESSAGES,
   appointmentCreatedReply,
   appointmentDoctorsReply,
-  appointmentFiltersSchema,
   appointmentListReply,
   appointmentPatientsReply,
   appointmentReply,
   appointmentStatusesReply,
-  assignDoctorSchema,
   availabilityReply,
+  newAppointmentOptionsReply,
+} from '../../../domain/appointment-replies';
+import {
+  APPOINTMENT_MESSAGES,
+  appointmentFiltersSchema,
+  assignDoctorSchema,
   confirmSchema,
   markSpamSchema,
-  newAppointmentOptionsReply,
   newAppointmentSchema,
   noShowSchema,
   patientSearchSchema,

@@ -3,14 +3,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { MessageReply } from '../../../domain/api';
 import type {
   AppointmentCreatedReply,
-  AppointmentFilters,
   AppointmentListReply,
   AppointmentPatientsReply,
   AppointmentReply,
   AvailabilityReply,
+  NewAppointmentOptionsReply,
+} from '../../../domain/appointment-replies';
+import type {
+  AppointmentFilters,
   ConfirmTarget,
   NewAppointmentInput,
-  NewAppointmentOptionsReply,
   SetAppointmentInput,
 } from '../../../domain/appointments';
 import { api } from '../../lib/api';

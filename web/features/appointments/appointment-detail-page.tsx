@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { StatusRef } from '../../../domain/appointments';
+import type { StatusRef } from '../../../domain/appointment-replies';
 import { NotFoundPanel } from '../../app/not-found-panel';
 import { ApiError } from '../../lib/api';
 import { useAppointment } from './api';

@@ -1,11 +1,8 @@
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import {
-  APPOINTMENT_MESSAGES,
-  type AppointmentDetail,
-  assignDoctorSchema,
-} from '../../../domain/appointments';
+import type { AppointmentDetail } from '../../../domain/appointment-replies';
+import { APPOINTMENT_MESSAGES, assignDoctorSchema } from '../../../domain/appointments';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useAppointmentOptions, useAssignDoctor } from './api';
 

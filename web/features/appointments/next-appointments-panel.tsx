@@ -1,6 +1,6 @@
 import { Anchor, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { NextAppointment } from '../../../domain/appointments';
+import type { NextAppointment } from '../../../domain/appointment-replies';
 import { clinicToday, formatDay } from '../../../domain/dates';
 import { LiveClock } from './live-clock';
 import { MutedText } from './muted-text';

@@ -3,7 +3,7 @@
  * in the list, and with the note and the instants on the appointment.
  */
 import { Alert, Badge, Group, Text } from '@mantine/core';
-import type { AppointmentRow, PatientActions } from '../../../domain/appointments';
+import type { AppointmentRow, PatientActions } from '../../../domain/appointment-replies';
 import { formatDateTime } from '../../../domain/dates';
 
 export function PatientFlags({

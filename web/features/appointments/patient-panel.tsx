@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Divider, Stack, Text, Title } from '@mantine/core
 import { IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PatientPanel as Panel } from '../../../domain/appointments';
+import type { PatientPanel as Panel } from '../../../domain/appointment-replies';
 import { TERMS } from '../../../domain/glossary';
 import { formatPhone } from '../../../domain/validation/phone';
 import { MutedText } from './muted-text';

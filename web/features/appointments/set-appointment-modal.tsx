@@ -2,12 +2,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import {
-  APPOINTMENT_MESSAGES,
-  type AppointmentDetail,
-  type StatusRef,
-  setAppointmentFormSchema,
-} from '../../../domain/appointments';
+import type { AppointmentDetail, StatusRef } from '../../../domain/appointment-replies';
+import { APPOINTMENT_MESSAGES, setAppointmentFormSchema } from '../../../domain/appointments';
 import { ApiError } from '../../lib/api';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useAppointmentOptions, useSetAppointment } from './api';

@@ -7,7 +7,8 @@
 import { Select, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMemo } from 'react';
-import { APPOINTMENT_MESSAGES, type CalendarRef } from '../../../domain/appointments';
+import type { CalendarRef } from '../../../domain/appointment-replies';
+import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
 import { clinicToday } from '../../../domain/dates';
 import {
   availableTimes,

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import { type AppointmentRow, statusBadgeColor, statusLabel } from '../../../domain/appointments';
+import type { AppointmentRow } from '../../../domain/appointment-replies';
+import { statusBadgeColor, statusLabel } from '../../../domain/appointments';
 
 /** The status as a badge: the custom status title when there is one (SPEC §2, §4). */
 

@@ -4,13 +4,12 @@
  */
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChecks, IconChevronDown, IconTag, IconUserX } from '@tabler/icons-react';
+import type { AppointmentDetail, StatusRef } from '../../../domain/appointment-replies';
 import {
   ACTION_LABELS,
   APPOINTMENT_MESSAGES,
-  type AppointmentDetail,
   allowedActions,
   noShowDue,
-  type StatusRef,
   settableStatuses,
 } from '../../../domain/appointments';
 import { notifyError, notifyFailure, notifySuccess, TOAST_MS } from '../../lib/notify';

@@ -1,6 +1,6 @@
 /** Query hooks of the calendars area (SPEC §7 `/calendars`). */
 import { useQuery } from '@tanstack/react-query';
-import type { AppointmentDoctorsReply } from '../../../domain/appointments';
+import type { AppointmentDoctorsReply } from '../../../domain/appointment-replies';
 import type { CalendarEventsReply, CalendarListReply } from '../../../domain/calendars';
 import { api } from '../../lib/api';
 

@@ -1,7 +1,7 @@
 /** Query hooks of the patient area (SPEC §7 `/patients...`); every write reloads what it changed. */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignedUrlReply } from '../../../domain/api';
-import type { AppointmentDoctorsReply, AppointmentStatusesReply } from '../../../domain/appointments';
+import type { AppointmentDoctorsReply, AppointmentStatusesReply } from '../../../domain/appointment-replies';
 import type { ConsultationSection } from '../../../domain/consultations';
 import type { Icd10Reply } from '../../../domain/icd10';
 import type { LetterActionReply, LetterRequestInput, LetterStateReply } from '../../../domain/letter';

@@ -1,7 +1,7 @@
 /** Calls of the waitlist (issue 15); replies typed from domain/. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AppointmentDoctorsReply } from '../../../domain/appointments';
+import type { AppointmentDoctorsReply } from '../../../domain/appointment-replies';
 import type { CalendarListReply } from '../../../domain/calendars';
 import type {
   WaitlistListReply,
