@@ -11,6 +11,77 @@ import { expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtu
 
 const LINK = /\/p\/[A-Za-z0-9_-]{43}/;
 
+type Api = import('@playwright/test').APIRequestContext;
+
+/** A patient entered by staff, with an e-mail and a mobile number unique to this run. */
+async function newPatient(api: Api, stamp: number, n: number, name: string, email: string) {
+  const res = await api.post('/api/patients', {
+    data: {
+      name,
+      cnp: makeCnp(n % 2 ? 1 : 2, '1961-03-14', '40', (stamp + n) % 900),
+      email,
+      phone: `0746${String((stamp * 7 + n) % 1_000_000).padStart(6, '0')}`,
+      insurance_status: 'insured-retired',
+      state_residency: 'RO-B',
+      vaccine: '0',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as number;
+}
+
+/** The first calendar's first free slot from `fromDays` ahead, booked for `patientId`. */
+async function bookedSlot(api: Api, patientId: number, fromDays: number) {
+  const options = (await (await api.get('/api/appointment/new-appointment')).json()).data as {
+    doctors: { id: string }[];
+    statuses: { id: number; title: string; without_appointment: boolean }[];
+  };
+  const status = options.statuses.find((s) => !s.without_appointment)!;
+  const calendar = (
+    (await (await api.get('/api/calendars')).json()).data as { id: number; title: string }[]
+  )[0];
+  const availability = (await (await api.get(`/api/appointment/calendar/${calendar.id}/availability`)).json())
+    .data as { availability: { weekday: number; from: string }[]; unavailableDays: string[] };
+  const book = (patient: number, date: string, at: string) =>
+    api.post('/api/appointment/new-appointment', {
+      data: {
+        doctor_id: options.doctors[0].id,
+        patient_id: patient,
+        status_id: status.id,
+        calendar_id: calendar.id,
+        date,
+        time: at,
+      },
+    });
+  for (let day = addDays(today(), fromDays), i = 0; i < 60; i++, day = addDays(day, 1)) {
+    const entry = availability.availability.find((e) => e.weekday === weekdayOf(day));
+    if (!entry || availability.unavailableDays.includes(day)) continue;
+    const res = await book(patientId, day, entry.from);
+    if (res.status() === 200)
+      return { id: (await res.json()).id as number, calendar, day, time: entry.from, book };
+  }
+  throw new Error('no bookable slot in the next 60 days');
+}
+
+/** Puts the patient on the slot's calendar waitlist, frees the slot, and returns the offer's link from the e-mail. */
+async function offerLink(
+  api: Api,
+  slot: Awaited<ReturnType<typeof bookedSlot>>,
+  patientId: number,
+  email: string,
+) {
+  const added = await api.post('/api/waitlist', {
+    data: { patient_id: patientId, calendar_id: slot.calendar.id, from: today(), to: addDays(slot.day, 7) },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  // The slot frees: the waiting patient gets the offer by e-mail (the outbox writes it within seconds).
+  expect((await api.delete(`/api/appointment/${slot.id}`)).status()).toBe(200);
+  await expect.poll(() => sentMails().filter((m) => m.includes(email)).length, { timeout: 20_000 }).toBe(1);
+  const mail = sentMails().find((m) => m.includes(email))!;
+  expect(mail).toContain('S-a eliberat un loc');
+  return LINK.exec(mail)![0];
+}
+
 test('a waitlisted patient is offered a freed slot by e-mail, opens it on a phone and accepts', async ({
   page,
   browser,
@@ -20,57 +91,12 @@ test('a waitlisted patient is offered a freed slot by e-mail, opens it on a phon
   await signIn(page, 'superadmin');
   const api = page.request;
   const stamp = Date.now() % 1_000_000;
-  const newPatient = async (name: string, email: string, n: number) => {
-    const res = await api.post('/api/patients', {
-      data: {
-        name,
-        cnp: makeCnp(2, '1961-03-14', '40', (stamp + n) % 900),
-        email,
-        phone: `0746${String((stamp * 7 + n) % 1_000_000).padStart(6, '0')}`,
-        insurance_status: 'insured-retired',
-        state_residency: 'RO-B',
-        vaccine: '0',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()).id as number;
-  };
-  const booked = await newPatient('Ilie Moraru', `ilie.${stamp}@example.ro`, 1);
+  const booked = await newPatient(api, stamp, 1, 'Ilie Moraru', `ilie.${stamp}@example.ro`);
   const waitingEmail = `ioana.lista.${stamp}@example.ro`;
-  const waiting = await newPatient('Ioana Lupescu', waitingEmail, 2);
-
+  const waiting = await newPatient(api, stamp, 2, 'Ioana Lupescu', waitingEmail);
   // A slot of a calendar, booked by the first patient.
-  const options = (await (await api.get('/api/appointment/new-appointment')).json()).data as {
-    doctors: { id: string }[];
-    statuses: { id: number; title: string; without_appointment: boolean }[];
-  };
-  const status = options.statuses.find((s) => !s.without_appointment && s.title !== 'Neprezentat')!;
-  const calendar = (
-    (await (await api.get('/api/calendars')).json()).data as { id: number; title: string }[]
-  )[0];
-  const availability = (await (await api.get(`/api/appointment/calendar/${calendar.id}/availability`)).json())
-    .data as { availability: { weekday: number; from: string }[]; unavailableDays: string[] };
-  let appointmentId = 0;
-  let day = addDays(today(), 10);
-  let time = '';
-  for (let i = 0; i < 60 && !appointmentId; i++, day = addDays(day, 1)) {
-    const entry = availability.availability.find((e) => e.weekday === weekdayOf(day));
-    if (!entry || availability.unavailableDays.includes(day)) continue;
-    time = entry.from;
-    const res = await api.post('/api/appointment/new-appointment', {
-      data: {
-        doctor_id: options.doctors[0].id,
-        patient_id: booked,
-        status_id: status.id,
-        calendar_id: calendar.id,
-        date: day,
-        time,
-      },
-    });
-    if (res.status() === 200) appointmentId = (await res.json()).id;
-  }
-  expect(appointmentId, 'a bookable slot in the next 60 days').toBeGreaterThan(0);
-  day = addDays(day, -1);
+  const slot = await bookedSlot(api, booked, 10);
+  const { calendar, time } = slot;
 
   // Staff open "Adaugă pe lista de așteptare" on the patient's page: the form says what is missing.
   await page.goto(`/app/patients/${waiting}`);
@@ -82,21 +108,8 @@ test('a waitlisted patient is offered a freed slot by e-mail, opens it on a phon
   await expectNoA11yViolations(page);
   await dialog.getByRole('button', { name: 'Renunță' }).click();
 
-  // The second patient goes on the calendar's waitlist for the days around it.
-  const added = await api.post('/api/waitlist', {
-    data: { patient_id: waiting, calendar_id: calendar.id, from: today(), to: addDays(day, 7) },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-
-  // The slot frees: the waiting patient gets the offer by e-mail (the outbox writes it within seconds).
-  expect((await api.delete(`/api/appointment/${appointmentId}`)).status()).toBe(200);
-  await expect
-    .poll(() => sentMails().filter((m) => m.includes(waitingEmail)).length, { timeout: 20_000 })
-    .toBe(1);
-  const mail = sentMails().find((m) => m.includes(waitingEmail))!;
-  expect(mail).toContain('S-a eliberat un loc');
-  const link = LINK.exec(mail)![0];
-
+  // The second patient goes on the calendar's waitlist for the days around it; the slot frees.
+  const link = await offerLink(api, slot, waiting, waitingEmail);
   const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
   const patient = await phone.newPage();
   await patient.goto(link);
@@ -135,67 +148,13 @@ test('a patient who accepts a slot staff booked meanwhile is told so, and stays 
   await signIn(page, 'superadmin');
   const api = page.request;
   const stamp = (Date.now() + 500_000) % 1_000_000;
-  const newPatient = async (name: string, email: string, n: number) => {
-    const res = await api.post('/api/patients', {
-      data: {
-        name,
-        cnp: makeCnp(1, '1958-11-02', '40', (stamp + n) % 900),
-        email,
-        phone: `0747${String((stamp * 3 + n) % 1_000_000).padStart(6, '0')}`,
-        insurance_status: 'insured-retired',
-        state_residency: 'RO-B',
-        vaccine: '0',
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()).id as number;
-  };
-  const first = await newPatient('Dan Cernat', `dan.${stamp}@example.ro`, 1);
+  const first = await newPatient(api, stamp, 1, 'Dan Cernat', `dan.${stamp}@example.ro`);
   const waitingEmail = `vasile.lista.${stamp}@example.ro`;
-  const waiting = await newPatient('Vasile Dumbravă', waitingEmail, 2);
-  const other = await newPatient('Sorin Talpă', `sorin.${stamp}@example.ro`, 3);
-  const options = (await (await api.get('/api/appointment/new-appointment')).json()).data as {
-    doctors: { id: string }[];
-    statuses: { id: number; without_appointment: boolean }[];
-  };
-  const status = options.statuses.find((s) => !s.without_appointment)!;
-  const calendar = (
-    (await (await api.get('/api/calendars')).json()).data as { id: number; title: string }[]
-  )[0];
-  const availability = (await (await api.get(`/api/appointment/calendar/${calendar.id}/availability`)).json())
-    .data as { availability: { weekday: number; from: string }[]; unavailableDays: string[] };
-  const book = (patientId: number, date: string, time: string) =>
-    api.post('/api/appointment/new-appointment', {
-      data: {
-        doctor_id: options.doctors[0].id,
-        patient_id: patientId,
-        status_id: status.id,
-        calendar_id: calendar.id,
-        date,
-        time,
-      },
-    });
-  let appointmentId = 0;
-  let day = addDays(today(), 20);
-  let time = '';
-  for (let i = 0; i < 60 && !appointmentId; i++, day = addDays(day, 1)) {
-    const entry = availability.availability.find((e) => e.weekday === weekdayOf(day));
-    if (!entry || availability.unavailableDays.includes(day)) continue;
-    time = entry.from;
-    const res = await book(first, day, time);
-    if (res.status() === 200) appointmentId = (await res.json()).id;
-  }
-  expect(appointmentId, 'a bookable slot in the next 60 days').toBeGreaterThan(0);
-  day = addDays(day, -1);
-  const added = await api.post('/api/waitlist', {
-    data: { patient_id: waiting, calendar_id: calendar.id, from: today(), to: addDays(day, 7) },
-  });
-  expect(added.status(), await added.text()).toBe(200);
-  expect((await api.delete(`/api/appointment/${appointmentId}`)).status()).toBe(200);
-  await expect
-    .poll(() => sentMails().filter((m) => m.includes(waitingEmail)).length, { timeout: 20_000 })
-    .toBe(1);
-  const link = LINK.exec(sentMails().find((m) => m.includes(waitingEmail))!)![0];
+  const waiting = await newPatient(api, stamp, 2, 'Vasile Dumbravă', waitingEmail);
+  const other = await newPatient(api, stamp, 3, 'Sorin Talpă', `sorin.${stamp}@example.ro`);
+  const offered = await bookedSlot(api, first, 20);
+  const { calendar, day, time, book } = offered;
+  const link = await offerLink(api, offered, waiting, waitingEmail);
 
   // The patient opens the offer; before they tap Accept, staff give the slot to someone else.
   const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
