@@ -93,24 +93,40 @@ export function requestReceived(m: Moment, s: Sender, link: string | null): Text
   };
 }
 
+/**
+ * The e-mail of an appointment with a time: greeting, what happened (`intro`), the details, what
+ * to bring, what to do if the patient cannot come, the link, the signature.
+ */
+function appointmentEmail(m: Moment, s: Sender, link: string | null, intro: string, ifNotComing: string) {
+  return [
+    ...greeting(m),
+    intro,
+    ...details(m),
+    '',
+    ...whatToBring(m, s),
+    '',
+    ifNotComing,
+    ...linkLines(link),
+    ...closing(s),
+  ].join('\n');
+}
+
+const LET_US_KNOW = 'Dacă nu puteți ajunge, vă rugăm să ne anunțați din timp.';
+
 /** 2. Confirmed (a request) or scheduled (a slot): date, time, place, what to bring. */
 export function scheduled(m: Moment, s: Sender, link: string | null): Texts {
   return {
     // The place stays in the body: subjects show on locked phones and in relay logs.
     subject: `Programare ${when(m)} - ${s.institute}`,
-    text: [
-      ...greeting(m),
+    text: appointmentEmail(
+      m,
+      s,
+      link,
       m.inPerson
         ? `Programarea dumneavoastră la ${s.institute} a fost stabilită:`
         : `Consultația dumneavoastră la distanță la ${s.institute} a fost confirmată:`,
-      ...details(m),
-      '',
-      ...whatToBring(m, s),
-      '',
-      'Dacă nu puteți ajunge, vă rugăm să ne anunțați din timp.',
-      ...linkLines(link),
-      ...closing(s),
-    ].join('\n'),
+      LET_US_KNOW,
+    ),
     sms: sms(
       s,
       `${m.inPerson ? 'programare' : 'consultație confirmată'} ${formatDay(m.date)} ora ${m.time}. Detalii, confirmare, anulare:${smsLink(link)}`,
@@ -127,17 +143,13 @@ export function moved(
 ): Texts {
   return {
     subject: `Programarea a fost mutată: ${when(m)} - ${s.institute}`,
-    text: [
-      ...greeting(m),
+    text: appointmentEmail(
+      m,
+      s,
+      link,
       `Programarea dumneavoastră din ${when(from)} a fost mutată. Noua programare:`,
-      ...details(m),
-      '',
-      ...whatToBring(m, s),
-      '',
-      'Dacă nu puteți ajunge, vă rugăm să ne anunțați din timp.',
-      ...linkLines(link),
-      ...closing(s),
-    ].join('\n'),
+      LET_US_KNOW,
+    ),
     sms: sms(s, `programarea a fost mutată pe ${formatDay(m.date)} ora ${m.time}.${smsLink(link)}`),
   };
 }
@@ -167,17 +179,13 @@ export function cancelled(m: Moment, s: Sender): Texts {
 export function reminder(m: Moment, s: Sender, link: string | null): Texts {
   return {
     subject: `Reamintire: programare ${when(m)} - ${s.institute}`,
-    text: [
-      ...greeting(m),
+    text: appointmentEmail(
+      m,
+      s,
+      link,
       `Vă reamintim programarea dumneavoastră la ${s.institute}:`,
-      ...details(m),
-      '',
-      ...whatToBring(m, s),
-      '',
       'Dacă nu mai puteți ajunge, vă rugăm să anulați programarea, ca locul să poată fi dat altui pacient.',
-      ...linkLines(link),
-      ...closing(s),
-    ].join('\n'),
+    ),
     sms: sms(
       s,
       `vă reamintim programarea din ${formatDay(m.date)} ora ${m.time}. Confirmați sau anulați:${smsLink(link)}`,
