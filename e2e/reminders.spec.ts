@@ -2,7 +2,7 @@
  * Reminders as an administrator sees them (issue 15): an appointment given a slot puts its two
  * reminders (REMINDER_HOURS 24 and 2) in the outbox, due 24 h and 2 h before its start; deleting
  * the appointment cancels them, so none goes out. (That a due reminder is sent exactly once, on a
- * moved clock, is in server/features/journey/journey.test.ts: the browser cannot move the
+ * moved clock, is in server/features/journey/reminders.test.ts: the browser cannot move the
  * server's clock.)
  */
 import type { APIRequestContext } from '@playwright/test';

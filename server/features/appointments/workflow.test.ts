@@ -163,7 +163,7 @@ describe('the life of a request: confirm, confirm with papers, set a custom stat
       holdsSlot: true,
     });
     // The e-mail saying so: it held 28.02.2031 09:00 (above), so it says the appointment moved
-    // (the SMS and the reminders are journey.test.ts's).
+    // (the SMS and the reminders are in features/journey/reminders.test.ts).
     const mails = (await db.select().from(outbox).where(eq(outbox.appointmentId, id))).filter(
       (m) => m.channel === 'email' && m.purpose === 'moved@2026-03-04T09:30',
     );

@@ -1,0 +1,161 @@
+/**
+ * What the patient receives when a request arrives, is confirmed or is scheduled (issue 15), through
+ * the API: the public form, confirming and scheduling queue the e-mail and the SMS in the same
+ * transaction; the outbox worker (no SMTP, no gateway) writes them as DATA_DIR/mail/*.eml and
+ * DATA_DIR/sms/*.json. Setup shared with reminders.test.ts in test-setup.ts.
+ */
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { isGsm7, NO_CONTACT_MESSAGE } from '../../../domain/sms';
+import { appointments } from '../../db/schema';
+import { makeAppointment, makePatient, registrationForm } from '../../test/factories';
+import { journeyTestContext, LINK } from './test-setup';
+
+const {
+  clock,
+  ctx,
+  db,
+  staff,
+  calId,
+  worker,
+  submit,
+  post,
+  rowsOf,
+  live,
+  smsFile,
+  mailText,
+  newAppointment,
+} = await journeyTestContext();
+
+describe('request received (public form)', () => {
+  it('queues an e-mail and an SMS with the day, the 48-hour promise and the link, and writes them', async () => {
+    const body = registrationForm({
+      appt_date: '2026-03-04',
+      phone: '0722 555 101',
+      email: 'stefan.j@example.ro',
+    });
+    expect((await submit(body)).statusCode).toBe(201);
+    const [a] = await db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.publicRequest, true), eq(appointments.selectedDate, '2026-03-04')));
+    const rows = await rowsOf(a.id);
+    expect(rows.map((r) => [r.channel, r.to, r.purpose])).toEqual([
+      ['email', 'stefan.j@example.ro', 'request-received'],
+      ['sms', '+40722555101', 'request-received'],
+    ]);
+    // 10:00 in Bucharest: not in the quiet hours, both go now.
+    expect(await worker.runUntilIdle()).toBeGreaterThanOrEqual(2);
+    const [mail, sms] = rows;
+    const text = await mailText(mail.id);
+    expect(text).toContain('04.03.2026');
+    expect(text).toContain('48 de ore');
+    expect(text).toMatch(LINK);
+    expect(text).toContain('Cererea dumneavoastră');
+    const file = await smsFile(sms.id);
+    expect(file.to).toBe('+40722555101');
+    expect(file.text).toContain('04.03.2026');
+    expect(file.text).toContain('48 de ore');
+    expect(file.text).toMatch(LINK);
+    expect(file.text.match(LINK)?.[0]).toBe(text.match(LINK)?.[0]);
+    expect(isGsm7(file.text)).toBe(true);
+    // Neither the CNP nor the name in an SMS.
+    expect(file.text).not.toContain(String(body.cnp));
+    expect(file.text).not.toMatch(/Mure/);
+  });
+
+  it('an SMS asked for at night waits until 08:00; the e-mail goes at once', async () => {
+    clock.at = new Date('2026-03-02T21:30:00Z'); // 23:30 in Bucharest
+    const body = registrationForm({
+      appt_date: '2026-03-05',
+      phone: '0722 555 102',
+      email: 'noapte@example.ro',
+    });
+    expect((await submit(body)).statusCode).toBe(201);
+    const [a] = await db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.publicRequest, true), eq(appointments.selectedDate, '2026-03-05')));
+    const [mail, sms] = await rowsOf(a.id);
+    expect(sms.channel).toBe('sms');
+    expect(sms.nextAttemptAt.toISOString()).toBe('2026-03-03T06:00:00.000Z');
+    expect(mail.nextAttemptAt.getTime()).toBeLessThan(sms.nextAttemptAt.getTime());
+    await worker.runUntilIdle();
+    expect((await rowsOf(a.id)).map((r) => r.state)).toEqual(['sent', 'pending']);
+    clock.at = new Date('2026-03-03T06:00:00Z');
+    await worker.runUntilIdle();
+    expect((await rowsOf(a.id)).map((r) => r.state)).toEqual(['sent', 'sent']);
+  });
+});
+
+describe('confirmed and scheduled', () => {
+  it('confirming a request sends its date, time, place, what to send and the link', async () => {
+    const p = await makePatient(db, { email: 'conf@example.ro', phone: '+40722555103' });
+    const a = await makeAppointment(db, {
+      patientId: p.id,
+      status: 'request',
+      calendarId: calId,
+      selectedDate: '2026-03-06',
+      selectedTime: '08:00',
+      publicRequest: true,
+    });
+    expect((await post('confirm', { appointment_id: a.id, status: 'scheduled_paperless' })).statusCode).toBe(
+      200,
+    );
+    const rows = await live(a.id);
+    expect(rows.map((r) => [r.channel, r.purpose])).toEqual([
+      ['email', 'confirmed:scheduled_paperless@2026-03-06T08:00'],
+      ['sms', 'confirmed:scheduled_paperless@2026-03-06T08:00'],
+    ]);
+    expect(rows[0].text).toContain('06.03.2026');
+    expect(rows[0].text).toContain('ora: 08:00');
+    expect(rows[0].text).toContain('Ambulatoriu etaj 2');
+    expect(rows[0].text).toContain('documentele medicale');
+    expect(rows[0].text).toMatch(LINK);
+    // The department stays out of the SMS; the date, the time and the link are there.
+    expect(rows[1].text).toContain('06.03.2026 ora 08:00');
+    expect(rows[1].text).not.toContain('Ambulatoriu');
+    expect(rows[1].text).toMatch(LINK);
+    expect(isGsm7(rows[1].text)).toBe(true);
+  });
+
+  it('a new appointment with a slot sends the confirmation and queues reminders 24 h and 2 h before', async () => {
+    const p = await makePatient(db, { email: 'slot@example.ro', phone: '+40722555104' });
+    // Wednesday 4 March 09:00 in Bucharest = 07:00 UTC.
+    const id = await newAppointment(p.id, '2026-03-04', '09:00');
+    const rows = await live(id);
+    const by = (channel: string, purpose: string) =>
+      rows.find((r) => r.channel === channel && r.purpose === purpose);
+    expect(rows).toHaveLength(6);
+    expect(by('email', 'scheduled@2026-03-04T09:00')?.text).toContain('actul de identitate');
+    expect(by('sms', 'scheduled@2026-03-04T09:00')?.text).toMatch(LINK);
+    expect(by('email', 'reminder:24@2026-03-04T09:00')?.nextAttemptAt.toISOString()).toBe(
+      '2026-03-03T07:00:00.000Z',
+    );
+    expect(by('sms', 'reminder:24@2026-03-04T09:00')?.nextAttemptAt.toISOString()).toBe(
+      '2026-03-03T07:00:00.000Z',
+    );
+    expect(by('email', 'reminder:2@2026-03-04T09:00')?.nextAttemptAt.toISOString()).toBe(
+      '2026-03-04T05:00:00.000Z',
+    );
+    // 07:00 in Bucharest is in the quiet hours: the SMS reminder waits until 08:00.
+    expect(by('sms', 'reminder:2@2026-03-04T09:00')?.nextAttemptAt.toISOString()).toBe(
+      '2026-03-04T06:00:00.000Z',
+    );
+  });
+
+  it('a patient without an e-mail gets SMS only; one without a mobile number and e-mail gets nothing, and staff see it', async () => {
+    const smsOnly = await makePatient(db, { email: null, phone: '+40722555105' });
+    const nobody = await makePatient(db, { email: null, phone: '+40212345678' });
+    const a = await newAppointment(smsOnly.id, '2026-03-05', '10:00');
+    const b = await newAppointment(nobody.id, '2026-03-05', '10:30');
+    expect(new Set((await live(a)).map((r) => r.channel))).toEqual(new Set(['sms']));
+    expect(await live(b)).toEqual([]);
+    const detail = async (id: number) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/appointment/${id}`, headers: staff.headers })).json()
+        .appointment;
+    expect((await detail(a)).contact_channels).toEqual(['sms']);
+    expect((await detail(b)).contact_channels).toEqual([]);
+    expect(NO_CONTACT_MESSAGE).toBe('Pacientul nu are telefon sau e-mail: nu primește mesaje');
+  });
+});
