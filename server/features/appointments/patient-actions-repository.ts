@@ -58,7 +58,7 @@ export async function markAttendanceConfirmed(db: Db, id: number, at: Date) {
   await db
     .update(appointments)
     .set({ attendanceConfirmedAt: at, updatedAt: at })
-    .where(and(eq(appointments.id, id)));
+    .where(eq(appointments.id, id));
 }
 
 export async function markRescheduleRequested(db: Db, id: number, note: string, at: Date) {
