@@ -13,6 +13,7 @@ import {
   test as base,
   type Cookie,
   expect,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
@@ -139,4 +140,10 @@ export async function withProofOfWork(request: APIRequestContext, data: Record<s
   const { challenge } = await (await request.get('/api/appointment/challenge')).json();
   const solution = await solveChallenge({ challenge, deriveKey });
   return { ...data, altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') };
+}
+
+/** Opens the combobox labelled `label` inside `scope` and picks the first option named `option`. */
+export async function choose(page: Page, scope: Locator, label: RegExp, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
 }
