@@ -1,5 +1,5 @@
 /** SQL of what a patient does to their own appointment from the self-service page (issue 15). */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { hhmm } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { appointmentStatuses, appointments, calendars, users } from '../../db/schema';
