@@ -37,6 +37,8 @@ const { values: opts } = parseArgs({
     email: { type: 'string', default: 'bench@institut.example' },
     password: { type: 'string', default: 'Bench-parola-lunga-2026' },
     build: { type: 'boolean', default: false },
+    /** Extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a run. */
+    'node-args': { type: 'string', default: '' },
   },
 });
 const connections = Number(opts.connections);
@@ -91,7 +93,7 @@ const dataDir = path.resolve(
 );
 const [appPort, basePort] = [await freePort(), await freePort()];
 const appUrl = `http://127.0.0.1:${appPort}`;
-start(process.execPath, ['dist/server/main.js'], {
+start(process.execPath, [...opts['node-args'].split(' ').filter(Boolean), 'dist/server/main.js'], {
   NODE_ENV: 'production',
   PORT: String(appPort),
   HOST: '127.0.0.1',

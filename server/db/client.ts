@@ -16,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PreparingClient } from './prepared-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -110,7 +111,12 @@ export async function openPglite(
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    Client: PreparingClient,
+  });
   // An idle client's error (server restart) must not crash the process; the pool reconnects.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

@@ -1,6 +1,6 @@
 /** Patients (owner: patients). */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { created, ts, updated } from './columns';
 import { counties } from './counties';
 import { users } from './identity';
@@ -38,5 +38,26 @@ export const patients = pgTable(
     index('patients_name_sort_idx').on(t.nameSearch, t.id),
     // The top-bar search matches e-mails anywhere in the text, like names (docs/PERFORMANCE.md).
     index('patients_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Every word of a patient's folded name (name_search split at spaces and hyphens), written by a
+ * database trigger on patients (migration 0012), never by the application. The name filter
+ * finds the names with a word starting with each typed word as one index range per word, and
+ * its page and count read this index only (docs/decisions/0044-name-words-index.md).
+ */
+export const patientNameWords = pgTable(
+  'patient_name_words',
+  {
+    word: text('word').notNull(),
+    nameSearch: text('name_search').notNull(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('patient_name_words_prefix_idx').on(t.word.op('text_pattern_ops'), t.nameSearch, t.patientId),
+    index('patient_name_words_patient_idx').on(t.patientId),
   ],
 );

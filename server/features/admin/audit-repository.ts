@@ -5,6 +5,7 @@ import { addDays } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { auditEvents, patients, users } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
+import { literalInt } from '../../platform/page-sql';
 
 /** A day's start in Europe/Bucharest, whatever the server's time zone. */
 const dayStart = (day: string) => sql`((${day})::date)::timestamp at time zone 'Europe/Bucharest'`;
@@ -51,8 +52,8 @@ const toRow = (r: Awaited<ReturnType<typeof rowsQuery>>[number]): AuditRow => ({
 export async function listAudit(db: Db, f: AuditFilters, page: number, perPage: number) {
   const [rows, [{ total }]] = await Promise.all([
     rowsQuery(db, f)
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+      .limit(literalInt(perPage))
+      .offset(literalInt((page - 1) * perPage)),
     // Exact up to 10,000, estimated beyond (server/platform/list-total.ts); the CSV export
     // is the exhaustive answer.
     listTotal(

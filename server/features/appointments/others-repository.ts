@@ -7,6 +7,7 @@ import { hhmm } from '../../../domain/dates';
 import type { AffectedAppointment } from '../../../domain/my-account';
 import type { Db } from '../../db/client';
 import { appointmentStatuses, appointments, calendars, patients, users } from '../../db/schema';
+import { literalInt } from '../../platform/page-sql';
 
 /**
  * A doctor's slot-holding appointments from `from` (to `to` when given), by date and time, with
@@ -34,7 +35,7 @@ export function doctorSlotAppointments(db: Db, doctorId: string, from: string, t
       ),
     )
     .orderBy(asc(appointments.selectedDate), asc(appointments.selectedTime))
-    .limit(5000);
+    .limit(literalInt(5000));
 }
 
 /** A doctor's slot-holding appointments on [from, to] (my-account lists them on a new time off). */

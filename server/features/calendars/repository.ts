@@ -21,6 +21,7 @@ import {
   calendarUnavailableDays,
   users,
 } from '../../db/schema';
+import { literalInt } from '../../platform/page-sql';
 
 const a = appointments;
 const DEFAULT_MINUTES = 30;
@@ -81,7 +82,7 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
     .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, a.customStatusId))
     .where(and(...where))
     .orderBy(a.selectedDate, a.selectedTime, a.id)
-    .limit(5000);
+    .limit(literalInt(5000));
   const calendarIds = [...new Set(found.map((r) => r.calendar_id).filter((id): id is number => id !== null))];
   const ends = await availabilityEnds(db, calendarIds);
   return found.map((r) => {

@@ -12,6 +12,7 @@ import {
 import { addDays, hhmm } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { appointments, patients, users } from '../../db/schema';
+import { literalInt } from '../../platform/page-sql';
 
 const a = appointments;
 
@@ -69,7 +70,7 @@ export async function dashboardStats(db: Db, today: string): Promise<DashboardSt
       .where(pendingWhere(today))
       // The nearest first (issue 19 item 7): what is coming soonest needs looking at first.
       .orderBy(asc(a.selectedDate), asc(a.selectedTime), asc(a.id))
-      .limit(10),
+      .limit(literalInt(10)),
   ]);
   return {
     pending: counts.pending,

@@ -11,6 +11,7 @@ import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, documents, patients } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
+import { literalInt } from '../../platform/page-sql';
 import { cnpMatches } from '../../platform/prefix-match';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -69,8 +70,8 @@ export async function listDocuments(
     .innerJoin(patients, eq(patients.id, documents.patientId))
     .where(w)
     .orderBy(desc(documents.createdAt), desc(documents.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+    .limit(literalInt(perPage))
+    .offset(literalInt((page - 1) * perPage));
   return {
     total,
     documents: rows.map((r) => ({

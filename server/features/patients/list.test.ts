@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../db/schema';
+import { foldText } from '../../../domain/text';
+import { auditEvents, patients } from '../../db/schema';
 import { makeAppointment, makePatient, makeStatus, nextCnp } from '../../test/factories';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 
@@ -129,6 +130,27 @@ describe('GET /api/patients', () => {
     // The words in any order.
     expect(names(await list({ name: 'turcanu stefan' }))).toEqual(['Ștefan Țurcanu']);
     expect(names(await list({ name: 'ionescu stefan' }))).toEqual(['Stefania Ionescu']);
+  });
+
+  it('finds a name by the start of any of its words, and inside a word when nothing starts so', async () => {
+    const hyphen = await makePatient(db, { name: 'Maria Pop-Ionescu' });
+    expect(names(await list({ name: 'ionesc' }))).toEqual(['Maria Pop-Ionescu', 'Stefania Ionescu']);
+    expect(names(await list({ name: 'pop-iones' }))).toEqual(['Maria Pop-Ionescu']);
+    expect(names(await list({ name: 'pop' }))).toEqual(['Ion Popa', 'Maria Pop-Ionescu']);
+    // No word starts with "urcan": the name containing it is found all the same.
+    expect(names(await list({ name: 'urcan' }))).toEqual(['Ștefan Țurcanu']);
+    // Pages and totals of a name filter, in name order.
+    const tests = await list({ name: 'test pacient' }, 2, 10);
+    expect(tests.json()._meta.total).toBe(22);
+    expect(ordered(tests)[0]).toBe('Pacient Test 11');
+    // A renamed patient is found by the new name only: the words follow the name in the database,
+    // whichever path writes it.
+    await db
+      .update(patients)
+      .set({ name: 'Maria Vlad', nameSearch: foldText('Maria Vlad') })
+      .where(eq(patients.id, hyphen.id));
+    expect(names(await list({ name: 'vlad maria' }))).toEqual(['Maria Vlad']);
+    expect(names(await list({ name: 'pop-iones' }))).toEqual([]);
   });
 
   it('filters by each field alone', async () => {

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PatientFilters, PatientListItem } from '../../../domain/patients';
 import { maskCnp } from '../../../domain/privacy';
-import { foldText, searchWords } from '../../../domain/text';
+import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
 import {
@@ -16,6 +16,8 @@ import {
   users,
 } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
+import { nameMatches, nameWords } from '../../platform/name-words';
+import { literalInt } from '../../platform/page-sql';
 import { cnpMatches, startsWith } from '../../platform/prefix-match';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -38,23 +40,18 @@ function phonePrefix(typed: string): string | null {
 }
 
 /**
- * A name filter: the folded name contains the text, or (several words) every word starts a word
- * of the name in any order ("Petru Matei" finds "Matei Petru"); each `like '%…%'` is answered by
- * the trigram index, the word starts are a recheck.
+ * The fallback name filter, when no name has words starting with what was typed: the folded name
+ * contains the text ("escu" still finds "Popescu"), from the trigram index.
  */
-function nameMatches(column: SQL, text: string): SQL {
-  const phrase = sql`${column} like ${`%${escapeLike(foldText(text))}%`}`;
-  const words = searchWords(text);
-  if (words.length < 2) return phrase;
-  const each = words.map(
-    (w) => sql`${column} like ${`%${escapeLike(w)}%`} and (' ' || ${column}) like ${`% ${escapeLike(w)}%`}`,
-  );
-  return sql`(${phrase} or (${sql.join(each, sql` and `)}))`;
+function nameContains(column: SQL, text: string): SQL {
+  return sql`${column} like ${`%${escapeLike(foldText(text))}%`}`;
 }
 
-function patientConditions(f: PatientFilters): SQL[] {
+type NameMode = 'words' | 'contains';
+
+function patientConditions(f: PatientFilters, mode: NameMode): SQL[] {
   const where: SQL[] = [];
-  if (f.name) where.push(nameMatches(sql`p.name_search`, f.name));
+  if (f.name && mode === 'contains') where.push(nameContains(sql`p.name_search`, f.name));
   const cnp = f.cnp ? cnpMatches(sql`p.cnp`, f.cnp) : null;
   if (cnp) where.push(cnp);
   const phone = f.phone ? phonePrefix(f.phone) : null;
@@ -99,7 +96,22 @@ export async function listPatients(
   page: number,
   perPage: number,
 ): Promise<{ total: number; patients: PatientListItem[] }> {
-  const pc = patientConditions(f);
+  const byWords = await listPage(db, f, page, perPage, 'words');
+  // Nobody's name has words starting with what was typed: look inside the words instead.
+  if (byWords.total === 0 && f.name && nameWords(f.name).length)
+    return listPage(db, f, page, perPage, 'contains');
+  return byWords;
+}
+
+async function listPage(
+  db: Db,
+  f: PatientFilters,
+  page: number,
+  perPage: number,
+  mode: NameMode,
+): Promise<{ total: number; patients: PatientListItem[] }> {
+  const named = f.name && mode === 'words' ? nameMatches(f.name) : null;
+  const pc = patientConditions(f, mode);
   const ac = appointmentConditions(f);
   // Appointment filters as a semi-join the planner chooses how to run from the statistics: a
   // broad filter walks the name index and stops after a page (most patients match), a narrow
@@ -110,37 +122,46 @@ export async function listPatients(
     : null;
   const conds = appt ? [...pc, appt] : pc;
   const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
+  // The name's matches come from the words index with their names; the patients table is read
+  // only when another filter needs its columns.
+  const namedPatients = named ? sql`(${named}) nm join patients p on p.id = nm.patient_id` : sql`patients p`;
   // The total is exact up to 10,000 matches and estimated beyond (list-total.ts): at 1,000,000
   // patients a common name or a status matches 25,000-250,000 of them and an exact count took
   // seconds. Only appointment filters: count their distinct patients without reading patients
   // at all (every appointment has its patient), in patient order from the (filter, patient_id)
   // indexes so the capped count stops early.
-  const total = !conds.length
-    ? await listTotal(db, sql`select p.id from patients p`, 'default-view')
-    : await listTotal(
-        db,
-        appt && !pc.length
-          ? sql`select distinct a.patient_id from appointments a where ${sql.join(ac, sql` and `)}`
-          : sql`select p.id from patients p ${where}`,
-        'capped',
-      );
+  const total =
+    !conds.length && !named
+      ? await listTotal(db, sql`select p.id from patients p`, 'default-view')
+      : await listTotal(
+          db,
+          named && !conds.length
+            ? sql`select nm.patient_id from (${named}) nm`
+            : appt && !pc.length && !named
+              ? sql`select distinct a.patient_id from appointments a where ${sql.join(ac, sql` and `)}`
+              : sql`select p.id from ${namedPatients} ${where}`,
+          'capped',
+        );
   const offset = (page - 1) * perPage;
   // Only appointment filters and few matches (known from the count): collect them and sort, at
   // a cost that follows the matches. The planner's estimate for a rare filter can be far off (a
   // Sunday has no appointment) and it would then walk the whole name index for nothing: 1.5 s
   // on 1,000,000 patients. With patient filters too, those narrow the walk themselves.
-  const collect = appt !== null && !pc.length && total <= COLLECT_UP_TO;
-  const source = collect
-    ? sql`(select distinct a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}) m join patients p on p.id = m.id`
-    : sql`patients p`;
-  const pageWhere = collect ? sql`` : where;
+  const collect = appt !== null && !pc.length && !named && total <= COLLECT_UP_TO;
+  const pageIds = named
+    ? !conds.length
+      ? sql`select nm.patient_id as id from (${named}) nm order by nm.name_search, nm.patient_id`
+      : sql`select p.id from ${namedPatients} ${where} order by nm.name_search, p.id`
+    : collect
+      ? sql`select p.id from (select distinct a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}) m join patients p on p.id = m.id order by p.name_search, p.id`
+      : sql`select p.id from patients p ${where} order by p.name_search, p.id`;
   const latestFilter = ac.length ? sql`and ${sql.join(ac, sql` and `)}` : sql``;
   const list = await rows<ListRow>(
     db,
     sql`select p.id, p.name, p.cnp, p.phone, p.email, p.covid_vaccine,
           la.id as appointment_id, la.selected_date, la.selected_time, la.status, la.custom_status_id,
           la.custom_title, la.doctor_id, la.doctor_name
-        from (select p.id from ${source} ${pageWhere} order by p.name_search, p.id limit ${perPage} offset ${offset}) pg
+        from (${pageIds} limit ${literalInt(perPage)} offset ${literalInt(offset)}) pg
         join patients p on p.id = pg.id
         left join lateral (
           select a.id, a.selected_date::text as selected_date, to_char(a.selected_time, 'HH24:MI') as selected_time,
