@@ -57,6 +57,16 @@ export function fileReply(...mediaTypes: string[]) {
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
+/**
+ * A list's `_meta.total` is exact up to this many matches; above it, it is an estimate and the
+ * lists say "peste 10.000" (server/platform/list-total.ts).
+ */
+export const EXACT_TOTAL_UP_TO = 10_000;
+
+/** How a list shows its total: the number, or "peste 10.000" for an estimate. */
+export const totalText = (total: number) =>
+  total > EXACT_TOTAL_UP_TO ? `peste ${EXACT_TOTAL_UP_TO.toLocaleString('ro-RO')}` : String(total);
+
 export const pageMeta = z.object({
   total: z.number().int(),
   page: z.number().int(),

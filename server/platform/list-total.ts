@@ -9,9 +9,11 @@
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { EXACT_TOTAL_UP_TO as EXACT_UP_TO } from '../../domain/api';
 import type { Db } from '../db/client';
+import { literalInt } from './page-sql';
 
-export const EXACT_UP_TO = 10_000;
+export { EXACT_UP_TO };
 
 type Rows<T> = { rows: T[] };
 
@@ -28,9 +30,11 @@ export type TotalKind = 'capped' | 'default-view';
 const TRUST_ESTIMATE_ABOVE = 5;
 
 /**
- * How long a default view's estimate is reused. It comes from the table statistics, which
- * ANALYZE refreshes every few minutes at most, so asking the planner again on every request
- * (an EXPLAIN round trip, planned each time) bought nothing; filtered views are never reused.
+ * How long a total above EXACT_UP_TO is reused for the same list and filters. Such a total is
+ * shown as "peste 10.000" and is the planner's estimate from the table statistics, which ANALYZE
+ * refreshes every few minutes at most: asking again on every request (an EXPLAIN, and for a
+ * filter a count of 10,001 rows) bought nothing. A total up to EXACT_UP_TO is exact and never
+ * reused, so a new patient or appointment shows in it at once.
  */
 const ESTIMATE_TTL_MS = 60_000;
 const estimates = new Map<string, { rows: number; until: number }>();
@@ -39,21 +43,26 @@ const dialect = new PgDialect();
 /** `query` selects the rows to count (any columns). */
 export async function listTotal(db: Db, query: SQLWrapper, kind: TotalKind): Promise<number> {
   const inner: SQL = sql`${query}`;
-  const key = kind === 'default-view' ? JSON.stringify(dialect.sqlToQuery(inner)) : null;
-  const kept = key ? estimates.get(key) : undefined;
+  const key = JSON.stringify(dialect.sqlToQuery(inner));
+  const kept = estimates.get(key);
   if (kept && kept.until > performance.now()) return kept.rows;
-  const estimate = await plannedRows(db, inner);
-  if (kind === 'default-view' && estimate >= TRUST_ESTIMATE_ABOVE * EXACT_UP_TO) {
-    if (key && estimates.size < 1000)
-      estimates.set(key, { rows: estimate, until: performance.now() + ESTIMATE_TTL_MS });
-    return estimate;
+  const total = await countOrEstimate(db, inner, kind);
+  if (total > EXACT_UP_TO) {
+    if (estimates.size >= 1000) estimates.clear();
+    estimates.set(key, { rows: total, until: performance.now() + ESTIMATE_TTL_MS });
   }
+  return total;
+}
+
+async function countOrEstimate(db: Db, inner: SQL, kind: TotalKind): Promise<number> {
+  const estimate = await plannedRows(db, inner);
+  if (kind === 'default-view' && estimate >= TRUST_ESTIMATE_ABOVE * EXACT_UP_TO) return estimate;
   // Few matches expected: count them all with the planner's plan for all of them (a `limit`
   // above the expected matches makes it pick a plan that stops early, which never happens: a
   // sequential scan instead of the trigram index, 25 ms instead of 4 at 100,000 patients).
   if (estimate <= EXACT_UP_TO / 2) return exactCount(db, inner);
   const capped = (await db.execute(
-    sql`select count(*)::int as n from (select 1 from (${inner}) q limit ${EXACT_UP_TO + 1}) t`,
+    sql`select count(*)::int as n from (select 1 from (${inner}) q limit ${literalInt(EXACT_UP_TO + 1)}) t`,
   )) as unknown as Rows<{ n: number }>;
   const n = capped.rows[0].n;
   if (n <= EXACT_UP_TO) return n;

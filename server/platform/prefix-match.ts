@@ -9,8 +9,13 @@ import { CNP_END_MATCH_MIN } from '../../domain/patients';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** `col` starts with `prefix` (digits or +digits): a btree range the index serves, then LIKE for exactness. */
-export function startsWith(col: SQL, prefix: string): SQL {
+/**
+ * `col` starts with `prefix` (digits or +digits): a btree range the index serves, then LIKE for
+ * exactness (a collation may order "+" and digits other than byte by byte). `digitsOnly`: the
+ * column holds digits only (a CNP), where the range alone is exact under any collation, and
+ * without the LIKE a prepared statement's generic plan serves every prefix.
+ */
+export function startsWith(col: SQL, prefix: string, digitsOnly = false): SQL {
   const digits = prefix.replace(/^\+/, '');
   const cond = sql`${col} like ${`${escapeLike(prefix)}%`}`;
   if (!/^\d+$/.test(digits) || /^9+$/.test(digits)) return sql`(${col} >= ${prefix} and ${cond})`;
@@ -18,6 +23,7 @@ export function startsWith(col: SQL, prefix: string): SQL {
   const lead = prefix.slice(0, prefix.length - digits.length);
   const trimmed = digits.replace(/9+$/, '');
   const upper = `${lead}${trimmed.slice(0, -1)}${Number(trimmed.slice(-1)) + 1}`;
+  if (digitsOnly && !lead) return sql`(${col} >= ${prefix} and ${col} < ${upper})`;
   return sql`(${col} >= ${prefix} and ${col} < ${upper} and ${cond})`;
 }
 
@@ -29,8 +35,8 @@ export function cnpMatches(cnp: SQL, typed: string): SQL | null {
   const digits = typed.replace(/\D/g, '');
   if (!digits) return null;
   if (digits.length === 13) return sql`${cnp} = ${digits}`;
-  const start = startsWith(cnp, digits);
+  const start = startsWith(cnp, digits, true);
   if (digits.length < CNP_END_MATCH_MIN) return start;
-  const end = startsWith(sql`reverse(${cnp})`, [...digits].reverse().join(''));
+  const end = startsWith(sql`reverse(${cnp})`, [...digits].reverse().join(''), true);
   return sql`(${start} or ${end})`;
 }

@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '../../domain/api';
+import { PAGE_SIZES, totalText } from '../../domain/api';
 
 type Paging = {
   page: number;
@@ -30,7 +30,7 @@ export function serverPaging({ page, setPage, perPage, setPerPage, total }: Pagi
     },
     recordsPerPageLabel: 'Pe pagina',
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-      `${from}-${to} din ${totalRecords}`,
+      `${from}-${to} din ${totalText(totalRecords)}`,
     loadingText: 'Se încarcă...',
   };
 }
