@@ -46,4 +46,21 @@ describe('list totals', async () => {
     expect(await listTotal(db, big, 'capped')).toBe(100_000);
     expect(await listTotal(db, sql`select g from generate_series(1, 9999) g`, 'default-view')).toBe(9999);
   });
+
+  it('reuses a total above the limit for a while, and counts an exact one again every time', async () => {
+    await db.execute(sql`create table reuse_probe (n int)`);
+    await db.execute(sql`insert into reuse_probe select g from generate_series(1, 20000) g`);
+    await db.execute(sql`analyze reuse_probe`);
+    const probe = sql`select n from reuse_probe where n > 0`;
+    const first = await listTotal(db, probe, 'capped');
+    expect(first).toBeGreaterThan(EXACT_UP_TO);
+    await db.execute(sql`insert into reuse_probe select g from generate_series(1, 20000) g`);
+    await db.execute(sql`analyze reuse_probe`);
+    // Shown as "peste 10.000" either way: the estimate of a minute ago is still the answer.
+    expect(await listTotal(db, probe, 'capped')).toBe(first);
+    const few = sql`select n from reuse_probe where n <= 3`;
+    expect(await listTotal(db, few, 'capped')).toBe(6);
+    await db.execute(sql`insert into reuse_probe values (1)`);
+    expect(await listTotal(db, few, 'capped')).toBe(7);
+  });
 });
