@@ -51,8 +51,20 @@ function registration(i: number, day: string, runSalt: number) {
   };
 }
 
-export function endpoints(opts: { today: string; calendarId: number; runSalt: number }): Endpoint[] {
+export function endpoints(opts: {
+  today: string;
+  calendarId: number;
+  runSalt: number;
+  /** Active doctors' ids, for the doctor filters. */
+  doctorIds: string[];
+}): Endpoint[] {
   const days = futureWeekdays(opts.today);
+  const doctor = (i: number) => opts.doctorIds[i % opts.doctorIds.length];
+  /** A weekday among the next 60 and the last 60 working days: appointments exist on each. */
+  const nearDay = (i: number) =>
+    i % 2 ? days[i % 60] : workingDaysBetween(addDays(opts.today, -90), opts.today)[i % 60];
+  /** One of the last 365 days, for the documents' upload date. */
+  const pastDay = (i: number) => addDays(opts.today, -(i % 365));
   const month = `${opts.today.slice(0, 8)}15`;
   const get = (name: string, next: (i: number) => string, signedIn = true): Endpoint => ({
     name,
@@ -86,7 +98,36 @@ export function endpoints(opts: { today: string; calendarId: number; runSalt: nu
       (i) =>
         `/api/patients?filters=${q({ status: ['scheduled', 'request', 'appointment_request', 'scheduled_paperless'][i % 4] })}&page=1&perPage=20`,
     ),
+    get(
+      'GET /api/patients doctor filter',
+      (i) => `/api/patients?filters=${q({ doctor: doctor(i) })}&page=1&perPage=20`,
+    ),
+    get(
+      'GET /api/patients phone filter (prefix)',
+      (i) => `/api/patients?filters=${q({ phone: `07${20 + (i % 70)}` })}&page=1&perPage=20`,
+    ),
+    get(
+      'GET /api/patients appointment date filter',
+      (i) => `/api/patients?filters=${q({ appointment_date: nearDay(i) })}&page=1&perPage=20`,
+    ),
     get('GET /api/appointment hideOlder', () => `/api/appointment?hideOlder=true&page=1&perPage=20`),
+    get(
+      'GET /api/appointment name filter',
+      (i) => `/api/appointment?filters=${q({ name: SURNAMES[i % SURNAMES.length] })}&page=1&perPage=20`,
+    ),
+    get(
+      'GET /api/appointment status filter',
+      (i) =>
+        `/api/appointment?filters=${q({ status: ['scheduled', 'request', 'appointment_request', 'scheduled_paperless'][i % 4] })}&page=1&perPage=20`,
+    ),
+    get(
+      'GET /api/appointment doctor filter',
+      (i) => `/api/appointment?filters=${q({ doctor: doctor(i) })}&page=1&perPage=20`,
+    ),
+    get(
+      'GET /api/appointment date filter',
+      (i) => `/api/appointment?filters=${q({ date: nearDay(i) })}&page=1&perPage=20`,
+    ),
     get('GET /api/dashboard', () => '/api/dashboard'),
     {
       name: 'POST /api/calendars/:id/appointments (month)',
@@ -96,6 +137,14 @@ export function endpoints(opts: { today: string; calendarId: number; runSalt: nu
       next: () => ({ path: `/api/calendars/${opts.calendarId}/appointments`, body: { date: month } }),
     },
     get('GET /api/documents (page 1)', () => `/api/documents?page=1&perPage=20`),
+    get(
+      'GET /api/documents date filter',
+      (i) => `/api/documents?filters=${q({ created_at: pastDay(i) })}&page=1&perPage=20`,
+    ),
+    get(
+      'GET /api/documents status filter',
+      (i) => `/api/documents?filters=${q({ status: ['sent', 'tosend'][i % 2] })}&page=1&perPage=20`,
+    ),
     get('GET /api/search', (i) => `/api/search?q=${encodeURIComponent(SURNAMES[i % SURNAMES.length])}`),
     get('GET /api/admin/audit (page 1)', () => `/api/admin/audit?page=1&perPage=20`),
     get(

@@ -126,11 +126,17 @@ const cookie = signIn.headers
 const cals = (await (await fetch(`${appUrl}/api/calendars`, { headers: { cookie } })).json()) as {
   data: { id: number }[];
 };
+const doctors = (await (
+  await fetch(`${appUrl}/api/appointment/doctors`, { headers: { cookie } })
+).json()) as {
+  data: { id: string }[];
+};
 const today = clinicToday(new Date());
 const list = endpoints({
   today,
   calendarId: cals.data[1]?.id ?? cals.data[0].id,
   runSalt: Math.floor(Date.now() / 100) % 100_000_000,
+  doctorIds: doctors.data.map((d) => d.id),
 }).filter((e) => !opts.only || opts.only.split(',').some((o) => e.name.includes(o)));
 
 type Figures = {

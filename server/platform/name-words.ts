@@ -33,3 +33,19 @@ export function nameMatches(text: string): SQL | null {
     ? sql`select distinct patient_id, name_search from patient_name_words where word ~>=~ ${words[0]} and word ~<~ ${words[0] + LAST}`
     : sql.join(words.map(one), sql` intersect `);
 }
+
+/**
+ * The same rule as a condition on a row's patient id (`patientId`), one `exists` per typed word,
+ * each answered from the (patient_id, word) index. An appointment list can then be walked in its
+ * own order and checked row by row when the name is common, or collected from the words index
+ * when it is rare: the planner chooses from its estimates, as it does for any other filter.
+ */
+export function nameMatchesPatient(patientId: SQL, text: string): SQL | null {
+  const words = nameWords(text);
+  if (!words.length) return null;
+  const each = words.map(
+    (w) =>
+      sql`exists (select 1 from patient_name_words w where w.patient_id = ${patientId} and w.word ~>=~ ${w} and w.word ~<~ ${w + LAST})`,
+  );
+  return sql.join(each, sql` and `);
+}

@@ -6,7 +6,8 @@ CREATE TABLE "patient_name_words" (
 --> statement-breakpoint
 ALTER TABLE "patient_name_words" ADD CONSTRAINT "patient_name_words_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "patient_name_words_prefix_idx" ON "patient_name_words" USING btree ("word" text_pattern_ops,"name_search","patient_id");--> statement-breakpoint
-CREATE INDEX "patient_name_words_patient_idx" ON "patient_name_words" USING btree ("patient_id");--> statement-breakpoint
+CREATE INDEX "patient_name_words_patient_idx" ON "patient_name_words" USING btree ("patient_id","word" text_pattern_ops);
+--> statement-breakpoint
 -- The words of every name, kept by the database itself so no write path can forget them.
 CREATE FUNCTION "patient_name_words_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

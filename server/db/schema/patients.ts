@@ -58,6 +58,7 @@ export const patientNameWords = pgTable(
   },
   (t) => [
     index('patient_name_words_prefix_idx').on(t.word.op('text_pattern_ops'), t.nameSearch, t.patientId),
-    index('patient_name_words_patient_idx').on(t.patientId),
+    // A patient's words: the trigger's delete, and an appointment list's per-row name check.
+    index('patient_name_words_patient_idx').on(t.patientId, t.word.op('text_pattern_ops')),
   ],
 );

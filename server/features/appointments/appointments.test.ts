@@ -141,6 +141,10 @@ describe('GET /api/appointment', () => {
         .appointments.map((a: { id: number }) => a.id)
         .sort();
     expect(await ids_({ name: 'ana stef' })).toEqual([ids.yesterday, ids.todayLater].sort());
+    // Any word order; inside a word only when no word starts with the text.
+    expect(await ids_({ name: 'ștefănescu an' })).toEqual([ids.yesterday, ids.todayLater].sort());
+    expect(await ids_({ name: 'efanesc' })).toEqual([ids.yesterday, ids.todayLater].sort());
+    expect(await ids_({ name: 'marin ana' })).toEqual([]);
     expect(await ids_({ doctor: doctor.id })).toEqual([ids.todayLater]);
     expect(await ids_({ date: '2026-03-03' })).toEqual([ids.tomorrow]);
     expect(await ids_({ status: 'scheduled_paperless' })).toEqual([ids.tomorrow]);

@@ -28,7 +28,7 @@ import {
   users,
 } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
-import { nameMatches, nameWords } from '../../platform/name-words';
+import { nameMatchesPatient, nameWords } from '../../platform/name-words';
 import { literalInt } from '../../platform/page-sql';
 import { cnpMatches } from '../../platform/prefix-match';
 
@@ -124,8 +124,8 @@ function filterConditions(
   // Today and later, undated included, as one indexed range (an OR would filter the whole index).
   // (Not with near_deadline: a request for a day already gone is exactly what must be answered.)
   if (hideOlder && !f.near_deadline) where.push(sql`${dateOrInfinity} >= ${today}`);
-  const named = f.name && nameMode === 'words' ? nameMatches(f.name) : null;
-  if (named) where.push(sql`${a.patientId} in (select nm.patient_id from (${named}) nm)`);
+  const named = f.name && nameMode === 'words' ? nameMatchesPatient(sql`${a.patientId}`, f.name) : null;
+  if (named) where.push(named);
   const name = f.name && nameMode === 'contains' ? foldText(f.name) : '';
   if (name) where.push(like(p.nameSearch, contains(name)));
   if (f.doctor) where.push(eq(a.doctorId, f.doctor));
