@@ -149,6 +149,8 @@ type Figures = {
   max: number;
   statuses: Record<string, number>;
   errors: number;
+  /** Mean size of an answer (headers and body, as sent: compressed when the server compresses). */
+  bytes: number;
 };
 
 const percentile = (sorted: number[], p: number) =>
@@ -160,6 +162,7 @@ function run(e: Endpoint, seconds: number): Promise<Figures> {
   const base = e.target === 'baseline' ? `http://127.0.0.1:${basePort}` : appUrl;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
+  let bytes = 0;
   return new Promise((resolve, reject) => {
     const inst = autocannon(
       {
@@ -203,11 +206,13 @@ function run(e: Endpoint, seconds: number): Promise<Figures> {
           max: latencies.at(-1) ?? 0,
           statuses,
           errors: result.errors + result.timeouts,
+          bytes: latencies.length ? Math.round(bytes / latencies.length) : 0,
         });
       },
     );
-    inst.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    inst.on('response', (_client: unknown, status: number, size: number, ms: number) => {
       latencies.push(ms);
+      bytes += size;
       statuses[status] = (statuses[status] ?? 0) + 1;
     });
   });
