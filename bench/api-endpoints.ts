@@ -1,5 +1,6 @@
 /** The endpoints bench/api.ts loads, each as autocannon requests (paths and bodies vary per request). */
 import { COUNTIES } from '../domain/counties';
+import { resolveRange } from '../domain/dashboard';
 import { addDays } from '../domain/dates';
 import { foldText } from '../domain/text';
 import { makeCnp } from '../domain/validation/cnp';
@@ -53,7 +54,9 @@ function registration(i: number, day: string, runSalt: number) {
 
 export function endpoints(opts: { today: string; calendarId: number; runSalt: number }): Endpoint[] {
   const days = futureWeekdays(opts.today);
-  const month = `${opts.today.slice(0, 8)}15`;
+  // The month grid around today as the browser asks for it: the 42 days FullCalendar shows, three
+  // events a day, without the cancelled ones (web/features/calendars/query.ts).
+  const grid = resolveRange({ date: opts.today });
   const get = (name: string, next: (i: number) => string, signedIn = true): Endpoint => ({
     name,
     target: 'app',
@@ -93,7 +96,10 @@ export function endpoints(opts: { today: string; calendarId: number; runSalt: nu
       target: 'app',
       signedIn: true,
       method: 'POST',
-      next: () => ({ path: `/api/calendars/${opts.calendarId}/appointments`, body: { date: month } }),
+      next: () => ({
+        path: `/api/calendars/${opts.calendarId}/appointments`,
+        body: { ...grid, perDay: 3, includeInactive: false, calendar_id: opts.calendarId, doctorId: null },
+      }),
     },
     get('GET /api/documents (page 1)', () => `/api/documents?page=1&perPage=20`),
     get('GET /api/search', (i) => `/api/search?q=${encodeURIComponent(SURNAMES[i % SURNAMES.length])}`),

@@ -149,6 +149,5 @@ test('a busy day of the month grid shows "+alte N", which opens the day with all
   );
   const shown = calendar.getByRole('button', { name: /^\d\d:\d\d / });
   await expect(shown).toHaveCount(day.data.events.length);
-  for (const e of day.data.events)
-    await expect(shown.filter({ hasText: e.patient }).first()).toBeVisible();
+  for (const e of day.data.events) await expect(shown.filter({ hasText: e.patient }).first()).toBeVisible();
 });

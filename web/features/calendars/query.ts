@@ -10,7 +10,4 @@ export const MONTH_PER_DAY = 3;
 export type CalendarQuery = { start: string; end: string; perDay?: number; includeInactive: boolean };
 
 export const sameQuery = (a: CalendarQuery | null, b: CalendarQuery) =>
-  a?.start === b.start &&
-  a.end === b.end &&
-  a.perDay === b.perDay &&
-  a.includeInactive === b.includeInactive;
+  a?.start === b.start && a.end === b.end && a.perDay === b.perDay && a.includeInactive === b.includeInactive;
