@@ -1,5 +1,6 @@
 /** The endpoints bench/api.ts loads, each as autocannon requests (paths and bodies vary per request). */
 import { COUNTIES } from '../domain/counties';
+import { resolveRange } from '../domain/dashboard';
 import { addDays } from '../domain/dates';
 import { foldText } from '../domain/text';
 import { makeCnp } from '../domain/validation/cnp';
@@ -65,7 +66,9 @@ export function endpoints(opts: {
     i % 2 ? days[i % 60] : workingDaysBetween(addDays(opts.today, -90), opts.today)[i % 60];
   /** One of the last 365 days, for the documents' upload date. */
   const pastDay = (i: number) => addDays(opts.today, -(i % 365));
-  const month = `${opts.today.slice(0, 8)}15`;
+  // The month grid around today as the browser asks for it: the 42 days FullCalendar shows, three
+  // events a day, without the cancelled ones (web/features/calendars/query.ts).
+  const grid = resolveRange({ date: opts.today });
   const get = (name: string, next: (i: number) => string, signedIn = true): Endpoint => ({
     name,
     target: 'app',
@@ -134,7 +137,10 @@ export function endpoints(opts: {
       target: 'app',
       signedIn: true,
       method: 'POST',
-      next: () => ({ path: `/api/calendars/${opts.calendarId}/appointments`, body: { date: month } }),
+      next: () => ({
+        path: `/api/calendars/${opts.calendarId}/appointments`,
+        body: { ...grid, perDay: 3, includeInactive: false, calendar_id: opts.calendarId, doctorId: null },
+      }),
     },
     get('GET /api/documents (page 1)', () => `/api/documents?page=1&perPage=20`),
     get(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ok } from './api';
 import { calendarRef } from './appointment-replies';
-import { calendarEvent, calendarRangeShape, checkRange } from './dashboard';
+import { calendarEvent, calendarRangeShape, checkRange, dayMore, eventCounts } from './dashboard';
 
 export const CALENDAR_MESSAGES = {
   allDoctors: 'all doctors',
@@ -10,7 +10,10 @@ export const CALENDAR_MESSAGES = {
   loadFailedText: 'System could not communicate properly with the endpoints',
 } as const;
 
-/** Body of POST /calendars/{calendar_id}/appointments (SPEC §7: date, calendar_id, doctorId). */
+/**
+ * Body of POST /calendars/{calendar_id}/appointments (SPEC §7: date, calendar_id, doctorId), with
+ * the view's optional perDay and includeInactive (calendarRangeShape).
+ */
 export const calendarEventsSchema = z
   .strictObject({
     ...calendarRangeShape,
@@ -27,6 +30,9 @@ export const calendarEventsData = z.object({
   unavailable: z.array(dayRangeOut.extend({ reason: z.string().nullable() })),
   /** The selected doctor's time off in the range, [start, end) days. */
   timeOff: z.array(dayRangeOut),
+  /** With `perDay`: the days that have more events than sent, and how many more. */
+  more: z.array(dayMore),
+  counts: eventCounts,
 });
 
 // ------------------------------------------------------------------ replies (route `response`)

@@ -9,6 +9,8 @@ export const DASHBOARD_MESSAGES = {
   rangeOrder: 'Sfârșitul intervalului trebuie să fie după începutul lui.',
   rangeTooLong: 'Intervalul cerut este prea lung (cel mult 100 de zile).',
   rangeRequired: 'Trimiteți date (o zi din interval) sau start și end.',
+  perDay: 'Programările pe zi (perDay) trebuie să fie un număr întreg între 1 și 20.',
+  includeInactive: 'includeInactive trebuie să fie true sau false.',
 } as const;
 
 /** The Messages card shows this when there is no pending count (SPEC §2). */
@@ -25,13 +27,30 @@ const day = z
 /** Accepts FullCalendar's ISO start/end (with a time part) by keeping the day. */
 const dayOrInstant = z.preprocess((v) => (typeof v === 'string' ? v.slice(0, 10) : v), day);
 
-/** The range's fields and check, for bodies that carry a range and more (calendars.ts). */
+/** The most events per day a capped answer may be asked for. */
+export const MAX_PER_DAY = 20;
+const perDay = z
+  .number({ error: DASHBOARD_MESSAGES.perDay })
+  .int({ error: DASHBOARD_MESSAGES.perDay })
+  .min(1, { error: DASHBOARD_MESSAGES.perDay })
+  .max(MAX_PER_DAY, { error: DASHBOARD_MESSAGES.perDay });
+
+/**
+ * The range's fields and check, for bodies that carry a range and more (calendars.ts), with what
+ * the view shows (docs/decisions/0043-calendar-month-as-shown.md): `perDay` (the month grid) keeps
+ * each day's first events in display order and counts the rest; `includeInactive: false` leaves
+ * out the appointments that do not happen. Without them the answer has every event, as before.
+ */
 export const calendarRangeShape = {
   date: dayOrInstant.optional(),
   start: dayOrInstant.optional(),
   end: dayOrInstant.optional(),
+  perDay: perDay.optional(),
+  includeInactive: z.boolean({ error: DASHBOARD_MESSAGES.includeInactive }).optional(),
 };
 type RangeFields = { date?: string; start?: string; end?: string };
+/** What a calendar view asks for besides the range (see calendarRangeShape). */
+export type ViewFilter = { perDay?: number; includeInactive?: boolean };
 export function checkRange(v: RangeFields, ctx: z.RefinementCtx) {
   if (v.start && v.end) {
     if (v.end <= v.start)
@@ -90,6 +109,13 @@ export const calendarEvent = z.object({
 });
 export type CalendarEvent = z.infer<typeof calendarEvent>;
 
+/** A day whose events were cut by `perDay`: how many more it has (of those asked for). */
+export const dayMore = z.object({ date: z.string(), count: z.number().int() });
+export type DayMore = z.infer<typeof dayMore>;
+/** The range's appointments that happen and those that do not, whatever was sent. */
+export const eventCounts = z.object({ active: z.number().int(), inactive: z.number().int() });
+export type EventCounts = z.infer<typeof eventCounts>;
+
 export const WEEKLY_STATUSES = [...BUILTIN_STATUSES, 'custom'] as const;
 export type WeeklyStatus = (typeof WEEKLY_STATUSES)[number];
 /** Appointments per week (Monday) and status. */
@@ -109,8 +135,11 @@ export type DashboardStatsReply = z.infer<typeof dashboardStatsReply>;
 export const dashboardCalendarReply = ok({
   start: z.string(),
   end: z.string(),
+  /** The appointments that happen in the range (counts.active). */
   count: z.number().int(),
   appointments: z.array(calendarEvent),
+  more: z.array(dayMore),
+  counts: eventCounts,
 });
 export type DashboardCalendarReply = z.infer<typeof dashboardCalendarReply>;
 export const weeklyCountsReply = ok({ currentWeek: z.string(), weeks: z.array(weekCounts) });

@@ -1,12 +1,23 @@
 /**
  * The calendars area (issue 7): one tab per calendar with the first selected, a doctor filter
  * ('all doctors', clearable) that changes the events fetched for the visible range, and a click
- * on an event opening its appointment.
+ * on an event opening its appointment. The month grid gets three events a day and the count of
+ * the others (issue 17): "+alte N" opens that day with all of them.
  */
-import { expect, signIn, test } from './fixtures';
+import { resolveRange } from '../domain/dashboard';
+import { addDays } from '../domain/dates';
+import { today } from './dates';
+import { expect, expectNoA11yViolations, signIn, test } from './fixtures';
 
 type Calendar = { id: number; title: string };
-type Events = { data: { events: { id: number }[] } };
+type Event = { id: number; start: string; patient: string };
+type Events = {
+  data: {
+    events: Event[];
+    more: { date: string; count: number }[];
+    counts: { active: number; inactive: number };
+  };
+};
 
 test('tabs per calendar, doctor filter and opening an appointment', async ({ page }) => {
   await signIn(page, 'doctor');
@@ -26,9 +37,12 @@ test('tabs per calendar, doctor filter and opening an appointment', async ({ pag
     'aria-selected',
     'true',
   );
-  let answer = (await (await firstLoad).json()) as Events;
+  const first = await firstLoad;
+  // The month grid asks for three events a day, without the cancelled ones.
+  expect(first.request().postDataJSON()).toMatchObject({ perDay: 3, includeInactive: false });
+  let answer = (await first.json()) as Events;
   await expect(page.getByTestId(`event-count-${calendars[0].id}`)).toHaveText(
-    `Programări în interval: ${answer.data.events.length}`,
+    `Programări în interval: ${answer.data.counts.active}`,
   );
 
   // Another calendar: its own events.
@@ -36,7 +50,7 @@ test('tabs per calendar, doctor filter and opening an appointment', async ({ pag
   const secondLoad = eventsOf(second.id);
   await page.getByRole('tab', { name: second.title }).click();
   answer = (await (await secondLoad).json()) as Events;
-  const all = answer.data.events.length;
+  const all = answer.data.counts.active;
   await expect(page.getByTestId(`event-count-${second.id}`)).toHaveText(`Programări în interval: ${all}`);
 
   // Filter by a doctor: the request carries doctorId and the count follows the answer.
@@ -49,7 +63,7 @@ test('tabs per calendar, doctor filter and opening an appointment', async ({ pag
   );
   await filter.click();
   await page.getByRole('option').first().click();
-  const byDoctor = ((await (await filtered).json()) as Events).data.events.length;
+  const byDoctor = ((await (await filtered).json()) as Events).data.counts.active;
   await expect(page.getByTestId(`event-count-${second.id}`)).toHaveText(
     `Programări în interval: ${byDoctor}`,
   );
@@ -74,4 +88,66 @@ test('tabs per calendar, doctor filter and opening an appointment', async ({ pag
   await expect(page).toHaveURL(/\/app\/appointments\/\d+$/);
   const patient = name.replace(/^\d\d:\d\d\s*/, '').replace(/\s*\(.*\)$/, '');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(patient);
+});
+
+test('a busy day of the month grid shows "+alte N", which opens the day with all its appointments', async ({
+  page,
+}) => {
+  await signIn(page, 'doctor');
+  const { data: calendars } = (await (await page.request.get('/api/calendars')).json()) as {
+    data: Calendar[];
+  };
+  const ask = async (id: number, body: object) =>
+    (await (await page.request.post(`/api/calendars/${id}/appointments`, { data: body })).json()) as Events;
+  // A calendar with a busy day this month whose appointments are at different times (the day
+  // view then draws each one: the public requests' 08:00 pile is stacked behind its own "+N").
+  const grid = resolveRange({ date: today() });
+  let found: { calendar: Calendar; date: string; more: number; day: Events } | undefined;
+  for (const calendar of calendars) {
+    const month = await ask(calendar.id, { ...grid, perDay: 3, includeInactive: false });
+    for (const m of month.data.more) {
+      const day = await ask(calendar.id, { start: m.date, end: addDays(m.date, 1), includeInactive: false });
+      const starts = day.data.events.map((e) => e.start);
+      if (new Set(starts).size === starts.length) {
+        found = { calendar, date: m.date, more: m.count, day };
+        break;
+      }
+    }
+    if (found) break;
+  }
+  if (!found) throw new Error('the demo data has no busy day this month');
+  const { calendar: cal, date, more, day } = found;
+  expect(day.data.events).toHaveLength(3 + more);
+
+  const monthLoad = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/calendars/${cal.id}/appointments`) && r.ok(),
+  );
+  await page.goto('/app/calendars');
+  if (cal.id !== calendars[0].id) await page.getByRole('tab', { name: cal.title, exact: true }).click();
+  await monthLoad;
+  const calendar = page.getByTestId(`calendar-${cal.id}`);
+  const cell = calendar.locator(`[role="cell"][data-date="${date}"]`);
+  await expect(cell.getByRole('button', { name: /^\d\d:\d\d / })).toHaveCount(3);
+  const link = cell.getByRole('button', { name: `+alte ${more}` });
+  await expect(link).toBeVisible();
+  await expectNoA11yViolations(page, { include: `[data-testid="calendar-${cal.id}"]` });
+
+  // From the keyboard: the day view, fetched whole, with every appointment of that day.
+  const dayLoad = page.waitForResponse(
+    (r) =>
+      r.url().endsWith(`/api/calendars/${cal.id}/appointments`) &&
+      r.ok() &&
+      r.request().postDataJSON().start === date,
+  );
+  await link.focus();
+  await page.keyboard.press('Enter');
+  const sent = (await dayLoad).request().postDataJSON();
+  expect(sent.perDay).toBeUndefined();
+  await expect(calendar.getByRole('tab', { name: /^Zi/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId(`event-count-${cal.id}`)).toHaveText(
+    `Programări în interval: ${day.data.counts.active}`,
+  );
+  const shown = calendar.getByRole('button', { name: /^\d\d:\d\d / });
+  await expect(shown).toHaveCount(day.data.events.length);
+  for (const e of day.data.events) await expect(shown.filter({ hasText: e.patient }).first()).toBeVisible();
 });

@@ -48,6 +48,29 @@ await makeTimeOff(db, drA.id, '2026-02-20', '2026-03-02');
 await makeTimeOff(db, drA.id, '2026-03-30', '2026-04-10');
 await makeTimeOff(db, drB.id, '2026-03-16', '2026-03-16');
 
+// A busy calendar for the month grid's cap: 12.03 has six appointments, three at 08:00 (the
+// cancelled one booked first), 13.03 only a cancelled one, 16.03 two.
+const busy = await makeCalendar(db, { title: 'Ecografie', entries: SHORT_DAY_ENTRIES });
+const cancelled = await makeStatus(db, { title: 'Anulat de pacient', withoutAppointment: true });
+const at = (date: string, time: string, patientId = pt.id, active = true) =>
+  makeAppointment(db, {
+    patientId,
+    date,
+    time,
+    calendarId: busy.id,
+    ...(active ? {} : { status: 'custom' as const, customStatusId: cancelled.id }),
+  });
+const b2 = await at('2026-03-12', '08:00', pt2.id, false);
+const b1 = await at('2026-03-12', '08:00');
+const b3 = await at('2026-03-12', '08:00', pt2.id);
+const b4 = await at('2026-03-12', '09:00');
+const b5 = await at('2026-03-12', '10:00');
+const b6 = await at('2026-03-12', '07:30');
+const c1 = await at('2026-03-13', '09:00', pt.id, false);
+const d1 = await at('2026-03-16', '09:00');
+const d2 = await at('2026-03-16', '09:30');
+const MARCH = { start: '2026-03-09', end: '2026-03-23' };
+
 const events = (calendarId: number, payload: Record<string, unknown>) =>
   ctx.app.inject({
     method: 'POST',
@@ -64,6 +87,7 @@ describe('GET /api/calendars', () => {
       data: [
         { id: cardio.id, title: 'Cardiologie' },
         { id: remote.id, title: 'Consultatii la distanta' },
+        { id: busy.id, title: 'Ecografie' },
       ],
     });
   });
@@ -107,5 +131,63 @@ describe('POST /api/calendars/{calendar_id}/appointments', () => {
     const res = await events(cardio.id, {});
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.date).toBe('Trimiteți date (o zi din interval) sau start și end.');
+  });
+});
+
+describe('the month grid: perDay and includeInactive', () => {
+  const ids = (body: { data: { events: { id: number }[] } }) => body.data.events.map((e) => e.id);
+
+  it("keeps each day's first events in display order and counts the others exactly", async () => {
+    const res = await events(busy.id, { ...MARCH, perDay: 3 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // By time; at 08:00 the ones that happen before the cancelled one, then as booked.
+    expect(ids(body)).toEqual([b6.id, b1.id, b3.id, c1.id, d1.id, d2.id]);
+    expect(body.data.more).toEqual([{ date: '2026-03-12', count: 3 }]);
+    expect(body.data.counts).toEqual({ active: 7, inactive: 2 });
+  });
+
+  it('leaves out the appointments that do not happen on demand, still counting them', async () => {
+    const res = await events(busy.id, { ...MARCH, perDay: 3, includeInactive: false });
+    const body = res.json();
+    expect(ids(body)).toEqual([b6.id, b1.id, b3.id, d1.id, d2.id]);
+    expect(body.data.events.every((e: { active: boolean }) => e.active)).toBe(true);
+    // 13.03 had only a cancelled appointment: nothing more to show there.
+    expect(body.data.more).toEqual([{ date: '2026-03-12', count: 2 }]);
+    expect(body.data.counts).toEqual({ active: 7, inactive: 2 });
+
+    const week = (await events(busy.id, { ...MARCH, includeInactive: false })).json();
+    expect(ids(week)).toEqual([b6.id, b1.id, b3.id, b4.id, b5.id, d1.id, d2.id]);
+    expect(week.data.more).toEqual([]);
+  });
+
+  it('answers as before without them: every event, nothing left over', async () => {
+    const body = (await events(busy.id, MARCH)).json();
+    expect(ids(body)).toEqual([b6.id, b1.id, b3.id, b2.id, b4.id, b5.id, c1.id, d1.id, d2.id]);
+    expect(body.data.more).toEqual([]);
+    expect(body.data.counts).toEqual({ active: 7, inactive: 2 });
+    const roomy = (await events(busy.id, { ...MARCH, perDay: 20 })).json();
+    expect(ids(roomy)).toEqual(ids(body));
+    expect(roomy.data.more).toEqual([]);
+  });
+
+  it('follows the doctor filter in the counts too', async () => {
+    const body = (await events(cardio.id, { date: '2026-03-20', doctorId: drA.id, perDay: 1 })).json();
+    expect(ids(body)).toEqual([a1.id]);
+    expect(body.data.counts).toEqual({ active: 1, inactive: 0 });
+    expect(body.data.more).toEqual([]);
+  });
+
+  it('refuses a cap outside 1-20 or a flag that is not true/false, in Romanian', async () => {
+    for (const perDay of [0, 21, 2.5, '3', null]) {
+      const res = await events(busy.id, { ...MARCH, perDay });
+      expect(res.statusCode, JSON.stringify(perDay)).toBe(400);
+      expect(res.json().errors.perDay).toBe(
+        'Programările pe zi (perDay) trebuie să fie un număr întreg între 1 și 20.',
+      );
+    }
+    const res = await events(busy.id, { ...MARCH, includeInactive: 'nu' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.includeInactive).toBe('includeInactive trebuie să fie true sau false.');
   });
 });

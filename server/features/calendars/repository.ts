@@ -3,14 +3,20 @@
  * calendar shows the same events, unfiltered), its unavailable days, and where availability
  * entries end (the events' and the iCalendar feed's end times).
  */
-import { and, asc, count, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminCalendar,
   AvailabilityInput,
   CalendarInput,
   UnavailableDaysInput,
 } from '../../../domain/admin';
-import { addMinutes, type CalendarEvent } from '../../../domain/dashboard';
+import {
+  addMinutes,
+  type CalendarEvent,
+  type DayMore,
+  type EventCounts,
+  type ViewFilter,
+} from '../../../domain/dashboard';
 import { hhmm, weekdayOf } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import {
@@ -54,54 +60,120 @@ export function unavailableDaysBetween(db: Db, calendarId: number, from: string,
     );
 }
 
-export type EventFilter = { start: string; end: string; calendarId?: number; doctorId?: string | null };
+export type EventFilter = {
+  start: string;
+  end: string;
+  calendarId?: number;
+  doctorId?: string | null;
+} & ViewFilter;
 
-/** Dated appointments in [start, end) as calendar events, ordered by day and time. */
-export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEvent[]> {
+export type CalendarEvents = { events: CalendarEvent[]; more: DayMore[]; counts: EventCounts };
+
+/**
+ * Dated appointments in [start, end) as calendar events, in display order: by day and time, the
+ * ones that happen before the others at one time, then as booked. `includeInactive: false` leaves
+ * out those that do not happen; `perDay` keeps each day's first events and says in `more` how many
+ * are left. `counts` covers the whole range either way. One statement, so the events and the
+ * counts are of one snapshot: a window numbers each day's events and counts them per day, and the
+ * patient's name (a lookup by primary key) is read for the rows kept only.
+ */
+export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEvents> {
   const where: SQL[] = [gte(a.selectedDate, f.start), lt(a.selectedDate, f.end)];
   if (f.calendarId) where.push(eq(a.calendarId, f.calendarId));
   if (f.doctorId) where.push(eq(a.doctorId, f.doctorId));
-  const found = await db
+  const inactive = sql`(${a.status} = 'custom' and coalesce(${appointmentStatuses.withoutAppointment}, false))`;
+  const visible = f.includeInactive === false ? sql`not ${inactive}` : sql`true`;
+  const ranked = db
     .select({
       id: a.id,
       date: a.selectedDate,
       time: a.selectedTime,
       status: a.status,
-      status_title: appointmentStatuses.title,
-      without_appointment: appointmentStatuses.withoutAppointment,
-      // A lookup per event by primary key: the planner preferred hashing every patient's name
-      // for a month's thousand events (22 ms at 100,000 patients, docs/PERFORMANCE.md).
-      patient: sql<string>`(select p.name from patients p where p.id = ${a.patientId})`,
-      doctor: users.name,
+      status_title: sql<string | null>`${appointmentStatuses.title}`.as('ev_status_title'),
+      active: sql<boolean>`not ${inactive}`.as('ev_active'),
+      visible: sql<boolean>`${visible}`.as('ev_visible'),
+      patient_id: a.patientId,
+      doctor_id: a.doctorId,
       calendar_id: a.calendarId,
-      calendar: calendars.title,
+      // Numbered apart: those sent, and (for the counts of a day without any) those left out.
+      rn: sql<number>`row_number() over (partition by ${a.selectedDate}, ${visible} order by coalesce(${a.selectedTime}, '08:00'), ${inactive}, ${a.id})`.as(
+        'ev_rn',
+      ),
+      day_active:
+        sql<number>`(count(*) filter (where not ${inactive}) over (partition by ${a.selectedDate}))::int`.as(
+          'ev_day_active',
+        ),
+      day_inactive:
+        sql<number>`(count(*) filter (where ${inactive}) over (partition by ${a.selectedDate}))::int`.as(
+          'ev_day_inactive',
+        ),
     })
     .from(a)
-    .leftJoin(users, eq(users.id, a.doctorId))
-    .leftJoin(calendars, eq(calendars.id, a.calendarId))
     .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, a.customStatusId))
     .where(and(...where))
-    .orderBy(a.selectedDate, a.selectedTime, a.id)
-    .limit(literalInt(5000));
-  const calendarIds = [...new Set(found.map((r) => r.calendar_id).filter((id): id is number => id !== null))];
-  const ends = await availabilityEnds(db, calendarIds);
-  return found.map((r) => {
-    const time = r.time ? hhmm(r.time) : '08:00';
-    const date = r.date as string;
-    const end = ends.get(`${r.calendar_id}:${weekdayOf(date)}:${time}`) ?? addMinutes(time, DEFAULT_MINUTES);
-    return {
+    .as('ranked');
+  const r = ranked;
+  const kept = f.perDay
+    ? sql`(${r.visible} and ${r.rn} <= ${f.perDay}) or ${r.rn} = 1`
+    : sql`${r.visible} or ${r.rn} = 1`;
+  const found = await db
+    .select({
       id: r.id,
-      title: `${r.patient} - ${time}`,
-      start: `${date}T${time}:00`,
-      end: `${date}T${end > time ? end : addMinutes(time, DEFAULT_MINUTES)}:00`,
+      date: r.date,
+      time: r.time,
       status: r.status,
       status_title: r.status_title,
-      patient: r.patient,
-      doctor: r.doctor,
-      calendar: r.calendar,
-      active: !(r.status === 'custom' && r.without_appointment),
-    };
-  });
+      active: r.active,
+      visible: r.visible,
+      day_active: r.day_active,
+      day_inactive: r.day_inactive,
+      // A lookup per event by primary key: the planner preferred hashing every patient's name
+      // for a month's thousand events (22 ms at 100,000 patients, docs/PERFORMANCE.md).
+      patient: sql<string>`(select p.name from patients p where p.id = ${r.patient_id})`,
+      doctor: users.name,
+      calendar_id: r.calendar_id,
+      calendar: calendars.title,
+    })
+    .from(r)
+    .leftJoin(users, eq(users.id, r.doctor_id))
+    .leftJoin(calendars, eq(calendars.id, r.calendar_id))
+    .where(kept)
+    .orderBy(r.date, desc(r.visible), r.rn)
+    .limit(literalInt(5000));
+  const calendarIds = [...new Set(found.map((x) => x.calendar_id).filter((id): id is number => id !== null))];
+  const ends = await availabilityEnds(db, calendarIds);
+  const days = new Map<string, { active: number; inactive: number; sent: number }>();
+  const events: CalendarEvent[] = [];
+  for (const x of found) {
+    const date = x.date as string;
+    const day = days.get(date) ?? { active: x.day_active, inactive: x.day_inactive, sent: 0 };
+    days.set(date, day);
+    if (!x.visible) continue;
+    day.sent++;
+    const time = x.time ? hhmm(x.time) : '08:00';
+    const end = ends.get(`${x.calendar_id}:${weekdayOf(date)}:${time}`) ?? addMinutes(time, DEFAULT_MINUTES);
+    events.push({
+      id: x.id,
+      title: `${x.patient} - ${time}`,
+      start: `${date}T${time}:00`,
+      end: `${date}T${end > time ? end : addMinutes(time, DEFAULT_MINUTES)}:00`,
+      status: x.status,
+      status_title: x.status_title,
+      patient: x.patient,
+      doctor: x.doctor,
+      calendar: x.calendar,
+      active: x.active,
+    });
+  }
+  const counts = { active: 0, inactive: 0 };
+  const more: DayMore[] = [];
+  for (const [date, d] of days) {
+    counts.active += d.active;
+    counts.inactive += d.inactive;
+    const left = d.active + (f.includeInactive === false ? 0 : d.inactive) - d.sent;
+    if (f.perDay && left > 0) more.push({ date, count: left });
+  }
+  return { events, more, counts };
 }
 
 /** "calendar:weekday:from" -> to, so an event ends where its availability entry ends. */

@@ -47,6 +47,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: "A calendar's appointments in a range, with its unavailable days and the doctor's time off",
         description:
           'Body: {date} (any day: the month grid around it) or {start, end} (end exclusive), optional doctorId. ' +
+          'Optional perDay (1-20, the month grid): only the first perDay events of each day in display order, ' +
+          'the others counted in `more`; optional includeInactive (default true): false leaves out the ' +
+          'appointments that do not happen. `counts` is of the whole range. ' +
           'Day ranges in the answer are [start, end) like FullCalendar background events.',
         params: z.object({ calendar_id: z.coerce.number().int().positive() }),
         body: calendarEventsSchema,
@@ -58,9 +61,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!(await repo.calendarExists(db, calendarId))) throw notFound(CALENDAR_MESSAGES.notFound);
       const { start, end } = resolveRange(req.body);
       const last = addDays(end, -1);
-      const doctorId = req.body.doctorId ?? null;
-      const [events, unavailable, off] = await Promise.all([
-        repo.calendarEvents(db, { start, end, calendarId, doctorId }),
+      const { doctorId = null, perDay, includeInactive } = req.body;
+      const [found, unavailable, off] = await Promise.all([
+        repo.calendarEvents(db, { start, end, calendarId, doctorId, perDay, includeInactive }),
         repo.unavailableDaysBetween(db, calendarId, start, last),
         doctorId ? timeOffBetween(db, doctorId, start, last) : Promise.resolve([]),
       ]);
@@ -74,9 +77,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         start,
         end,
         data: {
-          events,
+          events: found.events,
           unavailable: unavailable.map((u) => ({ ...clip(u), reason: u.reason })),
           timeOff: off.map(clip),
+          more: found.more,
+          counts: found.counts,
         },
       };
     },

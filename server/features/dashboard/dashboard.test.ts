@@ -190,6 +190,25 @@ describe('POST /api/dashboard/calendar', () => {
     expect(closed).toMatchObject([{ start: '2026-02-24T08:00:00', status_title: 'Consult telefonic' }]);
   });
 
+  it('caps the month grid per day as the calendars do, with the same exact counts', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/calendar',
+      headers: staff.headers,
+      payload: { date: '2026-03-17', perDay: 1, includeInactive: false },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const days = body.appointments.map((e: { start: string }) => e.start.slice(0, 10));
+    expect(new Set(days).size).toBe(days.length); // one a day at most
+    expect(body.appointments.every((e: { active: boolean }) => e.active)).toBe(true);
+    // The eight that happen: those sent and those left for their day.
+    const left = body.more.reduce((n: number, m: { count: number }) => n + m.count, 0);
+    expect(body.appointments.length + left).toBe(8);
+    expect(body.count).toBe(8);
+    expect(body.counts).toEqual({ active: 8, inactive: 1 });
+  });
+
   it('refuses a range that ends before it starts', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

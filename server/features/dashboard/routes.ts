@@ -53,21 +53,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Every dated appointment in a range, as calendar events',
         description:
-          'Body: {date} (any day: the six-week month grid around it) or {start, end} with end exclusive. At most 100 days.',
+          'Body: {date} (any day: the six-week month grid around it) or {start, end} with end exclusive. At most 100 days. ' +
+          'Optional perDay and includeInactive as for POST /api/calendars/{calendar_id}/appointments.',
         body: calendarRangeSchema,
         response: replies({ 200: dashboardCalendarReply }),
       },
     },
     async (req) => {
       const range = resolveRange(req.body);
-      const events = await calendarEvents(db, range);
+      const { perDay, includeInactive } = req.body;
+      const { events, more, counts } = await calendarEvents(db, { ...range, perDay, includeInactive });
       // The count is of the appointments that happen (not the cancelled ones: issue 19 item 2).
-      return {
-        status: 1 as const,
-        ...range,
-        count: events.filter((e) => e.active).length,
-        appointments: events,
-      };
+      return { status: 1 as const, ...range, count: counts.active, appointments: events, more, counts };
     },
   );
 

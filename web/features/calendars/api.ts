@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AppointmentDoctorsReply } from '../../../domain/appointment-replies';
 import type { CalendarEventsReply, CalendarListReply } from '../../../domain/calendars';
 import { api } from '../../lib/api';
+import type { CalendarQuery } from './query';
 
 export const CALENDARS_KEY = ['calendars'] as const;
 
@@ -22,22 +23,19 @@ export function useDoctors() {
   });
 }
 
-export function useCalendarEvents(
-  calendarId: number,
-  range: { start: string; end: string } | null,
-  doctorId: string | null,
-) {
+/** A calendar's events for what the view shows (the month grid: a few a day, the rest counted). */
+export function useCalendarEvents(calendarId: number, query: CalendarQuery | null, doctorId: string | null) {
   return useQuery({
-    queryKey: [...CALENDARS_KEY, 'events', calendarId, range, doctorId],
+    queryKey: [...CALENDARS_KEY, 'events', calendarId, query, doctorId],
     queryFn: () =>
       api
         .post<CalendarEventsReply>(`/calendars/${calendarId}/appointments`, {
-          ...range,
+          ...query,
           calendar_id: calendarId,
           doctorId,
         })
         .then((r) => r.data),
-    enabled: range !== null,
+    enabled: query !== null,
     placeholderData: (prev) => prev,
   });
 }

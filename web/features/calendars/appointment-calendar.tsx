@@ -1,7 +1,10 @@
 /**
  * FullCalendar 7 with the back office's look: month grid, week and day views, prev/next/today,
- * events for the visible range given by the parent (which fetches them), a click opening the
- * appointment. The default export is lazy-loaded so FullCalendar stays out of the first chunk.
+ * events for the visible range given by the parent (which fetches what `onQueryChange` asks), a
+ * click opening the appointment. The month grid asks for the first MONTH_PER_DAY events of each
+ * day only (docs/decisions/0043-calendar-month-as-shown.md); its "+alte N" opens that day in the
+ * day view, which has them all. The default export is lazy-loaded so FullCalendar stays out of
+ * the first chunk.
  */
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
@@ -14,21 +17,28 @@ import roLocale from '@fullcalendar/react/locales/ro';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import { Box, Group, Switch, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { STATUS_LABELS } from '../../../domain/appointments';
-import type { CalendarEvent } from '../../../domain/dashboard';
+import type { CalendarEvent, DayMore } from '../../../domain/dashboard';
+import { type CalendarQuery, MONTH_PER_DAY } from './query';
 
-export type VisibleRange = { start: string; end: string };
 export type Shading = { start: string; end: string; title: string; kind: 'unavailable' | 'time-off' };
 
 type Props = {
+  /** In display order, as the server sends them. */
   events: CalendarEvent[];
+  /** The month grid's days with more events than sent. */
+  more?: DayMore[];
+  /** Appointments in the range that do not happen (the switch's label). */
+  inactiveCount: number;
   shading?: Shading[];
-  onRangeChange: (range: VisibleRange) => void;
+  onQueryChange: (query: CalendarQuery) => void;
   /** e.g. "calendar-1" so a browser test can tell calendars apart */
   testId?: string;
 };
+
+type Visible = { start: string; end: string; month: boolean };
 
 /** Event colours by status (SPEC §4: primary for the requests), each status its own. */
 const STATUS_COLORS: Record<string, string> = {
@@ -55,13 +65,29 @@ const SHADE = {
   'time-off': 'var(--mantine-color-orange-4)',
 };
 
-export default function AppointmentCalendar({ events, shading = [], onRangeChange, testId }: Props) {
+export default function AppointmentCalendar({
+  events,
+  more = [],
+  inactiveCount,
+  shading = [],
+  onQueryChange,
+  testId,
+}: Props) {
   const navigate = useNavigate();
-  // Appointments that do not happen (cancelled, closed without appointment) only on demand.
+  // Appointments that do not happen (cancelled, closed without appointment) only on demand:
+  // asked from the server, and hidden at once while its answer comes.
   const [showInactive, setShowInactive] = useState(false);
-  const inactive = events.filter((e) => !e.active).length;
+  const visible = useRef<Visible | null>(null);
+  const ask = (v: Visible, includeInactive: boolean) =>
+    onQueryChange({
+      start: v.start,
+      end: v.end,
+      ...(v.month ? { perDay: MONTH_PER_DAY } : {}),
+      includeInactive,
+    });
   const shown = showInactive ? events : events.filter((e) => e.active);
   const byId = new Map(events.map((e) => [String(e.id), e]));
+  const month = visible.current?.month ?? true;
   const present = [...new Set(shown.filter((e) => e.active).map((e) => e.status))];
   return (
     <Box className="clinic-calendar" data-testid={testId}>
@@ -79,10 +105,14 @@ export default function AppointmentCalendar({ events, shading = [], onRangeChang
         </Group>
         <Switch
           size="sm"
-          label={`Arată programările anulate (${inactive})`}
+          label={`Arată programările anulate (${inactiveCount})`}
           checked={showInactive}
-          onChange={(e) => setShowInactive(e.currentTarget.checked)}
-          disabled={inactive === 0 && !showInactive}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setShowInactive(on);
+            if (visible.current) ask(visible.current, on);
+          }}
+          disabled={inactiveCount === 0 && !showInactive}
         />
       </Group>
       <FullCalendar
@@ -104,7 +134,7 @@ export default function AppointmentCalendar({ events, shading = [], onRangeChang
         }}
         firstDay={1}
         height="auto"
-        dayMaxEvents={3}
+        dayMaxEvents={MONTH_PER_DAY}
         // A crowded slot (the 08:00 public requests) shows three events and '+alte N', not slivers.
         eventMaxStack={3}
         slotMinTime="07:00:00"
@@ -115,13 +145,19 @@ export default function AppointmentCalendar({ events, shading = [], onRangeChang
         // The week view's columns carry their dates ("lun. 23.11") where they fit, not only the weekday,
         // and the title says which days ("23 – 29 nov. 2026"), also on a phone.
         views={{
+          // "+alte N" stands for events not fetched: it opens that day, which fetches them all.
+          dayGridMonth: {
+            moreLinkClick: 'timeGridDay',
+            moreLinkHint: 'Deschide ziua cu toate programările ei',
+          },
           timeGridWeek: {
             dayHeaderFormat: { weekday: 'short', day: '2-digit', month: '2-digit' },
             titleFormat: { year: 'numeric', month: 'short', day: 'numeric' },
           },
         }}
-        // At one time, the appointments that happen before the cancelled ones.
-        eventOrder="start,-active,title"
+        // The server's order (by time, at one time the appointments that happen before the
+        // cancelled ones); the month grid's stand-ins for the events not sent last.
+        eventOrder="standIn,start,-active,order"
         eventDidMount={(info) => {
           const e = byId.get(info.event.id);
           if (!e) return;
@@ -129,19 +165,35 @@ export default function AppointmentCalendar({ events, shading = [], onRangeChang
           info.el.setAttribute('title', describe(e));
           info.el.setAttribute('aria-label', describe(e));
         }}
-        datesSet={(info) =>
-          onRangeChange({ start: info.startStr.slice(0, 10), end: info.endStr.slice(0, 10) })
-        }
+        datesSet={(info) => {
+          visible.current = {
+            start: info.startStr.slice(0, 10),
+            end: info.endStr.slice(0, 10),
+            month: info.view.type === 'dayGridMonth',
+          };
+          ask(visible.current, showInactive);
+        }}
         events={[
-          ...shown.map((e) => ({
+          ...shown.map((e, order) => ({
             id: String(e.id),
             // FullCalendar shows the time itself; the title keeps the patient (and doctor, if any).
             title: e.doctor ? `${e.patient} (${e.doctor})` : e.patient,
             start: e.start,
             end: e.end,
             color: e.active ? (STATUS_COLORS[e.status] ?? INACTIVE_COLOR) : INACTIVE_COLOR,
-            extendedProps: { status: e.status, active: e.active ? 1 : 0 },
+            extendedProps: { status: e.status, active: e.active ? 1 : 0, order, standIn: 0 },
           })),
+          // A stand-in per event the month grid was not sent, so FullCalendar's own "+alte N"
+          // counts exactly; they come after the day's events and are never drawn.
+          ...(month ? more : []).flatMap((m) =>
+            Array.from({ length: m.count }, (_, i) => ({
+              id: `more-${m.date}-${i}`,
+              title: '',
+              start: `${m.date}T23:58:00`,
+              end: `${m.date}T23:59:00`,
+              extendedProps: { standIn: 1, active: 1, order: i },
+            })),
+          ),
           // Twice: all-day for the month grid, and midnight to midnight for the week and day
           // views, which have no all-day row (and where all-day shading would not show).
           ...shading.flatMap((s) =>
@@ -158,7 +210,7 @@ export default function AppointmentCalendar({ events, shading = [], onRangeChang
           ),
         ]}
         eventClick={(info) => {
-          if (info.event.display === 'background' || !info.event.id) return;
+          if (info.event.display === 'background' || !byId.has(info.event.id)) return;
           info.jsEvent.preventDefault();
           navigate(`/app/appointments/${info.event.id}`);
         }}

@@ -3,7 +3,8 @@ import { lazy, Suspense, useState } from 'react';
 import { CALENDAR_MESSAGES } from '../../../domain/calendars';
 import { WaitlistPanel } from '../waitlist';
 import { useCalendarEvents, useDoctors } from './api';
-import type { Shading, VisibleRange } from './appointment-calendar';
+import type { Shading } from './appointment-calendar';
+import { type CalendarQuery, sameQuery } from './query';
 
 const AppointmentCalendar = lazy(() => import('./appointment-calendar'));
 
@@ -11,8 +12,8 @@ const AppointmentCalendar = lazy(() => import('./appointment-calendar'));
 export function CalendarTab({ calendarId }: { calendarId: number }) {
   const doctors = useDoctors();
   const [doctorId, setDoctorId] = useState<string | null>(null);
-  const [range, setRange] = useState<VisibleRange | null>(null);
-  const events = useCalendarEvents(calendarId, range, doctorId);
+  const [query, setQuery] = useState<CalendarQuery | null>(null);
+  const events = useCalendarEvents(calendarId, query, doctorId);
   const data = events.data;
   const shading: Shading[] = [
     ...(data?.unavailable ?? []).map((u) => ({
@@ -47,7 +48,7 @@ export function CalendarTab({ calendarId }: { calendarId: number }) {
           <Legend color="var(--mantine-color-gray-5)" label="Zi indisponibilă" />
           {doctorId && <Legend color="var(--mantine-color-orange-4)" label="Concediul medicului" />}
           <Text size="sm" c="dimmed" data-testid={`event-count-${calendarId}`}>
-            {data ? `Programări în interval: ${data.events.filter((e) => e.active).length}` : ''}
+            {data ? `Programări în interval: ${data.counts.active}` : ''}
           </Text>
         </Group>
       </Group>
@@ -55,10 +56,10 @@ export function CalendarTab({ calendarId }: { calendarId: number }) {
         <AppointmentCalendar
           testId={`calendar-${calendarId}`}
           events={data?.events ?? []}
+          more={data?.more}
+          inactiveCount={data?.counts.inactive ?? 0}
           shading={shading}
-          onRangeChange={(r) =>
-            setRange((prev) => (prev?.start === r.start && prev?.end === r.end ? prev : r))
-          }
+          onQueryChange={(q) => setQuery((prev) => (sameQuery(prev, q) ? prev : q))}
         />
       </Suspense>
       <WaitlistPanel calendarId={calendarId} />

@@ -1,7 +1,7 @@
 /** What other features may use of calendars: the dashboard shows the same calendar, unfiltered. */
 import { lazy } from 'react';
 
-export type { VisibleRange } from './appointment-calendar';
+export { type CalendarQuery, sameQuery } from './query';
 
 /** FullCalendar loads after the page that shows it (DESIGN §7 first-route budget). */
 export const AppointmentCalendar = lazy(() => import('./appointment-calendar'));

@@ -7,6 +7,7 @@ import type {
   WeeklyCountsReply,
 } from '../../../domain/dashboard';
 import { api } from '../../lib/api';
+import type { CalendarQuery } from '../calendars';
 
 export const DASHBOARD_KEY = ['dashboard'] as const;
 
@@ -24,14 +25,12 @@ export function useWeeklyCounts() {
   });
 }
 
-export type Range = { start: string; end: string };
-
-/** Every appointment of the visible range (end exclusive). */
-export function useDashboardCalendar(range: Range | null) {
+/** Every appointment of the visible range (end exclusive), as the view shows them. */
+export function useDashboardCalendar(query: CalendarQuery | null) {
   return useQuery({
-    queryKey: [...DASHBOARD_KEY, 'calendar', range],
-    queryFn: () => api.post<DashboardCalendarReply>('/dashboard/calendar', range ?? undefined),
-    enabled: range !== null,
+    queryKey: [...DASHBOARD_KEY, 'calendar', query],
+    queryFn: () => api.post<DashboardCalendarReply>('/dashboard/calendar', query ?? undefined),
+    enabled: query !== null,
     placeholderData: (prev) => prev,
   });
 }

@@ -2,8 +2,8 @@ import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { displayName, useCurrentUser } from '../../app/current-user';
 import { UnsentMessagesCard } from '../admin';
-import { AppointmentCalendar, type VisibleRange } from '../calendars';
-import { type Range, useDashboardCalendar, useDashboardStats, useWeeklyCounts } from './api';
+import { AppointmentCalendar, type CalendarQuery, sameQuery } from '../calendars';
+import { useDashboardCalendar, useDashboardStats, useWeeklyCounts } from './api';
 import { JourneyCards } from './journey-cards';
 import { LatestAppointments } from './latest-appointments';
 import { StatCards } from './stat-cards';
@@ -16,8 +16,8 @@ export default function DashboardPage() {
   const user = useCurrentUser();
   const stats = useDashboardStats();
   const weekly = useWeeklyCounts();
-  const [range, setRange] = useState<Range | null>(null);
-  const calendar = useDashboardCalendar(range);
+  const [query, setQuery] = useState<CalendarQuery | null>(null);
+  const calendar = useDashboardCalendar(query);
   const count = calendar.data?.count;
 
   return (
@@ -51,9 +51,9 @@ export default function DashboardPage() {
           <AppointmentCalendar
             testId="dashboard-calendar"
             events={calendar.data?.appointments ?? []}
-            onRangeChange={(r: VisibleRange) =>
-              setRange((prev) => (prev?.start === r.start && prev?.end === r.end ? prev : r))
-            }
+            more={calendar.data?.more}
+            inactiveCount={calendar.data?.counts.inactive ?? 0}
+            onQueryChange={(q) => setQuery((prev) => (sameQuery(prev, q) ? prev : q))}
           />
         </Suspense>
       </Paper>
