@@ -142,6 +142,14 @@ export function endpoints(opts: {
         body: { ...grid, perDay: 3, includeInactive: false, calendar_id: opts.calendarId, doctorId: null },
       }),
     },
+    {
+      // The dashboard's calendar: every calendar's month, as the browser asks for it.
+      name: 'POST /api/dashboard/calendar (month)',
+      target: 'app',
+      signedIn: true,
+      method: 'POST',
+      next: () => ({ path: '/api/dashboard/calendar', body: { ...grid, perDay: 3, includeInactive: false } }),
+    },
     get('GET /api/documents (page 1)', () => `/api/documents?page=1&perPage=20`),
     get(
       'GET /api/documents date filter',
