@@ -5,7 +5,7 @@
  *
  *   npm run bench:pgbench -- --database-url postgres://postgres@127.0.0.1:5432/clinic_bench
  *     [--only "GET /api/search,..."] [--connections 32] [--duration 10] [--variants 8]
- *     [--params bound|literals] [--api-results file-or-directory]
+ *     [--params bound|literals] [--api-results file-or-directory] [--scripts dir]
  *
  * Builds the app in this process on the bench database (as bench/explain.ts does), signs in, and
  * for every endpoint sends the requests the load run sends (request index 0..variants-1, so the
@@ -59,6 +59,8 @@ const { values: opts } = parseArgs({
     variants: { type: 'string', default: '8' },
     params: { type: 'string', default: 'bound' },
     'api-results': { type: 'string' },
+    /** Keep the pgbench scripts (and the -D definitions) in this directory, to read or rerun them. */
+    scripts: { type: 'string' },
     pgbench: { type: 'string', default: 'pgbench' },
     email: { type: 'string', default: 'bench@institut.example' },
     password: { type: 'string', default: 'Bench-parola-lunga-2026' },
@@ -158,20 +160,31 @@ function literal(v: string): string {
   return v.includes(':') ? `U&'${quoted.replace(/\\/g, '\\\\').replace(/:/g, '\\003A')}'` : `'${quoted}'`;
 }
 
+/**
+ * pgbench takes `:name` for a variable even inside a string literal ('HH24:MI'): the SQL's own
+ * literals with a colon are written as the same literal with the colon escaped.
+ */
+const escapeLiteralColons = (sql: string) =>
+  sql.replace(/(?<![\w&])'((?:[^']|'')*)'/g, (whole, body: string) =>
+    body.includes(':') ? literal(body.replace(/''/g, "'")) : whole,
+  );
+
 /** One request as a pgbench script; `vars` collects the -D definitions of the bound parameters. */
 function script(statements: Statement[], prefix: string, vars: string[]): string {
   return statements
     .map((s, n) => {
       if (/;\s*\S/.test(s.text)) throw new Error(`several statements in one text: ${s.text.slice(0, 80)}`);
-      const sql = s.text.replace(/\s*;\s*$/, '').replace(/\$(\d+)\b/g, (_, k: string) => {
-        const v = prepareValue(s.values[Number(k) - 1]);
-        if (v === null || v === undefined) return 'NULL';
-        const text = Buffer.isBuffer(v) ? `\\x${v.toString('hex')}` : v;
-        if (opts.params === 'literals') return literal(text);
-        const name = `${prefix}_${n}_${k}`;
-        vars.push(`${name}=${text}`);
-        return `:${name}`;
-      });
+      const sql = escapeLiteralColons(s.text)
+        .replace(/\s*;\s*$/, '')
+        .replace(/\$(\d+)\b/g, (_, k: string) => {
+          const v = prepareValue(s.values[Number(k) - 1]);
+          if (v === null || v === undefined) return 'NULL';
+          const text = Buffer.isBuffer(v) ? `\\x${v.toString('hex')}` : v;
+          if (opts.params === 'literals') return literal(text);
+          const name = `${prefix}_${n}_${k}`;
+          vars.push(`${name}=${text}`);
+          return `:${name}`;
+        });
       // pgbench reads a command up to its `;`, over several lines if need be.
       return `${sql};\n`;
     })
@@ -205,7 +218,10 @@ await admin.connect();
 const lastAuditId = async () =>
   Number((await admin.query('select coalesce(max(id), 0) as id from audit_events')).rows[0].id);
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'clinic-pgbench-'));
+const dir = opts.scripts
+  ? path.resolve(opts.scripts)
+  : mkdtempSync(path.join(os.tmpdir(), 'clinic-pgbench-'));
+mkdirSync(dir, { recursive: true });
 type Row = {
   name: string;
   statementsPerRequest: number;
@@ -230,6 +246,7 @@ try {
       writeFileSync(file, script(statements, `e${e}r${i}`, vars));
       return file;
     });
+    writeFileSync(path.join(dir, `e${e}-variables.txt`), `${vars.join('\n')}\n`);
     const before = await lastAuditId();
     const out = await runPgbench(files, vars);
     const removed = await admin.query('delete from audit_events where id > $1 and ip = $2', [
@@ -255,7 +272,7 @@ try {
   }
 } finally {
   await admin.end();
-  rmSync(dir, { recursive: true, force: true });
+  if (!opts.scripts) rmSync(dir, { recursive: true, force: true });
 }
 
 // ---- beside the API's figures ------------------------------------------------------------------
