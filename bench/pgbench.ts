@@ -26,8 +26,8 @@
  *
  * Audit inserts are kept and committed, not rolled back: their commit (a WAL flush) is part of
  * what each API read costs, and a rollback would hide it. The recorded requests come from the
- * documentation address 192.0.2.1 (RFC 5737), so the rows pgbench adds carry that ip and are
- * deleted after each run: the bench data do not grow. (The API gathers concurrent audit rows
+ * documentation address 192.0.2.1 (RFC 5737), so their audit rows and those pgbench adds carry
+ * that ip and are deleted after each run (and on failure): the bench data do not grow. (The API gathers concurrent audit rows
  * into one insert; pgbench inserts one row per transaction, so its figure is, if anything, low.)
  */
 import { spawn } from 'node:child_process';
@@ -74,6 +74,15 @@ const variants = Number(opts.variants);
 const only = opts.only.split(',').map((s) => s.trim());
 
 type Statement = { text: string; values: unknown[] };
+// The audit rows the recorded requests (and pgbench after them) add are removed at the end.
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+const lastAuditId = async () =>
+  Number((await admin.query('select coalesce(max(id), 0) as id from audit_events')).rows[0].id);
+const removeMarkedAudits = async (after: number) =>
+  (await admin.query('delete from audit_events where id > $1 and ip = $2', [after, MARKER_IP])).rowCount ?? 0;
+const startAuditId = await lastAuditId();
+
 const database = await openPostgres(url, 4);
 // Recorded on the connections, not on pool.query: statements sent inside a transaction on a
 // checked-out client count too.
@@ -213,10 +222,7 @@ function runPgbench(files: string[], vars: string[]): Promise<string> {
   });
 }
 
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-const lastAuditId = async () =>
-  Number((await admin.query('select coalesce(max(id), 0) as id from audit_events')).rows[0].id);
+await removeMarkedAudits(startAuditId);
 
 const dir = opts.scripts
   ? path.resolve(opts.scripts)
@@ -249,10 +255,7 @@ try {
     writeFileSync(path.join(dir, `e${e}-variables.txt`), `${vars.join('\n')}\n`);
     const before = await lastAuditId();
     const out = await runPgbench(files, vars);
-    const removed = await admin.query('delete from audit_events where id > $1 and ip = $2', [
-      before,
-      MARKER_IP,
-    ]);
+    const removed = await removeMarkedAudits(before);
     const num = (re: RegExp) => Number(out.match(re)?.[1] ?? Number.NaN);
     const counts = requests.map((r) => r.length);
     rows.push({
@@ -264,13 +267,15 @@ try {
       latencyMs: num(/latency average = ([\d.]+) ms/),
       transactions: num(/number of transactions actually processed: (\d+)/),
       failed: num(/number of failed transactions: (\d+)/) || 0,
-      auditRowsRemoved: removed.rowCount ?? 0,
+      auditRowsRemoved: removed,
     });
     console.error(
       `  ${name}: ${rows.at(-1)?.tps} transactions/s, ${counts.join('/')} statements per request`,
     );
   }
 } finally {
+  // Also when pgbench failed half-way.
+  await removeMarkedAudits(startAuditId);
   await admin.end();
   if (!opts.scripts) rmSync(dir, { recursive: true, force: true });
 }
