@@ -62,5 +62,10 @@ describe('list totals', async () => {
     expect(await listTotal(db, few, 'capped')).toBe(6);
     await db.execute(sql`insert into reuse_probe values (1)`);
     expect(await listTotal(db, few, 'capped')).toBe(7);
+    // Counted straight away with the cap, estimated only beyond it.
+    expect(await listTotal(db, sql`select n from reuse_probe where n <= 4`, 'indexed')).toBe(9);
+    expect(await listTotal(db, sql`select n from reuse_probe where n > 1`, 'indexed')).toBeGreaterThan(
+      EXACT_UP_TO,
+    );
   });
 });

@@ -183,7 +183,9 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
       .orderBy(...order)
       .limit(literalInt(opts.perPage))
       .offset(literalInt((opts.page - 1) * opts.perPage)),
-    listTotal(db, counted, typed ? 'capped' : 'default-view'),
+    // Filters on the appointment's own columns (and the name's words) are btree ranges: counted
+    // with the cap at once; those that read the patient (CNP, phone, inside a name) ask first.
+    listTotal(db, counted, !typed ? 'default-view' : patientFilter ? 'capped' : 'indexed'),
   ]);
   return { rows: rows.map(toRow), total };
 }

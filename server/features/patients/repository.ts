@@ -133,15 +133,21 @@ async function listPage(
   const total =
     !conds.length && !named
       ? await listTotal(db, sql`select p.id from patients p`, 'default-view')
-      : await listTotal(
-          db,
-          named && !conds.length
-            ? sql`select nm.patient_id from (${named}) nm`
-            : appt && !pc.length && !named
-              ? sql`select distinct a.patient_id from appointments a where ${sql.join(ac, sql` and `)}`
-              : sql`select p.id from ${namedPatients} ${where}`,
-          'capped',
-        );
+      : named && !conds.length
+        ? await listTotal(db, sql`select nm.patient_id from (${named}) nm`, 'indexed')
+        : appt && !pc.length && !named
+          ? await listTotal(
+              db,
+              sql`select distinct a.patient_id from appointments a where ${sql.join(ac, sql` and `)}`,
+              'indexed',
+            )
+          : await listTotal(
+              db,
+              sql`select p.id from ${namedPatients} ${where}`,
+              // A CNP or phone range alone is one btree range; the inside-a-name fallback and
+              // combinations ask the planner first (list-total.ts).
+              mode === 'words' && !appt && !named ? 'indexed' : 'capped',
+            );
   const offset = (page - 1) * perPage;
   // Only appointment filters and few matches (known from the count): collect them and sort, at
   // a cost that follows the matches. The planner's estimate for a rare filter can be far off (a
