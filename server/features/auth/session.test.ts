@@ -48,6 +48,34 @@ describe('sign in and sessions', () => {
     expect(who.json().email).toBe(s.email);
   });
 
+  it('takes a bearer token as the session it stands for: signed or bare, refused once signed out or forged', async () => {
+    const a = await signedInStaff(ctx);
+    const b = await signedInStaff(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: a.email, password: TEST_PASSWORD },
+    });
+    // better-auth hands out the signed cookie value; its part before the dot is the bare token.
+    const signed = decodeURIComponent(res.headers['set-auth-token'] as string);
+    const bare = signed.slice(0, signed.lastIndexOf('.'));
+    expect(bare.length).toBeGreaterThan(20);
+    expect((await me({ authorization: `Bearer ${signed}` })).json().email).toBe(a.email);
+    expect((await me({ authorization: `Bearer ${encodeURIComponent(signed)}` })).json().email).toBe(a.email);
+    // The bearer token wins over another user's cookie, as in better-auth's plugin.
+    expect((await me({ ...b.headers, authorization: `Bearer ${bare}` })).json().email).toBe(a.email);
+    const forged = `${bare}.${Buffer.from('x'.repeat(32)).toString('base64')}`;
+    expect((await me({ authorization: `Bearer ${forged}` })).statusCode).toBe(401);
+    expect((await me({ authorization: `Bearer ${bare.slice(0, -2)}` })).statusCode).toBe(401);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { authorization: `Bearer ${bare}`, origin: 'http://localhost:3000' },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me({ authorization: `Bearer ${bare}` })).statusCode).toBe(401);
+  });
+
   it('signs out on the server: the old cookie no longer works', async () => {
     const s = await signedInStaff(ctx);
     expect((await me(s.headers)).statusCode).toBe(200);

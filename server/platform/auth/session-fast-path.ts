@@ -4,10 +4,11 @@
  * server's CPU on the lists, docs/PERFORMANCE.md). It reads the database on every request, so a
  * revoked session or a deactivated account is refused at once, exactly as before.
  *
- * Only the common case is answered here: a validly signed session cookie whose session is
+ * Only the common case is answered here: a validly signed session cookie (or bearer token) whose session is
  * neither expired, nor due for its sliding refresh, nor past the absolute lifetime. Everything
- * else (bearer tokens, refresh, expiry, revocation of an old session) returns `undefined` and
- * goes through better-auth as before, which then sets the refreshed cookie.
+ * else (refresh, expiry, revocation of an old session, a token that does not verify) returns
+ * `undefined` and goes through better-auth as before, which then sets the refreshed cookie. A
+ * bearer token (API clients) takes the same path as the cookie it stands for.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -67,6 +68,11 @@ export function verifiedCookieToken(cookieHeader: string | undefined, name: stri
   } catch {
     return null;
   }
+  return verifiedSignedToken(value, secret);
+}
+
+/** `token.signature` whose signature is the HMAC-SHA256 of the token (base64, either alphabet). */
+function verifiedSignedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);
@@ -76,14 +82,39 @@ export function verifiedCookieToken(cookieHeader: string | undefined, name: stri
   return token;
 }
 
+/**
+ * The session token of an `Authorization: Bearer …` header, by the rules of better-auth's bearer
+ * plugin (as this product configures it, without `requireSignature`): a signed `token.signature`
+ * (URL-encoded or not) must verify; a bare token is the session token itself.
+ */
+export function bearerToken(header: string, secret: string): string | null {
+  if (header.slice(0, 7).toLowerCase() !== 'bearer ') return null;
+  const value = header.slice(7).trim();
+  if (!value) return null;
+  if (!value.includes('.')) return value;
+  let decoded = value;
+  if (value.includes('%')) {
+    try {
+      decoded = decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+  }
+  return verifiedSignedToken(decoded, secret);
+}
+
 export function createSessionFastPath(o: FastPathOptions) {
   return async function fastSession(
     headers: Record<string, string | string[] | undefined>,
     now: Date,
   ): Promise<FastSession | undefined> {
-    if (headers.authorization) return undefined; // bearer tokens: better-auth's plugin
+    // A bearer token wins over a cookie, as in better-auth's plugin (API clients, issue 17).
+    const auth = headers.authorization;
     const cookie = Array.isArray(headers.cookie) ? headers.cookie.join('; ') : headers.cookie;
-    const token = verifiedCookieToken(cookie, o.cookieName, o.secret);
+    const token =
+      typeof auth === 'string'
+        ? bearerToken(auth, o.secret)
+        : verifiedCookieToken(cookie, o.cookieName, o.secret);
     if (!token) return undefined;
     const res = (await o.db.execute(sql`
       select s.id as session_id,
