@@ -2,8 +2,9 @@
  * The patient's self-service link `/p/{token}` (issue 15): what the page shows of one appointment
  * and what the patient may do there without an account. Shared by the server's routes and the page.
  */
-import { z } from 'zod';
+
 import { selfServiceOfferSchema } from './waitlist';
+import { z } from './zod-setup';
 
 export const RESCHEDULE_NOTE_MAX = 500;
 
