@@ -19,10 +19,10 @@ export type DatePickerProps = {
   checking: boolean;
   error?: string;
   onChange: (day: string | null) => void;
-  /** Takes the focus when it appears (the placeholder it replaces had it, or was pressed). */
-  focusOnMount?: boolean;
-  /** Opens at once (the placeholder was pressed before the calendar's code had arrived). */
-  openOnMount?: boolean;
+  /** Takes the focus once this is set (the placeholder it replaces had it, or was pressed). */
+  focusRequested?: boolean;
+  /** Opens once this is set (the placeholder was pressed before the calendar's code had arrived). */
+  openRequested?: boolean;
 };
 
 export default function DatePicker({
@@ -32,20 +32,23 @@ export default function DatePicker({
   checking,
   error,
   onChange,
-  focusOnMount = false,
-  openOnMount = false,
+  focusRequested = false,
+  openRequested = false,
 }: DatePickerProps) {
   // Read at the first render: a picker opened at once must already be the phone's modal.
   const small = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const button = useRef<HTMLButtonElement>(null);
-  const mount = useRef({ focusOnMount, openOnMount });
+  const done = useRef({ focus: false, open: false }); // once each, also where effects run twice
   useEffect(() => {
-    if (mount.current.focusOnMount) button.current?.focus();
-    if (mount.current.openOnMount) {
-      mount.current.openOnMount = false; // once, also where effects run twice (development)
+    if (focusRequested && !done.current.focus) {
+      done.current.focus = true;
+      button.current?.focus();
+    }
+    if (openRequested && !done.current.open) {
+      done.current.open = true;
       button.current?.click();
     }
-  }, []);
+  }, [focusRequested, openRequested]);
   return (
     <RomanianDates>
       <DatePickerInput

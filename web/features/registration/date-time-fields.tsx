@@ -3,7 +3,7 @@
  * cannot be picked; a chosen day is checked with the server; OK offers the single 08:00 slot, BAD
  * shows the spec's message and no time.
  */
-import { Button, Group, Input, InputBase, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, InputBase, Loader, Radio, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type ComponentType, type Ref, useCallback, useRef, useState } from 'react';
 import { clinicToday } from '../../../domain/dates';
@@ -36,11 +36,13 @@ const loadPicker = () => {
  */
 function PickerPlaceholder({
   error,
+  waiting,
   onCome,
   onPress,
   ref,
 }: {
   error?: string;
+  waiting: boolean;
   onCome: () => void;
   onPress: () => void;
   ref: Ref<HTMLButtonElement>;
@@ -55,6 +57,7 @@ function PickerPlaceholder({
       description={DATE_DESCRIPTION}
       withAsterisk
       leftSection={<CalendarIcon size={18} />}
+      rightSection={waiting ? <Loader size={16} aria-label="Se încarcă calendarul" /> : undefined}
       error={error}
       data-testid="appt-date"
       data-field="appt_date"
@@ -71,32 +74,31 @@ function PickerPlaceholder({
 type Picker = { Component: ComponentType<DatePickerProps>; focus: boolean; open: boolean };
 
 /** The placeholder until the patient comes to it, then the picker in its place. */
-function DateField(props: Omit<DatePickerProps, 'focusOnMount' | 'openOnMount'>) {
+function DateField(props: Omit<DatePickerProps, 'focusRequested' | 'openRequested'>) {
   const [picker, setPicker] = useState<Picker | null>(null);
+  const [pressed, setPressed] = useState(false);
   const placeholder = useRef<HTMLButtonElement>(null);
-  const pressed = useRef(false);
-  const come = useCallback(() => {
-    void loadPicker().then((m) =>
-      setPicker(
-        (p) =>
-          p ?? {
-            Component: m.default,
-            // The placeholder's focus and press carry over to the picker that takes its place.
-            focus: document.activeElement === placeholder.current || pressed.current,
-            open: pressed.current,
-          },
-      ),
-    );
+  const come = useCallback((press: boolean) => {
+    void loadPicker().then((m) => {
+      // The placeholder's focus and press carry over to the picker that takes its place, unless
+      // the patient has gone on to another field meanwhile.
+      const active = document.activeElement;
+      const stayed = active === placeholder.current || active === document.body || active === null;
+      setPicker((p) => p ?? { Component: m.default, focus: active === placeholder.current, open: false });
+      if (press && stayed) setPicker((p) => p && { ...p, focus: true, open: true });
+    });
   }, []);
-  if (picker) return <picker.Component {...props} focusOnMount={picker.focus} openOnMount={picker.open} />;
+  if (picker)
+    return <picker.Component {...props} focusRequested={picker.focus} openRequested={picker.open} />;
   return (
     <PickerPlaceholder
       ref={placeholder}
       error={props.error}
-      onCome={come}
+      waiting={pressed}
+      onCome={() => come(false)}
       onPress={() => {
-        pressed.current = true;
-        come();
+        setPressed(true);
+        come(true);
       }}
     />
   );
