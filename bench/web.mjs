@@ -9,7 +9,7 @@
 //     settings and on /app/dashboard signed in (desktop settings: staff use the back office on
 //     desktops), on the demo institute.
 //
-//   npm run build && npm run bench:web [-- --skip-lighthouse] [--runs 3] [--chrome /usr/bin/chromium]
+//   npm run build && npm run bench:web [-- --skip-lighthouse] [--runs 3] [--page /user/register] [--chrome /usr/bin/chromium]
 //
 // Writes bench/results/web-<time>.json and prints markdown tables. Exits 1 when a budget or a
 // Lighthouse target is missed.
@@ -25,6 +25,8 @@ const { values: opts } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     chrome: { type: 'string', default: '/usr/bin/chromium' },
     runs: { type: 'string', default: '1' },
+    // Only the pages whose path starts with this (e.g. /user/register, /p/).
+    page: { type: 'string' },
   },
 });
 requireBuild();
@@ -44,7 +46,7 @@ async function lighthouseRuns(cookie, selfService) {
     { path: '/app/dashboard', form: 'desktop', cookie },
   ];
   const rows = [];
-  for (const page of pages) {
+  for (const page of pages.filter((p) => !opts.page || (p.label ?? p.path).startsWith(opts.page))) {
     for (let run = 0; run < Number(opts.runs); run++) {
       const chrome = await chromeLauncher.launch({
         chromePath: opts.chrome,
@@ -129,6 +131,7 @@ try {
     cookie,
     paths: { '/p/<token>': selfService },
     chrome: opts.chrome,
+    only: opts.page,
   });
   console.log('JavaScript requested until network idle, bytes on the wire (system Chromium)\n');
   console.log('| page | form | JS KB gzip | JS KB brotli | scripts | budget (gzip) |');

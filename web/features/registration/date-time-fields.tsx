@@ -3,9 +3,9 @@
  * cannot be picked; a chosen day is checked with the server; OK offers the single 08:00 slot, BAD
  * shows the spec's message and no time.
  */
-import { Button, Group, Input, InputBase, Loader, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, InputBase, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { type ComponentType, type Ref, useCallback, useRef, useState } from 'react';
+import { type ComponentType, type Ref, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { clinicToday } from '../../../domain/dates';
 import { lastRegistrationDate, REGISTRATION_SLOT } from '../../../domain/registration-rules';
 import { API_MESSAGES, ApiError } from '../../lib/api';
@@ -71,6 +71,26 @@ function PickerPlaceholder({
   );
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * The build-time first paint (web/prerender.tsx) shows the field as it looked before: a disabled
+ * input, not a button. That copy is inert, but a second button with the same name in the page
+ * would be found, and focused in vain, before the app has rendered its own.
+ */
+function StaticPlaceholder() {
+  return (
+    <TextInput
+      label={DATE_LABEL}
+      description={DATE_DESCRIPTION}
+      placeholder={DATE_PLACEHOLDER}
+      withAsterisk
+      disabled
+      leftSection={<CalendarIcon size={18} />}
+    />
+  );
+}
+
 type Picker = { Component: ComponentType<DatePickerProps>; focus: boolean; open: boolean };
 
 /** The placeholder until the patient comes to it, then the picker in its place. */
@@ -78,6 +98,12 @@ function DateField(props: Omit<DatePickerProps, 'focusRequested' | 'openRequeste
   const [picker, setPicker] = useState<Picker | null>(null);
   const [pressed, setPressed] = useState(false);
   const placeholder = useRef<HTMLButtonElement>(null);
+  // false only when rendered to static markup at build time (the server snapshot).
+  const live = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const come = useCallback((press: boolean) => {
     void loadPicker().then((m) => {
       // The placeholder's focus and press carry over to the picker that takes its place, unless
@@ -88,6 +114,7 @@ function DateField(props: Omit<DatePickerProps, 'focusRequested' | 'openRequeste
       if (press && stayed) setPicker((p) => p && { ...p, focus: true, open: true });
     });
   }, []);
+  if (!live) return <StaticPlaceholder />;
   if (picker)
     return <picker.Component {...props} focusRequested={picker.focus} openRequested={picker.open} />;
   return (
