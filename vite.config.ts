@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
@@ -15,6 +16,21 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react()],
+  resolve: {
+    // react-router's package exports only its development build (warnings on, about 1 KB more
+    // in the entry); its production build has the same API (docs/decisions/0042-...).
+    alias:
+      process.env.NODE_ENV === 'production' || process.argv.includes('build')
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : [],
+  },
   css: {
     // Mantine's documented PostCSS setup: rem(), light-dark(), smaller-than() mixins and the
     // breakpoint variables in CSS modules ($mantine-breakpoint-sm is the 768 px menu switch).

@@ -3,11 +3,12 @@
  * appointment statuses, the audit log. One schema per payload, used by the admin forms and the
  * server routes alike.
  */
-import { z } from 'zod';
+
 import { ok, pageMeta } from './api';
 import { ROLES } from './auth';
 import { minutesOfDay, timeOfMinutes } from './dates';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
+import { z } from './zod-setup';
 
 export const ADMIN_MESSAGES = {
   emailTaken: 'Există deja un cont cu această adresă de e-mail.',

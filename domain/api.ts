@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup';
 
 /**
  * The envelope every JSON answer carries (DESIGN §5), written once as zod schemas: routes declare

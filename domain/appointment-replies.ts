@@ -2,9 +2,10 @@
  * What the appointment routes answer (SPEC §3, §7): the list row, the detail, the pickers' data
  * and each route's reply schema. The web infers its types from these.
  */
-import { z } from 'zod';
+
 import { ok, pageMeta } from './api';
 import { pickerPatientSchema } from './privacy';
+import { z } from './zod-setup';
 
 // ------------------------------------------------------------------ answers (SPEC §3)
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { clinicInstant, DATE_RE, isRealDate, TIME_RE } from './dates';
+import { z } from './zod-setup';
 
 /** Appointment statuses (SPEC §4); custom statuses live in the database. */
 export const BUILTIN_STATUSES = [

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { ok } from './api';
 import { calendarRef } from './appointment-replies';
 import { calendarEvent, calendarRangeShape, checkRange, dayMore, eventCounts } from './dashboard';
+import { z } from './zod-setup';
 
 export const CALENDAR_MESSAGES = {
   allDoctors: 'all doctors',

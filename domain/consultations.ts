@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { editPatientSchema } from './patients';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
+import { z } from './zod-setup';
 
 const PATIENT_UPDATE_KEYS = Object.keys(editPatientSchema.shape);
 

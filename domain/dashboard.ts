@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { ok } from './api';
 import { BUILTIN_STATUSES } from './appointments';
 import { addDays, DATE_RE, isRealDate, minutesOfDay, timeOfMinutes, weekdayOf } from './dates';
+import { z } from './zod-setup';
 
 /** Dashboard texts (SPEC §2, §8). */
 export const DASHBOARD_MESSAGES = {

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { jsonQuery, ok, pageMeta, pageQuery } from './api';
 import { type PickerPatient, pickerPatientSchema } from './privacy';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
+import { z } from './zod-setup';
 
 /**
  * Patient documents (SPEC §2 "Documents", §5 "Document upload", §9 file type icons).

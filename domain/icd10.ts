@@ -16,10 +16,11 @@
  * - `icd10CodeSchema`, `diagnosisSchema` (`{ code, title? }` → `{ code, title }`),
  *   `icd10QuerySchema` (the route's `q`, `limit`), `icd10Reply` (its answer) — Romanian messages.
  */
-import { z } from 'zod';
+
 import { ok } from './api';
 import data from './data/icd10-ro.json';
 import { foldText } from './text';
+import { z } from './zod-setup';
 
 export type Icd10Code = {
   /** "I10", "I25.1", "I25.11" */

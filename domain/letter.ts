@@ -19,10 +19,11 @@
  * Text fields hold rich text like the consultation sections (sanitised on the server before it
  * is stored); an empty editor ('<p></p>') counts as empty.
  */
-import { z } from 'zod';
+
 import { ok } from './api';
 import { isBlankHtml } from './consultations';
 import { diagnosisSchema } from './icd10';
+import { z } from './zod-setup';
 
 /** The model's mandatory "se completează obligatoriu" choices. */
 export const CHOICE_KINDS = ['prescription', 'sickLeave', 'homeCare', 'devices'] as const;

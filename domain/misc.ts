@@ -1,6 +1,7 @@
 /** Replies of the small public routes (/health, /ready, /misc/states, /misc/institute). */
-import { z } from 'zod';
+
 import { ok } from './api';
+import { z } from './zod-setup';
 
 export const healthReply = ok({ uptime: z.number().int() });
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { ok } from './api';
 import { DATE_RE, isRealDate } from './dates';
+import { z } from './zod-setup';
 
 /** Time-off texts: the failure toasts are SPEC §8 verbatim, the rest our Romanian wording. */
 export const MY_ACCOUNT_MESSAGES = {

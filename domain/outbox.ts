@@ -3,8 +3,9 @@
  * and the masks that keep recipients out of the page (an administrator checks that messages go,
  * not to whom). No body and no attachment ever leaves the server through this page.
  */
-import { z } from 'zod';
+
 import { ok, pageMeta } from './api';
+import { z } from './zod-setup';
 
 export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ok, pageMeta } from './api';
 import { BUILTIN_STATUSES } from './appointments';
 import { COUNTY_CODES } from './counties';
@@ -6,6 +5,7 @@ import { INSURANCE_STATUSES } from './insurance';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { isValidCnp } from './validation/cnp';
 import { isValidPhone } from './validation/phone';
+import { z } from './zod-setup';
 
 // Kept zod-free in ./insurance (the public form shows them before loading zod); same exports here.
 export { INSURANCE_LABELS, INSURANCE_STATUSES, type InsuranceStatus, VACCINE_OPTIONS } from './insurance';

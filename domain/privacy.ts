@@ -2,10 +2,11 @@
  * Patient privacy (issue 11, GDPR art. 15, 17(3)(c), 20): masking, anonymisation, consent text
  * versions, retention. Shared by the server routes and the browser forms.
  */
-import { z } from 'zod';
+
 import { ok, pageMeta } from './api';
 import { formatDay } from './dates';
 import { parseCnp } from './validation/cnp';
+import { z } from './zod-setup';
 
 /** What the user must type to confirm an anonymisation (shown in the modal, checked by the server). */
 export const ANONYMISE_PHRASE = 'ANONIMIZEAZĂ';

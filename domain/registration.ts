@@ -2,7 +2,7 @@
  * The public remote-consultation request (SPEC §2, §3 "Registration request", §5, DESIGN §6):
  * one schema for the browser form and the server route, the date rules, and the messages.
  */
-import { z } from 'zod';
+
 import { ok } from './api';
 import { isRealDate } from './dates';
 import {
@@ -18,6 +18,7 @@ import {
   vaccineField,
 } from './patients';
 import { HONEYPOT_FIELD, REGISTRATION_MESSAGES, REGISTRATION_SLOT } from './registration-rules';
+import { z } from './zod-setup';
 
 export * from './registration-rules';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ok } from './api';
+import { z } from './zod-setup';
 
 export const SEARCH_LIMIT = 20;
 /** The longest search text (the top-bar search, the search page). */

@@ -2,23 +2,12 @@
  * The patient's self-service link `/p/{token}` (issue 15): what the page shows of one appointment
  * and what the patient may do there without an account. Shared by the server's routes and the page.
  */
-import { z } from 'zod';
+
+import { RESCHEDULE_NOTE_MAX, SELF_SERVICE_MESSAGES } from './self-service-rules';
 import { selfServiceOfferSchema } from './waitlist';
+import { z } from './zod-setup';
 
-export const RESCHEDULE_NOTE_MAX = 500;
-
-export const SELF_SERVICE_MESSAGES = {
-  notFound:
-    'Linkul nu este valabil: poate fi greșit copiat, programarea a trecut sau a fost ștearsă. Pentru ajutor, sunați la institut.',
-  confirmed: 'Vă mulțumim! Prezența dumneavoastră a fost confirmată.',
-  cancelled: 'Programarea a fost anulată. Locul a fost eliberat pentru alți pacienți.',
-  rescheduleSent: 'Cererea a fost trimisă. Vă vom contacta pentru o nouă dată.',
-  alreadyCancelled: 'Programarea este deja anulată.',
-  tooLateToCancel:
-    'Programarea nu mai poate fi anulată online atât de aproape de data ei. Vă rugăm să sunați la institut.',
-  noteRequired: 'Scrieți pe scurt ce dată sau ce interval v-ar conveni.',
-  noteTooLong: `Cel mult ${RESCHEDULE_NOTE_MAX} de caractere.`,
-} as const;
+export { RESCHEDULE_NOTE_MAX, SELF_SERVICE_MESSAGES };
 
 /** Path parameter: any text; a malformed token is simply not found (404), like an unknown one. */
 export const selfServiceParams = z.object({ token: z.string().max(200) });

@@ -3,8 +3,9 @@
  * is offered to the first matching patient by SMS and e-mail, held for WAITLIST_OFFER_HOURS, and
  * accepted or declined on the self-service page. Shared by the server's routes and the web.
  */
-import { z } from 'zod';
+
 import { DATE_RE, isRealDate } from './dates';
+import { z } from './zod-setup';
 
 export const WAITLIST_MESSAGES = {
   required: 'Câmp obligatoriu.',

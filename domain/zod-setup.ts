@@ -1,3 +1,9 @@
+/**
+ * zod with the project's settings. Every domain schema module takes `z` from here (not from
+ * 'zod'), so the settings are in place wherever a schema runs, on the server and in the browser,
+ * and the browser's entry does not carry zod: it comes with the first page that validates
+ * (docs/decisions/0042-public-form-first-load.md).
+ */
 import { z } from 'zod';
 import { ro } from 'zod/v4/locales';
 

@@ -253,6 +253,8 @@ test('the date and the time can be chosen with the keyboard alone', async ({ pag
   const dateButton = page.getByRole('button', { name: /Data programării/ });
   await dateButton.focus();
   await page.keyboard.press('Enter');
+  // The calendar's code is fetched when the patient reaches the field; it opens once it is there.
+  await expect(page.getByRole('button', { name: 'Luna următoare' })).toBeVisible();
   const focusedDay = () =>
     page.evaluate(() =>
       /^\d{1,2} [A-Z][a-z]+ \d{4}$/.test(document.activeElement?.getAttribute('aria-label') ?? ''),

@@ -44,9 +44,13 @@ for (const entry of readdirSync(path.join(root, 'dist', 'web'), { recursive: tru
   const file = path.join(root, 'dist', 'web', String(entry));
   if (!/\.(js|css|html|svg|json|txt)$/.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
   const raw = readFileSync(file);
-  if (raw.length < 1024) continue;
-  writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+  // Small files too (the build splits the pages into many chunks under 1 KB): each compressed
+  // copy is kept only where it is smaller than the file by more than a response header's worth.
+  if (raw.length < 256) continue;
+  const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  const gz = gzipSync(raw, { level: 9 });
+  if (br.length < raw.length - 64) writeFileSync(`${file}.br`, br);
+  if (gz.length < raw.length - 64) writeFileSync(`${file}.gz`, gz);
 }
 
 console.log('\n▶ server bundle (esbuild)');

@@ -2,8 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import './app/global.css';
-import '../domain/zod-setup';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { seedInstitute } from './app/institute';
@@ -16,15 +15,21 @@ applyStoredSchemeEarly();
 seedInstitute(queryClient, document.querySelector('meta[name="institute"]')?.getAttribute('content'));
 
 function render() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  // A transition: React renders the first page in slices of a few milliseconds, yielding to the
+  // browser in between, instead of one long task that keeps a phone from answering a tap
+  // (Lighthouse's Total Blocking Time; docs/decisions/0042-public-form-first-load.md).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Providers>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    );
+  });
 }
 
 // A public page arrives with a static first paint (web/prerender.tsx, server/platform/spa-index.ts):

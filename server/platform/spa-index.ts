@@ -24,12 +24,21 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Page path → the lazy page module (Vite manifest key, relative to web/). */
+/**
+ * Page path → the lazy page module (Vite manifest key, relative to web/). A `:name` segment
+ * stands for any one segment: the patient's self-service page has no first paint (its content is
+ * the appointment), so its chunk is announced to save the round trip before the page asks for it.
+ */
 export const PRELOADED_PAGES: Record<string, string> = {
   '/': 'features/registration/landing-page.tsx',
   '/user/register': 'features/registration/register-page.tsx',
   '/user/login': 'features/auth/login-page.tsx',
+  '/p/:token': 'features/self-service/self-service-page.tsx',
 };
+
+/** `/p/:token` → a pattern matching `/p/<one segment>`. */
+const pagePattern = (page: string) =>
+  new RegExp(`^${page.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`);
 
 /**
  * The web app's page paths (web/router.tsx): the back office under /app answers its own unknown
@@ -138,10 +147,13 @@ export function loadSpaIndex(
     const withTags = tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html;
     byPath.set(page, variant(withTags.replace('<div id="root">', `${firstPaint(page)}<div id="root">`)));
   }
+  const byPattern = [...byPath]
+    .filter(([page]) => page.includes(':'))
+    .map(([page, v]) => ({ pattern: pagePattern(page), v }));
   return {
     send(req, reply) {
       const pathname = (req.url.split('?')[0] ?? '/').replace(/(?<=.)\/+$/, '');
-      const v = byPath.get(pathname) ?? plain;
+      const v = byPath.get(pathname) ?? byPattern.find((p) => p.pattern.test(pathname))?.v ?? plain;
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

@@ -73,6 +73,7 @@ describe('loadSpaIndex', () => {
     const index = loadSpaIndex(dir, institute, {
       '/user/register': 'features/registration/register-page.tsx',
       '/user/other': 'features/registration/register-page.tsx',
+      '/p/:token': 'features/registration/register-page.tsx',
     });
     app.get('/*', (req, reply) => index.send(req, reply));
     const res = await app.inject({ method: 'GET', url, headers });
@@ -100,6 +101,12 @@ describe('loadSpaIndex', () => {
     const html = (await get('/user/other/')).body;
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/register-page-C.js">');
     expect(html).not.toContain('static-first-paint');
+  });
+
+  it('a page path with a parameter matches any one segment there, nothing more', async () => {
+    expect((await get('/p/abc_DEF-123')).body).toContain('rel="modulepreload"');
+    expect((await get('/p/abc/def')).body).not.toContain('modulepreload');
+    expect((await get('/p')).body).not.toContain('modulepreload');
   });
 
   it('sends other pages plain (gzip or identity) and answers 304 to its ETag', async () => {

@@ -1,11 +1,12 @@
 /**
  * The appointment date picker: weekends, past days and days beyond 60 months cannot be picked.
  * Its own chunk (the calendar and its positioning library are the heaviest part of the form),
- * fetched as soon as the form's code runs, so the page text shows before it arrives.
+ * fetched when the patient comes to the date field (date-time-fields.tsx), not with the page.
  */
 import { Loader } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
 import { isWeekend } from '../../../domain/dates';
 import { RomanianDates } from '../../lib/romanian-dates';
 import { DATE_DESCRIPTION, DATE_LABEL, DATE_PLACEHOLDER } from './date-picker-labels';
@@ -18,10 +19,36 @@ export type DatePickerProps = {
   checking: boolean;
   error?: string;
   onChange: (day: string | null) => void;
+  /** Takes the focus once this is set (the placeholder it replaces had it, or was pressed). */
+  focusRequested?: boolean;
+  /** Opens once this is set (the placeholder was pressed before the calendar's code had arrived). */
+  openRequested?: boolean;
 };
 
-export default function DatePicker({ value, today, maxDate, checking, error, onChange }: DatePickerProps) {
-  const small = useMediaQuery('(max-width: 36em)');
+export default function DatePicker({
+  value,
+  today,
+  maxDate,
+  checking,
+  error,
+  onChange,
+  focusRequested = false,
+  openRequested = false,
+}: DatePickerProps) {
+  // Read at the first render: a picker opened at once must already be the phone's modal.
+  const small = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  const button = useRef<HTMLButtonElement>(null);
+  const done = useRef({ focus: false, open: false }); // once each, also where effects run twice
+  useEffect(() => {
+    if (focusRequested && !done.current.focus) {
+      done.current.focus = true;
+      button.current?.focus();
+    }
+    if (openRequested && !done.current.open) {
+      done.current.open = true;
+      button.current?.click();
+    }
+  }, [focusRequested, openRequested]);
   return (
     <RomanianDates>
       <DatePickerInput
@@ -47,6 +74,7 @@ export default function DatePicker({ value, today, maxDate, checking, error, onC
         value={value}
         onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
         error={error}
+        ref={button}
         data-testid="appt-date"
         data-field="appt_date"
       />

@@ -3,13 +3,14 @@
  * cannot be picked; a chosen day is checked with the server; OK offers the single 08:00 slot, BAD
  * shows the spec's message and no time.
  */
-import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Input, InputBase, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { type ComponentType, type Ref, useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { clinicToday } from '../../../domain/dates';
 import { lastRegistrationDate, REGISTRATION_SLOT } from '../../../domain/registration-rules';
 import { API_MESSAGES, ApiError } from '../../lib/api';
 import { checkRegisterDate } from './api';
+import type { DatePickerProps } from './date-picker';
 import { DATE_DESCRIPTION, DATE_LABEL, DATE_PLACEHOLDER } from './date-picker-labels';
 import type { DateState, RegistrationValues } from './form-values';
 import { CalendarIcon } from './icons';
@@ -19,12 +20,65 @@ type Form = UseFormReturnType<RegistrationValues>;
 const DATE_CHECK_NETWORK =
   'Data aleasă nu a putut fi verificată: nu există legătură cu serverul. Verificați conexiunea și încercați din nou.';
 
-// Fetched at once, beside the rest of the form, but off its critical path (bench/web-size.mjs).
-const pickerChunk = import('./date-picker');
-const DatePicker = lazy(() => pickerChunk);
+// The calendar (with dayjs, its locale and Mantine's popover and modal) is the heaviest part of
+// the form: fetched only when the patient comes to the date field (pointer over it, focus, touch),
+// not with the page (docs/decisions/0042-public-form-first-load.md, bench/web-size.mjs).
+let pickerChunk: Promise<typeof import('./date-picker')> | null = null;
+const loadPicker = () => {
+  pickerChunk ??= import('./date-picker');
+  return pickerChunk;
+};
 
-/** Looks like the picker for the moment before its code arrives. */
-function PickerPlaceholder() {
+/**
+ * The date field before the calendar's code is there: the same button, label and messages as
+ * the picker, so it is found, focused and announced the same way. Coming to it (pointer over
+ * it, touch, focus) fetches the calendar; pressing it opens the calendar as soon as it arrives.
+ */
+function PickerPlaceholder({
+  error,
+  waiting,
+  onCome,
+  onPress,
+  ref,
+}: {
+  error?: string;
+  waiting: boolean;
+  onCome: () => void;
+  onPress: () => void;
+  ref: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <InputBase
+      component="button"
+      type="button"
+      ref={ref}
+      pointer
+      label={DATE_LABEL}
+      description={DATE_DESCRIPTION}
+      withAsterisk
+      leftSection={<CalendarIcon size={18} />}
+      rightSection={waiting ? <Loader size={16} aria-label="Se încarcă calendarul" /> : undefined}
+      error={error}
+      data-testid="appt-date"
+      data-field="appt_date"
+      onPointerEnter={onCome}
+      onTouchStart={onCome}
+      onFocus={onCome}
+      onClick={onPress}
+    >
+      <Input.Placeholder>{DATE_PLACEHOLDER}</Input.Placeholder>
+    </InputBase>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The build-time first paint (web/prerender.tsx) shows the field as it looked before: a disabled
+ * input, not a button. That copy is inert, but a second button with the same name in the page
+ * would be found, and focused in vain, before the app has rendered its own.
+ */
+function StaticPlaceholder() {
   return (
     <TextInput
       label={DATE_LABEL}
@@ -33,6 +87,46 @@ function PickerPlaceholder() {
       withAsterisk
       disabled
       leftSection={<CalendarIcon size={18} />}
+    />
+  );
+}
+
+type Picker = { Component: ComponentType<DatePickerProps>; focus: boolean; open: boolean };
+
+/** The placeholder until the patient comes to it, then the picker in its place. */
+function DateField(props: Omit<DatePickerProps, 'focusRequested' | 'openRequested'>) {
+  const [picker, setPicker] = useState<Picker | null>(null);
+  const [pressed, setPressed] = useState(false);
+  const placeholder = useRef<HTMLButtonElement>(null);
+  // false only when rendered to static markup at build time (the server snapshot).
+  const live = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const come = useCallback((press: boolean) => {
+    void loadPicker().then((m) => {
+      // The placeholder's focus and press carry over to the picker that takes its place, unless
+      // the patient has gone on to another field meanwhile.
+      const active = document.activeElement;
+      const stayed = active === placeholder.current || active === document.body || active === null;
+      setPicker((p) => p ?? { Component: m.default, focus: active === placeholder.current, open: false });
+      if (press && stayed) setPicker((p) => p && { ...p, focus: true, open: true });
+    });
+  }, []);
+  if (!live) return <StaticPlaceholder />;
+  if (picker)
+    return <picker.Component {...props} focusRequested={picker.focus} openRequested={picker.open} />;
+  return (
+    <PickerPlaceholder
+      ref={placeholder}
+      error={props.error}
+      waiting={pressed}
+      onCome={() => come(false)}
+      onPress={() => {
+        setPressed(true);
+        come(true);
+      }}
     />
   );
 }
@@ -90,16 +184,14 @@ export function DateTimeFields({
   const today = clinicToday(new Date());
   return (
     <Stack gap="md">
-      <Suspense fallback={<PickerPlaceholder />}>
-        <DatePicker
-          value={form.values.appt_date}
-          today={today}
-          maxDate={lastRegistrationDate(today)}
-          checking={state.kind === 'checking'}
-          error={form.errors.appt_date as string | undefined}
-          onChange={onChoose}
-        />
-      </Suspense>
+      <DateField
+        value={form.values.appt_date}
+        today={today}
+        maxDate={lastRegistrationDate(today)}
+        checking={state.kind === 'checking'}
+        error={form.errors.appt_date as string | undefined}
+        onChange={onChoose}
+      />
       <Radio.Group
         data-field="appt_time"
         label="Ora programării"

@@ -4,7 +4,7 @@
  */
 import { Button, Checkbox, Fieldset, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FocusEvent, type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TERMS } from '../../../domain/glossary';
 import { INSURANCE_LABELS, INSURANCE_STATUSES, VACCINE_OPTIONS } from '../../../domain/insurance';
@@ -21,8 +21,13 @@ import { useProofOfWork } from './proof-of-work';
 import { ConsentText } from './statements';
 import classes from './statements.module.css';
 
-// Fetched at once, beside the form, but off its first-load path (bench/web-size.mjs).
-const validationChunk = import('./validation');
+// The shared schema (zod and the domain's rules, a fifth of the form's code) is fetched when the
+// patient first comes to a field, not with the page (docs/decisions/0042-public-form-first-load.md).
+let validationChunk: Promise<typeof import('./validation')> | null = null;
+const loadValidation = () => {
+  validationChunk ??= import('./validation');
+  return validationChunk;
+};
 type Resolver = (values: RegistrationValues) => FormErrors;
 
 const INSURANCE_OPTIONS = INSURANCE_STATUSES.map((value) => ({ value, label: INSURANCE_LABELS[value] }));
@@ -46,18 +51,26 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
   const consent = useConsentText();
   const [sending, setSending] = useState(false);
   const resolver = useRef<Resolver | null>(null);
-  useEffect(() => {
-    void validationChunk.then((m) => {
-      resolver.current = m.resolveRegistration as Resolver;
-    });
-  }, []);
+  // Fields left before the schema had arrived: checked as soon as it is there.
+  const leftEarly = useRef(new Set<keyof RegistrationValues>());
   const form = useForm<RegistrationValues>({
     mode: 'controlled',
     initialValues: EMPTY_VALUES,
-    // Until the schema has arrived (a fraction of a second) the server's answer shows the messages.
     validate: (values) => resolver.current?.(values) ?? {},
     validateInputOnBlur: true,
   });
+  const loadSchema = async () => {
+    if (resolver.current) return resolver.current;
+    resolver.current = (await loadValidation()).resolveRegistration as Resolver;
+    for (const name of leftEarly.current) form.validateField(name);
+    leftEarly.current.clear();
+    return resolver.current;
+  };
+  const onBlurCapture = (event: FocusEvent<HTMLFormElement>) => {
+    if (resolver.current) return;
+    const name = (event.target as HTMLElement).closest('[data-field]')?.getAttribute('data-field');
+    if (name && name in EMPTY_VALUES) leftEarly.current.add(name as keyof RegistrationValues);
+  };
   const date = useDateCheck(form);
   const proofOfWork = useProofOfWork();
 
@@ -94,10 +107,10 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
     },
     (errors) => focusFirstError(errors),
   );
-  // A submit in the first instant, before the schema has arrived, waits for it (never unchecked).
+  // A submit before the schema has arrived waits for it (never unchecked).
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!resolver.current) resolver.current = (await validationChunk).resolveRegistration as Resolver;
+    await loadSchema();
     validateAndSend(event);
   };
 
@@ -106,7 +119,11 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
   return (
     <form
       onSubmit={submit}
-      onFocusCapture={proofOfWork.start}
+      onFocusCapture={() => {
+        proofOfWork.start();
+        void loadSchema();
+      }}
+      onBlurCapture={onBlurCapture}
       noValidate
       aria-label="Cerere de consultație la distanță"
     >

@@ -3,20 +3,13 @@
  * first, the public pages' look; date, time, place, doctor and status, nothing else. The patient
  * confirms attendance, asks for another date, or cancels until the notice (after it: the phone).
  */
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCircleCheck, IconPhone } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../../domain/dates';
-import {
-  RESCHEDULE_NOTE_MAX,
-  type RescheduleRequest,
-  rescheduleRequestSchema,
-  SELF_SERVICE_MESSAGES,
-  type SelfServiceAppointment,
-  type SelfServiceReply,
-} from '../../../domain/self-service';
+import type { SelfServiceAppointment, SelfServiceReply } from '../../../domain/self-service';
+import { SELF_SERVICE_MESSAGES } from '../../../domain/self-service-rules';
 import type { SelfServiceOffer } from '../../../domain/waitlist';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/notify';
@@ -31,6 +24,9 @@ const longDay = new Intl.DateTimeFormat('ro-RO', {
   timeZone: 'UTC',
 });
 const dayText = (date: string) => longDay.format(new Date(`${date}T12:00:00Z`));
+// The note's form and its schema (zod): fetched when the patient asks for another date.
+const RescheduleForm = lazy(() => import('./reschedule-form'));
+
 const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
 
 export default function SelfServicePage() {
@@ -78,11 +74,7 @@ function Appointment({
   const [done, setDone] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const form = useForm<RescheduleRequest>({
-    initialValues: { note: '' },
-    validate: schemaResolver(rescheduleRequestSchema, { sync: true }),
-  });
-  const run = (action: Parameters<typeof act.mutate>[0]) =>
+  const run = (action: Parameters<typeof act.mutate>[0], noteError?: (message: string) => void) =>
     act.mutate(action, {
       onSuccess: (r) => {
         setDone(r.message);
@@ -90,7 +82,7 @@ function Appointment({
         setConfirmingCancel(false);
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.errors?.note) form.setFieldError('note', err.errors.note);
+        if (err instanceof ApiError && err.errors?.note) noteError?.(err.errors.note);
       },
     });
 
@@ -139,25 +131,13 @@ function Appointment({
           {a.reschedule_requested && !asking ? (
             <Text size="sm">Ați cerut altă dată; vă vom contacta.</Text>
           ) : asking ? (
-            <form noValidate onSubmit={form.onSubmit((body) => run({ action: 'reschedule-request', body }))}>
-              <Stack gap="xs">
-                <Textarea
-                  label="Ce dată sau ce interval v-ar conveni?"
-                  autosize
-                  minRows={3}
-                  maxLength={RESCHEDULE_NOTE_MAX}
-                  {...form.getInputProps('note')}
-                />
-                <Group grow>
-                  <Button variant="default" onClick={() => setAsking(false)}>
-                    Renunț
-                  </Button>
-                  <Button type="submit" loading={act.isPending}>
-                    Trimite cererea
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
+            <Suspense fallback={<Loader size="sm" aria-label="Se încarcă" />}>
+              <RescheduleForm
+                pending={act.isPending}
+                onSend={(body, noteError) => run({ action: 'reschedule-request', body }, noteError)}
+                onCancel={() => setAsking(false)}
+              />
+            </Suspense>
           ) : (
             <Button
               variant="light"
