@@ -14,6 +14,13 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 const PER_CONNECTION = 500;
+/**
+ * A statement whose best plan depends on its values (a filter matching 3 or 300,000 rows) carries
+ * this comment and is never prepared: PostgreSQL would otherwise settle on one generic plan for
+ * all values, and at 1,000,000 patients a plan good for a common CNP prefix walked the whole name
+ * index for a rare one (seconds). Such statements are planned for their values on every call.
+ */
+export const CUSTOM_PLAN_MARK = '/* custom plan */';
 const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
 const names = new Map<string, string | null>();
 
@@ -22,7 +29,7 @@ export function statementName(text: string): string | null {
   let name = names.get(text);
   if (name !== undefined) return name;
   name =
-    PREPARABLE.test(text) && !text.includes(';')
+    PREPARABLE.test(text) && !text.includes(';') && !text.includes(CUSTOM_PLAN_MARK)
       ? `q${createHash('sha1').update(text).digest('hex').slice(0, 20)}`
       : null;
   // The cache only saves the hash; when it is full the name is computed again, never lost.

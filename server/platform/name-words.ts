@@ -8,6 +8,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { foldText } from '../../domain/text';
+import { customPlan } from './page-sql';
 
 /** The words as the trigger splits a name: folded, at spaces and hyphens. */
 export function nameWords(text: string): string[] {
@@ -25,12 +26,13 @@ const LAST = String.fromCodePoint(0x10ffff);
 export function nameMatches(text: string): SQL | null {
   const words = nameWords(text);
   if (!words.length) return null;
+  // Planned for the words typed: a rare and a common prefix want different plans.
   const one = (w: string) =>
-    sql`select patient_id, name_search from patient_name_words where word ~>=~ ${w} and word ~<~ ${w + LAST}`;
+    sql`select patient_id, name_search from patient_name_words where word ~>=~ ${w} and word ~<~ ${w + LAST} and ${customPlan}`;
   // A name may hold two words starting with the same letters ("Pop Popescu"): `intersect` and
   // `distinct` keep each patient once.
   return words.length === 1
-    ? sql`select distinct patient_id, name_search from patient_name_words where word ~>=~ ${words[0]} and word ~<~ ${words[0] + LAST}`
+    ? sql`select distinct patient_id, name_search from patient_name_words where word ~>=~ ${words[0]} and word ~<~ ${words[0] + LAST} and ${customPlan}`
     : sql.join(words.map(one), sql` intersect `);
 }
 
@@ -45,7 +47,7 @@ export function nameMatchesPatient(patientId: SQL, text: string): SQL | null {
   if (!words.length) return null;
   const each = words.map(
     (w) =>
-      sql`exists (select 1 from patient_name_words w where w.patient_id = ${patientId} and w.word ~>=~ ${w} and w.word ~<~ ${w + LAST})`,
+      sql`exists (select 1 from patient_name_words w where w.patient_id = ${patientId} and w.word ~>=~ ${w} and w.word ~<~ ${w + LAST} and ${customPlan})`,
   );
   return sql.join(each, sql` and `);
 }

@@ -6,7 +6,8 @@
  * request (2.4 ms of 2.8 at 100,000 patients). A page size is a validated small integer, and the
  * few distinct texts it makes (sizes 10-100, the first pages) are each prepared once.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { CUSTOM_PLAN_MARK } from '../db/prepared-client';
 
 /** `n` as an SQL literal; typed as a number for Drizzle's `.limit()` and `.offset()`. */
 export function literalInt(n: number): number {
@@ -14,3 +15,9 @@ export function literalInt(n: number): number {
   // Drizzle writes an object given to limit/offset as SQL (its own placeholders are objects too).
   return sql.raw(String(n)) as unknown as number;
 }
+
+/**
+ * A condition that is always true and keeps its statement from being prepared (see
+ * CUSTOM_PLAN_MARK): added to the user's filters, whose selectivity decides the plan.
+ */
+export const customPlan: SQL = sql.raw(`true ${CUSTOM_PLAN_MARK}`);

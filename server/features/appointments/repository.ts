@@ -29,7 +29,7 @@ import {
 } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
 import { nameMatchesPatient, nameWords } from '../../platform/name-words';
-import { literalInt } from '../../platform/page-sql';
+import { customPlan, literalInt } from '../../platform/page-sql';
 import { cnpMatches } from '../../platform/prefix-match';
 
 const a = appointments;
@@ -137,7 +137,9 @@ function filterConditions(
   // Phones are stored as E.164 (+40722...): match the digits after the national 0 or 40.
   const phone = f.phone?.replace(/\D/g, '').replace(/^(00)?40|^0/, '');
   if (phone) where.push(like(p.phone, contains(phone)));
-  return where;
+  // Beyond the default views, the plan depends on the values typed (server/db/prepared-client.ts).
+  const typed = where.length - (hideOlder && !f.near_deadline ? 1 : 0);
+  return typed > 0 ? [...where, customPlan] : where;
 }
 
 type ListOptions = {

@@ -11,7 +11,7 @@ import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, documents, patients } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
-import { literalInt } from '../../platform/page-sql';
+import { customPlan, literalInt } from '../../platform/page-sql';
 import { cnpMatches } from '../../platform/prefix-match';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -29,7 +29,8 @@ function where(f: DocumentFilters) {
       sql`${documents.createdAt} < (${f.created_at}::date + 1)::timestamp AT TIME ZONE 'Europe/Bucharest'`,
     );
   }
-  return conds.length ? and(...conds) : undefined;
+  // Planned for the values typed (server/db/prepared-client.ts).
+  return conds.length ? and(...conds, customPlan) : undefined;
 }
 
 const listColumns = {

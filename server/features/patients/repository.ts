@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
 import { nameMatches, nameWords } from '../../platform/name-words';
-import { literalInt } from '../../platform/page-sql';
+import { customPlan, literalInt } from '../../platform/page-sql';
 import { cnpMatches, startsWith } from '../../platform/prefix-match';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -120,7 +120,9 @@ async function listPage(
   const appt = ac.length
     ? sql`exists (select 1 from appointments a where a.patient_id = p.id and ${sql.join(ac, sql` and `)})`
     : null;
-  const conds = appt ? [...pc, appt] : pc;
+  const typed = appt ? [...pc, appt] : pc;
+  // Typed filters are planned for their values (server/db/prepared-client.ts).
+  const conds = typed.length ? [...typed, customPlan] : typed;
   const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
   // The name's matches come from the words index with their names; the patients table is read
   // only when another filter needs its columns.

@@ -4,7 +4,7 @@ import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
 import { nameMatches } from '../../platform/name-words';
-import { literalInt } from '../../platform/page-sql';
+import { customPlan, literalInt } from '../../platform/page-sql';
 
 /** `like` pattern piece of user text, with %, _ and \ taken literally. */
 const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -87,7 +87,7 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 async function firstByName(db: Db, part: Part, limit: number): Promise<Omit<Found, 'rank'>[]> {
   const columns = sql`id, name, cnp, phone, email, name_search`;
   const res = (await db.execute(
-    sql`select * from (select ${columns} from patients where ${part.where} offset 0) m
+    sql`select * from (select ${columns} from patients where ${part.where} and ${customPlan} offset 0) m
         order by name_search, id limit ${literalInt(limit)}`,
   )) as unknown as { rows: Omit<Found, 'rank'>[] };
   return res.rows;
