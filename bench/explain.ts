@@ -103,8 +103,18 @@ const cases: [string, string, 'GET' | 'POST', object?][] = [
   ['audit log, page 1', '/api/admin/audit?page=1&perPage=20', 'GET'],
   ['search', '/api/search?q=popescu', 'GET'],
   ['dashboard', '/api/dashboard', 'GET'],
-  ['calendar month', `/api/calendars/${cal?.id ?? 2}/appointments`, 'POST', { date: today, perDay: 3, includeInactive: false }],
-  ['dashboard calendar month', '/api/dashboard/calendar', 'POST', { date: today, perDay: 3, includeInactive: false }],
+  [
+    'calendar month',
+    `/api/calendars/${cal?.id ?? 2}/appointments`,
+    'POST',
+    { date: today, perDay: 3, includeInactive: false },
+  ],
+  [
+    'dashboard calendar month',
+    '/api/dashboard/calendar',
+    'POST',
+    { date: today, perDay: 3, includeInactive: false },
+  ],
 ];
 
 const lines: string[] = [];
