@@ -211,6 +211,8 @@ test.describe('items 9 and 12: the public form date', () => {
 
   async function showDay(page: Page, day: string) {
     await page.getByRole('button', { name: /Data programării/ }).click();
+    // The calendar's code arrives on first use (decision 0042): month buttons once it is open.
+    await expect(page.getByRole('button', { name: 'Luna următoare' })).toBeVisible();
     const button = page.getByRole('button', { name: dayLabel(day), exact: true });
     for (let i = 0; i < 24 && !(await button.isVisible()); i++)
       await page.getByRole('button', { name: 'Luna următoare' }).click();
