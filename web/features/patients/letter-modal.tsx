@@ -16,215 +16,29 @@ import {
   Loader,
   Modal,
   Radio,
-  Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconCertificate, IconDownload, IconFileText, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDateTime } from '../../../domain/dates';
 import {
   CHOICE_KINDS,
-  CHOICE_STATUSES,
-  type ChoiceKind,
-  choiceLines,
   LETTER_TEXTS,
   type LetterRequestInput,
   type LetterState,
-  letterRequestSchema,
-  remoteConsultationDefaults,
   TRANSMISSIONS,
 } from '../../../domain/letter';
 import type { PatientDetail } from '../../../domain/patients';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import {
-  letterUrl,
-  useGenerateLetter,
-  useIcd10Search,
-  useLetterState,
-  useSendLetter,
-  useSignLetter,
-} from './api';
+import { letterUrl, useGenerateLetter, useLetterState, useSendLetter, useSignLetter } from './api';
+import { ChoiceField, DiagnosisPicker } from './letter-fields';
+import { TEXT_FIELDS, useLetterForm } from './letter-form-values';
+import { StateLine } from './letter-state-line';
 import { RichTextField } from './rich-text-field';
-
-type ChoiceValue = { status: string; series: string; number: string };
-type Values = {
-  clinicalExam: string;
-  labResults: string;
-  ekg: string;
-  echo: string;
-  otherInvestigations: string;
-  treatmentDone: string;
-  recommendedTreatment: string;
-  treatmentDuration: string;
-  diagnoses: { code: string; title: string }[];
-  followUp: { returns: string; when: string };
-  prescription: ChoiceValue;
-  sickLeave: ChoiceValue;
-  homeCare: ChoiceValue;
-  devices: ChoiceValue;
-  transmission: string;
-};
-
-const TEXT_FIELDS = [
-  ['clinicalExam', 'Examen clinic'],
-  ['labResults', 'Examene de laborator'],
-  ['ekg', 'EKG'],
-  ['echo', 'Ecocardiografie'],
-  ['otherInvestigations', 'Alte investigații'],
-  ['treatmentDone', 'Tratament efectuat'],
-  ['recommendedTreatment', 'Tratament recomandat'],
-] as const;
-
-function initialValues(saved: Record<string, unknown> | undefined): Values {
-  const defaults = remoteConsultationDefaults();
-  const s = (saved ?? {}) as Partial<Record<keyof Values, unknown>>;
-  const text = (k: keyof Values) => (typeof s[k] === 'string' ? (s[k] as string) : '');
-  const choice = (k: ChoiceKind): ChoiceValue => {
-    const c = (s[k] ?? defaults[k]) as { status: string; series?: string; number?: string };
-    return { status: c.status, series: c.series ?? '', number: c.number ?? '' };
-  };
-  const follow = s.followUp as { returns: string; when?: string } | undefined;
-  return {
-    clinicalExam: text('clinicalExam'),
-    labResults: text('labResults'),
-    ekg: text('ekg'),
-    echo: text('echo'),
-    otherInvestigations: text('otherInvestigations'),
-    treatmentDone: text('treatmentDone'),
-    recommendedTreatment: text('recommendedTreatment'),
-    treatmentDuration: text('treatmentDuration'),
-    diagnoses: (s.diagnoses as Values['diagnoses'] | undefined) ?? [],
-    followUp: { returns: follow?.returns ?? '', when: follow?.when ?? '' },
-    prescription: choice('prescription'),
-    sickLeave: choice('sickLeave'),
-    homeCare: choice('homeCare'),
-    devices: choice('devices'),
-    transmission: (s.transmission as string | undefined) ?? defaults.transmission,
-  };
-}
-
-/** Searchable ICD-10 picker: code or Romanian words (with or without diacritics). */
-function DiagnosisPicker({
-  chosen,
-  onAdd,
-  error,
-}: {
-  chosen: string[];
-  onAdd: (d: { code: string; title: string }) => void;
-  error?: React.ReactNode;
-}) {
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, 200);
-  const found = useIcd10Search(q);
-  const options = (found.data ?? [])
-    .filter((d) => !chosen.includes(d.code))
-    .map((d) => ({ value: d.code, label: `${d.code} — ${d.title}` }));
-  return (
-    <Select
-      label="Adaugă un diagnostic (ICD-10)"
-      placeholder="Cod sau cuvinte, de ex. I10 sau hipertensiune"
-      searchable
-      clearable
-      value={null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      data={options}
-      filter={({ options: o }) => o}
-      nothingFoundMessage={q.trim() ? (found.isFetching ? 'Se caută…' : 'Niciun cod găsit') : undefined}
-      rightSection={found.isFetching ? <Loader size="xs" /> : undefined}
-      error={error}
-      onChange={(code) => {
-        const d = found.data?.find((x) => x.code === code);
-        if (d) onAdd(d);
-        setSearch('');
-      }}
-    />
-  );
-}
-
-const useLetterForm = (saved: LetterState | null) =>
-  useForm<Values>({
-    initialValues: initialValues(saved?.content),
-    validate: schemaResolver(letterRequestSchema, { sync: true }),
-  });
-
-function ChoiceField({ kind, form }: { kind: ChoiceKind; form: ReturnType<typeof useLetterForm> }) {
-  const value = form.values[kind];
-  const lines = choiceLines(kind, { status: 'not_issued' });
-  return (
-    <Stack gap={4}>
-      <Radio.Group
-        label={LETTER_TEXTS.choiceLabels[kind]}
-        withAsterisk
-        {...form.getInputProps(`${kind}.status`)}
-        error={form.errors[`${kind}.status`] ?? form.errors[kind]}
-      >
-        <Stack gap={4} mt={4}>
-          {CHOICE_STATUSES.map((status, i) => (
-            <Radio key={status} value={status} label={lines[i].text} />
-          ))}
-        </Stack>
-      </Radio.Group>
-      {value.status === 'issued' && (
-        <Group grow>
-          <TextInput label="Seria" withAsterisk {...form.getInputProps(`${kind}.series`)} />
-          <TextInput label="Numărul" withAsterisk {...form.getInputProps(`${kind}.number`)} />
-        </Group>
-      )}
-    </Stack>
-  );
-}
-
-/** What staff see of the e-mail to the family doctor: queued is not sent (the outbox decides). */
-const DELIVERY = {
-  queued: { label: 'Pusă în coada de trimitere către medicul de familie', color: 'blue' },
-  sent: { label: 'Trimisă medicului de familie', color: 'teal' },
-  failed: { label: 'Netrimisă medicului de familie', color: 'red' },
-} as const;
-const deliveryState = (l: LetterState): keyof typeof DELIVERY =>
-  l.delivery?.state === 'sent' ? 'sent' : l.delivery?.state === 'failed' ? 'failed' : 'queued';
-
-function StateLine({ letter }: { letter: LetterState | null }) {
-  if (!letter)
-    return (
-      <Badge color="gray" variant="light">
-        Negenerată
-      </Badge>
-    );
-  return (
-    <Group gap="xs">
-      <Badge variant="light" data-testid="letter-number">
-        Nr. registru {letter.number}/{letter.year}
-      </Badge>
-      {letter.signedAt ? (
-        <Badge color="green" variant="light" data-testid="letter-signed">
-          Semnată electronic · {letter.signedBy} · {formatDateTime(letter.signedAt)}
-        </Badge>
-      ) : (
-        <Badge color="orange" variant="light" data-testid="letter-signed">
-          Nesemnată
-        </Badge>
-      )}
-      {letter.sentAt && (
-        <Badge color={DELIVERY[deliveryState(letter)].color} variant="light" data-testid="letter-sent">
-          {DELIVERY[deliveryState(letter)].label} · {formatDateTime(letter.sentAt)}
-        </Badge>
-      )}
-      {letter.delivery?.error && (
-        <Text size="xs" c="red">
-          {letter.delivery.error}
-        </Text>
-      )}
-    </Group>
-  );
-}
 
 function LetterForm({
   patient,
