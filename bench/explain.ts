@@ -9,13 +9,10 @@
  * SELECT inside a transaction that is rolled back. Flags sequential scans on the large tables.
  */
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { clinicToday } from '../domain/dates';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openPostgres } from '../server/db/client';
+import { signedInApp } from './in-process-app';
 
 const { values: opts } = parseArgs({
   options: {
@@ -50,33 +47,15 @@ const original = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknow
   return original(...args);
 };
 
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: path.join(os.tmpdir(), 'clinic-bench-explain'),
-  PUBLIC_URL: 'http://localhost:3000',
-  LOG_LEVEL: 'silent',
-  DATABASE_URL: url,
+const { app, cookie, getData } = await signedInApp({
+  database,
+  url,
+  name: 'explain',
+  email: opts.email,
+  password: opts.password,
 });
-const app = await buildApp({ config, database, auth: { signInPerMinute: 1000 }, apiRateLimit: 1_000_000 });
-await app.ready();
-const signIn = await app.inject({
-  method: 'POST',
-  url: '/api/auth/sign-in/email',
-  headers: { origin: 'http://localhost:3000' },
-  payload: { email: opts.email, password: opts.password },
-});
-if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
-const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-const cal = (
-  JSON.parse((await app.inject({ url: '/api/calendars', headers: { cookie } })).body) as {
-    data: { id: number }[];
-  }
-).data[1];
-const doctor = (
-  JSON.parse((await app.inject({ url: '/api/appointment/doctors', headers: { cookie } })).body) as {
-    data?: { id: string }[];
-  }
-).data?.[0]?.id;
+const cal = (await getData<{ id: number }[]>('/api/calendars'))[1];
+const doctor = (await getData<{ id: string }[]>('/api/appointment/doctors'))[0]?.id;
 
 const f = (o: object) => encodeURIComponent(JSON.stringify(o));
 const today = clinicToday(new Date());

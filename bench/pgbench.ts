@@ -38,11 +38,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { clinicToday } from '../domain/dates';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openPostgres } from '../server/db/client';
 import { PreparingClient } from '../server/db/prepared-client';
 import { endpoints } from './api-endpoints';
+import { signedInApp } from './in-process-app';
 
 /** The three slowest reads of the load run (bench/api.ts): the default selection. */
 const SLOWEST_READS = ['GET /api/patients name filter', 'GET /api/search', 'GET /api/patients status filter'];
@@ -103,25 +102,13 @@ PreparingClient.prototype.query = function (
   return clientQuery.call(this, config, values, cb);
 };
 
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: path.join(os.tmpdir(), 'clinic-bench-pgbench'),
-  PUBLIC_URL: 'http://localhost:3000',
-  LOG_LEVEL: 'silent',
-  DATABASE_URL: url,
+const { app, cookie, getData } = await signedInApp({
+  database,
+  url,
+  name: 'pgbench',
+  email: opts.email,
+  password: opts.password,
 });
-const app = await buildApp({ config, database, auth: { signInPerMinute: 1000 }, apiRateLimit: 1_000_000 });
-await app.ready();
-const signIn = await app.inject({
-  method: 'POST',
-  url: '/api/auth/sign-in/email',
-  headers: { origin: 'http://localhost:3000' },
-  payload: { email: opts.email, password: opts.password },
-});
-if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
-const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-const getData = async <T>(u: string) =>
-  (JSON.parse((await app.inject({ url: u, headers: { cookie } })).body) as { data: T }).data;
 const cals = await getData<{ id: number }[]>('/api/calendars');
 const doctors = await getData<{ id: string }[]>('/api/appointment/doctors');
 const list = endpoints({
