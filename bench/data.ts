@@ -21,6 +21,7 @@ import { type Database, openPglite, openPostgres, runMigrations } from '../serve
 import { generatePatient } from '../server/db/demo-patients';
 import { seededRandom } from '../server/db/random';
 import { createStaffUser } from '../server/platform/auth/staff';
+import { beginBulkLoad, type Session } from './bulk-load';
 import * as g from './data-gen';
 
 const { values: opts } = parseArgs({
@@ -75,19 +76,41 @@ const query = async (text: string, params: Param[] = []) =>
     ? (await database.pool.query(text, params)).rows
     : (await database.pglite!.query(text, params)).rows;
 
-/** INSERT ... SELECT FROM unnest(arrays): one round trip and one plan for a whole batch. */
+/**
+ * INSERT ... SELECT FROM unnest(arrays): one round trip and one plan for a whole batch. One batch
+ * is written while the next is generated (PostgreSQL on one core, this script on the other);
+ * `settle()` waits for it before reading back what was written.
+ */
+let inFlight: Promise<unknown> = Promise.resolve();
 async function insertColumns(table: string, cols: [string, string][], rows: unknown[][]) {
   for (let i = 0; i < rows.length; i += BATCH) {
     const part = rows.slice(i, i + BATCH);
     const arrays = cols.map((_, c) => part.map((r) => r[c]));
-    await query(
+    await inFlight;
+    inFlight = query(
       `insert into ${table} (${cols.map(([n]) => n).join(', ')}) select * from unnest(${cols
         .map(([, t], c) => `$${c + 1}::${t}[]`)
         .join(', ')})`,
       arrays,
     );
+    // Its failure surfaces at the next await of it, not as an unhandled rejection meanwhile.
+    inFlight.catch(() => {});
   }
 }
+const settle = () => inFlight;
+
+/** Index builds on connections of their own, two at a time on PostgreSQL. */
+const sessions: Session[] = database.pool
+  ? [1, 2].map(() => async (statement: string) => {
+      const client = await database.pool!.connect();
+      try {
+        await client.query("set maintenance_work_mem = '512MB'");
+        await client.query(statement);
+      } finally {
+        client.release();
+      }
+    })
+  : [async (statement: string) => void (await database.pglite!.query(statement))];
 
 await runMigrations(database);
 const [{ n: existing }] = (await query('select count(*)::int as n from users')) as { n: number }[];
@@ -186,6 +209,20 @@ log(
 );
 
 // ------------------------------------------------------------------ patients
+const bulk = await beginBulkLoad({
+  query,
+  sessions,
+  tables: [
+    'patients',
+    'appointments',
+    'registration_days',
+    'documents',
+    'consultation_groups',
+    'consultation_entries',
+    'audit_events',
+  ],
+  log,
+});
 const used = new Set<string>();
 const PATIENT_COLS: [string, string][] = [
   ['name', 'text'],
@@ -222,6 +259,7 @@ for (let done = 0; done < N; done += BATCH) {
   }
   await insertColumns('patients', PATIENT_COLS, rows);
 }
+await settle();
 const [{ first }] = (await query('select min(id)::int as first from patients')) as { first: number }[];
 log(`${N} patients`);
 
@@ -263,6 +301,7 @@ for (const row of g.appointmentRows(rng, {
   await flush('appointments', APPT_COLS);
 }
 await flush('appointments', APPT_COLS, true);
+await settle();
 await query(
   `insert into registration_days (calendar_id, day, count)
    select calendar_id, selected_date, count(*) from appointments where public_request group by 1, 2`,
@@ -368,6 +407,7 @@ for (let i = 0; i < 2 * N; i++) {
   await flush('audit_events', AUDIT_COLS);
 }
 await flush('audit_events', AUDIT_COLS, true);
+await settle();
 // Every slot an appointment was given is audited with the calendar, date and time set (what the
 // dashboard's "rescheduled" figure reads); one in ten was moved since, so its event differs.
 const [{ n: slotEvents }] = (await query(
@@ -379,6 +419,8 @@ const [{ n: slotEvents }] = (await query(
    from appointments a where a.holds_slot returning 1) select count(*)::int as n from ins`,
 )) as { n: number }[];
 log(`${2 * N + slotEvents} audit events`);
+await bulk.finish();
+log('indexes built');
 
 // Fresh statistics and visibility map, as autovacuum (PostgreSQL) or the nightly maintenance
 // (PGlite, server/platform/db-maintenance.ts) would have after a while: the plans then match

@@ -89,7 +89,24 @@ export const appointments = pgTable(
       t.id.desc(),
     ),
     index('appointments_status_idx').on(t.status, t.selectedDate),
-    index('appointments_calendar_idx').on(t.calendarId, t.selectedDate),
+    // A calendar's month: each day counted from the index alone (status and custom status are in
+    // it), then its first events read in display order (server/features/calendars/repository.ts).
+    index('appointments_calendar_day_idx').on(
+      t.calendarId,
+      t.selectedDate,
+      sql`coalesce(${t.selectedTime}, '08:00'::time)`,
+      t.id,
+      t.status,
+      t.customStatusId,
+    ),
+    // The same for the dashboard's month of every calendar.
+    index('appointments_day_order_idx').on(
+      t.selectedDate,
+      sql`coalesce(${t.selectedTime}, '08:00'::time)`,
+      t.id,
+      t.status,
+      t.customStatusId,
+    ),
     // The patient list's appointment filters count distinct patients: these give them in
     // patient order from the index alone, so the count stops at its cap (list-total.ts).
     index('appointments_custom_status_idx').on(t.customStatusId, t.patientId),

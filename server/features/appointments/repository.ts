@@ -177,18 +177,28 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   // Exact up to 10,000, estimated beyond (server/platform/list-total.ts); the default views (no
   // filter typed, with or without hideOlder) may take the planner's estimate straight away.
   const typed = patientFilter || Boolean(f.doctor || f.date || f.status || f.status_id || f.near_deadline);
-  const ids = db.select({ id: a.id }).from(a);
-  const counted = patientFilter ? ids.innerJoin(p, eq(p.id, a.patientId)).where(where) : ids.where(where);
-  const [rows, total] = await Promise.all([
-    baseSelect(db)
-      .where(where)
+  const matching = () => {
+    const ids = db.select({ id: a.id }).from(a);
+    return patientFilter ? ids.innerJoin(p, eq(p.id, a.patientId)).where(where) : ids.where(where);
+  };
+  // The page in two statements: the ids, planned for the values typed, from appointments alone
+  // (and patients when a filter reads them); then their rows with the joins the screen shows, one
+  // prepared statement for every page. Planning the five-table join for each filtered request
+  // cost 2-5 ms, more than running it (docs/PERFORMANCE.md).
+  const [page, total] = await Promise.all([
+    matching()
       .orderBy(...order)
       .limit(literalInt(opts.perPage))
       .offset(literalInt((opts.page - 1) * opts.perPage)),
     // Filters on the appointment's own columns (and the name's words) are btree ranges: counted
     // with the cap at once; those that read the patient (CNP, phone, inside a name) ask first.
-    listTotal(db, counted, !typed ? 'default-view' : patientFilter ? 'capped' : 'indexed'),
+    listTotal(db, matching(), !typed ? 'default-view' : patientFilter ? 'capped' : 'indexed'),
   ]);
+  const rows = page.length
+    ? await baseSelect(db)
+        .where(sql`${a.id} = any(${sql.param(page.map((r) => r.id))}::int[])`)
+        .orderBy(...order)
+    : [];
   return { rows: rows.map(toRow), total };
 }
 

@@ -3,7 +3,7 @@
  * calendar shows the same events, unfiltered), its unavailable days, and where availability
  * entries end (the events' and the iCalendar feed's end times).
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminCalendar,
   AvailabilityInput,
@@ -19,17 +19,10 @@ import {
 } from '../../../domain/dashboard';
 import { hhmm, weekdayOf } from '../../../domain/dates';
 import type { Db } from '../../db/client';
-import {
-  appointmentStatuses,
-  appointments,
-  calendarAvailability,
-  calendars,
-  calendarUnavailableDays,
-  users,
-} from '../../db/schema';
+import { appointments, calendarAvailability, calendars, calendarUnavailableDays } from '../../db/schema';
 import { literalInt } from '../../platform/page-sql';
 
-const a = appointments;
+const _a = appointments;
 const DEFAULT_MINUTES = 30;
 
 /** Every calendar, in creation order (one tab each). */
@@ -69,94 +62,79 @@ export type EventFilter = {
 
 export type CalendarEvents = { events: CalendarEvent[]; more: DayMore[]; counts: EventCounts };
 
+type FoundEvent = {
+  date: string;
+  day_active: number;
+  day_inactive: number;
+  id: number | null;
+  time: string | null;
+  status: string;
+  status_title: string | null;
+  active: boolean;
+  patient: string;
+  doctor: string | null;
+  calendar_id: number | null;
+  calendar: string | null;
+};
+
 /**
  * Dated appointments in [start, end) as calendar events, in display order: by day and time, the
  * ones that happen before the others at one time, then as booked. `includeInactive: false` leaves
  * out those that do not happen; `perDay` keeps each day's first events and says in `more` how many
  * are left. `counts` covers the whole range either way. One statement, so the events and the
- * counts are of one snapshot: a window numbers each day's events and counts them per day, and the
- * patient's name (a lookup by primary key) is read for the rows kept only.
+ * counts are of one snapshot: each day with appointments is counted from the index alone, then
+ * its first events are read from an index in display order (appointments_calendar_day_idx,
+ * appointments_day_order_idx), so a month costs its shown events, not its thousand appointments
+ * (docs/decisions/0047-calendar-month-by-day.md).
  */
 export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEvents> {
-  const where: SQL[] = [gte(a.selectedDate, f.start), lt(a.selectedDate, f.end)];
-  if (f.calendarId) where.push(eq(a.calendarId, f.calendarId));
-  if (f.doctorId) where.push(eq(a.doctorId, f.doctorId));
-  const inactive = sql`(${a.status} = 'custom' and coalesce(${appointmentStatuses.withoutAppointment}, false))`;
-  const visible = f.includeInactive === false ? sql`not ${inactive}` : sql`true`;
-  const ranked = db
-    .select({
-      id: a.id,
-      date: a.selectedDate,
-      time: a.selectedTime,
-      status: a.status,
-      status_title: sql<string | null>`${appointmentStatuses.title}`.as('ev_status_title'),
-      active: sql<boolean>`not ${inactive}`.as('ev_active'),
-      visible: sql<boolean>`${visible}`.as('ev_visible'),
-      patient_id: a.patientId,
-      doctor_id: a.doctorId,
-      calendar_id: a.calendarId,
-      // Numbered apart: those sent, and (for the counts of a day without any) those left out.
-      rn: sql<number>`row_number() over (partition by ${a.selectedDate}, ${visible} order by coalesce(${a.selectedTime}, '08:00'), ${inactive}, ${a.id})`.as(
-        'ev_rn',
-      ),
-      day_active:
-        sql<number>`(count(*) filter (where not ${inactive}) over (partition by ${a.selectedDate}))::int`.as(
-          'ev_day_active',
-        ),
-      day_inactive:
-        sql<number>`(count(*) filter (where ${inactive}) over (partition by ${a.selectedDate}))::int`.as(
-          'ev_day_inactive',
-        ),
-    })
-    .from(a)
-    .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, a.customStatusId))
-    .where(and(...where))
-    .as('ranked');
-  const r = ranked;
-  const kept = f.perDay
-    ? sql`(${r.visible} and ${r.rn} <= ${f.perDay}) or ${r.rn} = 1`
-    : sql`${r.visible} or ${r.rn} = 1`;
-  const found = await db
-    .select({
-      id: r.id,
-      date: r.date,
-      time: r.time,
-      status: r.status,
-      status_title: r.status_title,
-      active: r.active,
-      visible: r.visible,
-      day_active: r.day_active,
-      day_inactive: r.day_inactive,
-      // A lookup per event by primary key: the planner preferred hashing every patient's name
-      // for a month's thousand events (22 ms at 100,000 patients, docs/PERFORMANCE.md).
-      patient: sql<string>`(select p.name from patients p where p.id = ${r.patient_id})`,
-      doctor: users.name,
-      calendar_id: r.calendar_id,
-      calendar: calendars.title,
-    })
-    .from(r)
-    .leftJoin(users, eq(users.id, r.doctor_id))
-    .leftJoin(calendars, eq(calendars.id, r.calendar_id))
-    .where(kept)
-    .orderBy(r.date, desc(r.visible), r.rn)
-    .limit(literalInt(5000));
+  const scope: SQL[] = [];
+  if (f.calendarId) scope.push(sql`a.calendar_id = ${f.calendarId}`);
+  if (f.doctorId) scope.push(sql`a.doctor_id = ${f.doctorId}`);
+  const scoped = sql.join([sql`true`, ...scope], sql` and `);
+  const inactive = sql`(a.status = 'custom' and coalesce(s.without_appointment, false))`;
+  const shown = f.includeInactive === false ? sql`and not ${inactive}` : sql``;
+  const res = (await db.execute(sql`
+    with days as (
+      select a.selected_date as day,
+        (count(*) filter (where not ${inactive}))::int as day_active,
+        (count(*) filter (where ${inactive}))::int as day_inactive
+      from appointments a left join appointment_statuses s on s.id = a.custom_status_id
+      where a.selected_date >= ${f.start} and a.selected_date < ${f.end} and ${scoped}
+      group by a.selected_date)
+    select d.day::text as date, d.day_active, d.day_inactive, e.id, e.time, e.status, e.status_title,
+      e.active, (select p.name from patients p where p.id = e.patient_id) as patient,
+      u.name as doctor, e.calendar_id, c.title as calendar
+    from days d
+    left join lateral (
+      select a.id, a.selected_time as time, a.status, s.title as status_title, not ${inactive} as active,
+        a.patient_id, a.doctor_id, a.calendar_id,
+        coalesce(a.selected_time, '08:00') as at, ${inactive} as after
+      from appointments a left join appointment_statuses s on s.id = a.custom_status_id
+      where a.selected_date = d.day and ${scoped} ${shown}
+      order by coalesce(a.selected_time, '08:00'), ${inactive}, a.id
+      limit ${literalInt(f.perDay ?? 5000)}) e on true
+    left join users u on u.id = e.doctor_id
+    left join calendars c on c.id = e.calendar_id
+    order by d.day, e.at, e.after, e.id`)) as unknown as { rows: FoundEvent[] };
+  const found = res.rows;
   const calendarIds = [...new Set(found.map((x) => x.calendar_id).filter((id): id is number => id !== null))];
   const ends = await availabilityEnds(db, calendarIds);
   const days = new Map<string, { active: number; inactive: number; sent: number }>();
   const events: CalendarEvent[] = [];
   for (const x of found) {
-    const date = x.date as string;
-    const day = days.get(date) ?? { active: x.day_active, inactive: x.day_inactive, sent: 0 };
-    days.set(date, day);
-    if (!x.visible) continue;
+    const day = days.get(x.date) ?? { active: x.day_active, inactive: x.day_inactive, sent: 0 };
+    days.set(x.date, day);
+    if (x.id === null) continue;
     day.sent++;
     const time = x.time ? hhmm(x.time) : '08:00';
-    const end = ends.get(`${x.calendar_id}:${weekdayOf(date)}:${time}`) ?? addMinutes(time, DEFAULT_MINUTES);
+    const end =
+      ends.get(`${x.calendar_id}:${weekdayOf(x.date)}:${time}`) ?? addMinutes(time, DEFAULT_MINUTES);
     events.push({
       id: x.id,
       title: `${x.patient} - ${time}`,
-      start: `${date}T${time}:00`,
-      end: `${date}T${end > time ? end : addMinutes(time, DEFAULT_MINUTES)}:00`,
+      start: `${x.date}T${time}:00`,
+      end: `${x.date}T${end > time ? end : addMinutes(time, DEFAULT_MINUTES)}:00`,
       status: x.status,
       status_title: x.status_title,
       patient: x.patient,

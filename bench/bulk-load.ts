@@ -1,0 +1,63 @@
+/**
+ * Bulk loading for bench/data.ts, the way a database restore does it: while the rows go in, the
+ * loaded tables have no secondary index and no trigger (foreign-key checks and the name-words
+ * trigger of migration 0012), then each index is built once from all its rows and the name words
+ * are filled by the migration's own statement. Row by row, 1,000,000 patients and their 3,000,000
+ * appointments spent most of their time maintaining a dozen indexes and checking foreign keys
+ * (docs/PERFORMANCE.md). The generated rows only refer to rows written before them, so the
+ * foreign keys hold without being checked; constraints that back a primary key or a unique rule
+ * stay in place throughout.
+ */
+
+/** Runs a statement on a connection of its own (set up for building indexes). */
+export type Session = (statement: string) => Promise<void>;
+/** Parameters are arrays here, as bench/data.ts sends them (unnest of each). */
+type Query = (text: string, params?: unknown[][]) => Promise<unknown[]>;
+
+/** The statement migration 0012 fills patient_name_words with (its trigger does the same per row). */
+const NAME_WORDS_FILL = `insert into patient_name_words (word, name_search, patient_id)
+  select distinct w, p.name_search, p.id
+  from patients p, regexp_split_to_table(p.name_search, '[ -]+') as w
+  where w <> ''`;
+
+type IndexDef = { name: string; def: string };
+
+/**
+ * Drops the secondary indexes of `tables` and turns their triggers off; the returned `finish`
+ * turns the triggers back on, fills the name words and builds the indexes again.
+ */
+export async function beginBulkLoad(opts: {
+  query: Query;
+  /** One connection each; index builds run this many at a time. */
+  sessions: Session[];
+  tables: string[];
+  log: (msg: string) => void;
+}): Promise<{ finish: () => Promise<void> }> {
+  const { query, log } = opts;
+  const tables = [...opts.tables, 'patient_name_words'];
+  // Secondary indexes only: those behind a constraint (primary keys, unique rules) stay.
+  const indexes = (await query(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+     from pg_index i join pg_class t on t.oid = i.indrelid
+     where t.relname = any($1::text[]) and t.relnamespace = 'public'::regnamespace
+       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+     order by pg_relation_size(i.indrelid) desc`,
+    [tables],
+  )) as IndexDef[];
+  for (const ix of indexes) await query(`drop index ${ix.name}`);
+  for (const t of tables) await query(`alter table ${t} disable trigger all`);
+  return {
+    async finish() {
+      for (const t of tables) await query(`alter table ${t} enable trigger all`);
+      await query(NAME_WORDS_FILL);
+      log(`rows loaded, name words filled; building ${indexes.length} indexes`);
+      // One build per session: with two cores, two builds keep both busy.
+      const queue = [...indexes];
+      await Promise.all(
+        opts.sessions.map(async (session) => {
+          for (let ix = queue.shift(); ix; ix = queue.shift()) await session(ix.def);
+        }),
+      );
+    },
+  };
+}

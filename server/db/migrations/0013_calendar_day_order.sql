@@ -1,0 +1,3 @@
+DROP INDEX "appointments_calendar_idx";--> statement-breakpoint
+CREATE INDEX "appointments_calendar_day_idx" ON "appointments" USING btree ("calendar_id","selected_date",coalesce("selected_time", '08:00'::time),"id","status","custom_status_id");--> statement-breakpoint
+CREATE INDEX "appointments_day_order_idx" ON "appointments" USING btree ("selected_date",coalesce("selected_time", '08:00'::time),"id","status","custom_status_id");
