@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   time,
@@ -129,3 +130,21 @@ export const selfServiceLinks = pgTable('self_service_links', {
   createdAt: created(),
   revokedAt: ts('revoked_at'),
 });
+
+/**
+ * How many dated appointments each day has, per calendar and custom status (0: none, or a status
+ * other than `custom`), kept by a trigger on appointments (migration 0014) so no write path can
+ * forget it. A month's counts are then a few hundred rows, whatever the institute's size
+ * (server/features/calendars/repository.ts, docs/decisions/0047-calendar-month-by-day.md).
+ */
+export const appointmentDayCounts = pgTable(
+  'appointment_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 0 for an appointment without a calendar. */
+    calendarId: integer('calendar_id').notNull(),
+    customStatusId: integer('custom_status_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.calendarId, t.customStatusId] })],
+);

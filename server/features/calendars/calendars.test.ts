@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { appointmentStatuses, appointments } from '../../db/schema';
 import {
   MONDAY_10,
   makeAppointment,
@@ -88,6 +90,7 @@ describe('GET /api/calendars', () => {
         { id: cardio.id, title: 'Cardiologie' },
         { id: remote.id, title: 'Consultatii la distanta' },
         { id: busy.id, title: 'Ecografie' },
+        { id: holter.id, title: 'Holter' },
       ],
     });
   });
@@ -189,5 +192,70 @@ describe('the month grid: perDay and includeInactive', () => {
     const res = await events(busy.id, { ...MARCH, includeInactive: 'nu' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.includeInactive).toBe('includeInactive trebuie să fie true sau false.');
+  });
+});
+
+// The counts come from appointment_day_counts, kept by a trigger: whatever path writes an
+// appointment (here plain SQL), the month shows what the appointments say.
+const holter = await makeCalendar(db, { title: 'Holter', entries: SHORT_DAY_ENTRIES });
+const MAY = { start: '2026-05-04', end: '2026-05-18' };
+const month = async (calendarId: number) => (await events(calendarId, { ...MAY, perDay: 1 })).json().data;
+const first = await makeAppointment(db, {
+  patientId: pt.id,
+  date: '2026-05-05',
+  time: '09:00',
+  calendarId: holter.id,
+});
+const second = await makeAppointment(db, {
+  patientId: pt2.id,
+  date: '2026-05-05',
+  time: '10:00',
+  calendarId: holter.id,
+});
+const set = (id: number, values: Partial<typeof appointments.$inferInsert>) =>
+  db.update(appointments).set(values).where(eq(appointments.id, id));
+
+describe('the month counts follow every write to the appointments', () => {
+  it('counts a new appointment, a move to another day and a move to another calendar', async () => {
+    expect(await month(holter.id)).toMatchObject({
+      counts: { active: 2, inactive: 0 },
+      more: [{ date: '2026-05-05', count: 1 }],
+    });
+    await set(second.id, { selectedDate: '2026-05-07' });
+    expect(await month(holter.id)).toMatchObject({ counts: { active: 2, inactive: 0 }, more: [] });
+    await set(second.id, { calendarId: busy.id });
+    expect((await month(holter.id)).counts).toEqual({ active: 1, inactive: 0 });
+    expect((await events(busy.id, MAY)).json().data.counts).toEqual({ active: 1, inactive: 0 });
+  });
+
+  it('counts a status that does not happen apart, and follows the status itself changing', async () => {
+    await set(first.id, { status: 'custom', customStatusId: cancelled.id });
+    expect((await month(holter.id)).counts).toEqual({ active: 0, inactive: 1 });
+    await set(first.id, { customStatusId: control.id });
+    expect((await month(holter.id)).counts).toEqual({ active: 1, inactive: 0 });
+    await db
+      .update(appointmentStatuses)
+      .set({ withoutAppointment: true })
+      .where(eq(appointmentStatuses.id, control.id));
+    expect((await month(holter.id)).counts).toEqual({ active: 0, inactive: 1 });
+    await db
+      .update(appointmentStatuses)
+      .set({ withoutAppointment: false })
+      .where(eq(appointmentStatuses.id, control.id));
+  });
+
+  it('forgets an appointment taken off the calendar or deleted', async () => {
+    await set(first.id, { selectedDate: null, selectedTime: null, holdsSlot: false });
+    expect(await month(holter.id)).toMatchObject({ counts: { active: 0, inactive: 0 }, events: [] });
+    await set(first.id, { selectedDate: '2026-05-06', selectedTime: '09:00' });
+    expect((await month(holter.id)).counts).toEqual({ active: 1, inactive: 0 });
+    await db.delete(appointments).where(eq(appointments.id, first.id));
+    await db.delete(appointments).where(eq(appointments.id, second.id));
+    expect(await month(holter.id)).toMatchObject({
+      counts: { active: 0, inactive: 0 },
+      events: [],
+      more: [],
+    });
+    expect((await events(busy.id, MAY)).json().data.counts).toEqual({ active: 0, inactive: 0 });
   });
 });
