@@ -137,12 +137,23 @@ describe('GET /api/patients', () => {
     expect(names(await list({ name: 'ionesc' }))).toEqual(['Maria Pop-Ionescu', 'Stefania Ionescu']);
     expect(names(await list({ name: 'pop-iones' }))).toEqual(['Maria Pop-Ionescu']);
     expect(names(await list({ name: 'pop' }))).toEqual(['Ion Popa', 'Maria Pop-Ionescu']);
+    // A name with the word typed and a longer one starting with it is listed and counted once,
+    // in name order among those with only one of them.
+    const twice = await makePatient(db, { name: 'Ana Pop Popovici' });
+    const pops = await list({ name: 'pop' });
+    expect(ordered(pops)).toEqual(['Ana Pop Popovici', 'Ion Popa', 'Maria Pop-Ionescu']);
+    expect(pops.json()._meta.total).toBe(3);
+    await db.delete(patients).where(eq(patients.id, twice.id));
     // No word starts with "urcan": the name containing it is found all the same.
     expect(names(await list({ name: 'urcan' }))).toEqual(['Ștefan Țurcanu']);
     // Pages and totals of a name filter, in name order.
     const tests = await list({ name: 'test pacient' }, 2, 10);
     expect(tests.json()._meta.total).toBe(22);
     expect(ordered(tests)[0]).toBe('Pacient Test 11');
+    // One word typed: its page is cut from the first rows of each kind of match.
+    const one = await list({ name: 'pacient' }, 2, 10);
+    expect(one.json()._meta.total).toBe(22);
+    expect(ordered(one)).toEqual(ordered(tests));
     // A renamed patient is found by the new name only: the words follow the name in the database,
     // whichever path writes it.
     await db

@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
-import { nameMatches, nameWords } from '../../platform/name-words';
+import { nameMatches, nameMatchesFirst, nameWords } from '../../platform/name-words';
 import { customPlan, literalInt } from '../../platform/page-sql';
 import { cnpMatches, startsWith } from '../../platform/prefix-match';
 
@@ -158,7 +158,7 @@ async function listPage(
   const collect = appt !== null && !pc.length && !named && total <= COLLECT_UP_TO;
   const pageIds = named
     ? !conds.length
-      ? sql`select nm.patient_id as id from (${named}) nm order by nm.name_search, nm.patient_id`
+      ? sql`select nm.patient_id as id from (${nameMatchesFirst(f.name ?? '', offset + perPage)}) nm order by nm.name_search, nm.patient_id`
       : sql`select p.id from ${namedPatients} ${where} order by nm.name_search, p.id`
     : collect
       ? sql`select p.id from (select distinct a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}) m join patients p on p.id = m.id order by p.name_search, p.id`

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
-import { nameMatches } from '../../platform/name-words';
+import { nameMatchesFirst } from '../../platform/name-words';
 import { customPlan, literalInt } from '../../platform/page-sql';
 
 /** `like` pattern piece of user text, with %, _ and \ taken literally. */
@@ -45,7 +45,7 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
     const contains = `%${literal(name)}%`;
     // Every word typed starts a word of the name, in any order ("Petru Matei" finds "Matei
     // Petru"): the first `limit` in name order straight from the name words' index.
-    const named = nameMatches(q);
+    const named = nameMatchesFirst(q, limit);
     if (named)
       byRank[1].push(
         matches(
