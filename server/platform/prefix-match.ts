@@ -28,15 +28,21 @@ export function startsWith(col: SQL, prefix: string, digitsOnly = false): SQL {
 }
 
 /**
- * The CNP filter on `cnp` (a patients.cnp column): equal for 13 digits; from 4 to 12 digits the
- * start or the end; fewer, the start. Null when nothing (no digit) was typed.
+ * The CNP filter on `cnp` (a patients.cnp column) as its alternatives: equal for 13 digits; from
+ * 4 to 12 digits the start or the end; fewer, the start. Null when nothing (no digit) was typed.
+ * Each alternative is one range of one index.
  */
-export function cnpMatches(cnp: SQL, typed: string): SQL | null {
+export function cnpMatchParts(cnp: SQL, typed: string): SQL[] | null {
   const digits = typed.replace(/\D/g, '');
   if (!digits) return null;
-  if (digits.length === 13) return sql`${cnp} = ${digits}`;
+  if (digits.length === 13) return [sql`${cnp} = ${digits}`];
   const start = startsWith(cnp, digits, true);
-  if (digits.length < CNP_END_MATCH_MIN) return start;
-  const end = startsWith(sql`reverse(${cnp})`, [...digits].reverse().join(''), true);
-  return sql`(${start} or ${end})`;
+  if (digits.length < CNP_END_MATCH_MIN) return [start];
+  return [start, startsWith(sql`reverse(${cnp})`, [...digits].reverse().join(''), true)];
+}
+
+/** The CNP filter as one condition (see cnpMatchParts). */
+export function cnpMatches(cnp: SQL, typed: string): SQL | null {
+  const parts = cnpMatchParts(cnp, typed);
+  return parts && (parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`);
 }

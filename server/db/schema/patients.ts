@@ -31,9 +31,12 @@ export const patients = pgTable(
   },
   (t) => [
     uniqueIndex('patients_cnp_uq').on(t.cnp),
-    // The CNP filter's end match (the last digits the lists show) as a prefix of the reversed CNP.
-    index('patients_cnp_reverse_idx').on(sql`reverse(${t.cnp})`),
-    index('patients_phone_idx').on(t.phone),
+    // The CNP and phone filters: each match with its name from the index alone, so a page in
+    // name order and its count never read the table (docs/decisions/0050-cnp-phone-covering.md).
+    // The end match of a CNP (the last digits the lists show) is a prefix of the reversed CNP.
+    index('patients_cnp_name_idx').on(t.cnp, t.nameSearch, t.id),
+    index('patients_cnp_reverse_idx').on(sql`reverse(${t.cnp})`, t.nameSearch, t.id),
+    index('patients_phone_idx').on(t.phone, t.nameSearch, t.id),
     index('patients_name_trgm_idx').using('gin', sql`${t.nameSearch} gin_trgm_ops`),
     index('patients_name_sort_idx').on(t.nameSearch, t.id),
     // The top-bar search matches e-mails anywhere in the text, like names (docs/PERFORMANCE.md).

@@ -18,7 +18,7 @@ import {
 import { listTotal } from '../../platform/list-total';
 import { nameMatches, nameMatchesFirst, nameWords } from '../../platform/name-words';
 import { customPlan, literalInt } from '../../platform/page-sql';
-import { cnpMatches, startsWith } from '../../platform/prefix-match';
+import { cnpMatches, cnpMatchParts, startsWith } from '../../platform/prefix-match';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
@@ -54,9 +54,31 @@ function patientConditions(f: PatientFilters, mode: NameMode): SQL[] {
   if (f.name && mode === 'contains') where.push(nameContains(sql`p.name_search`, f.name));
   const cnp = f.cnp ? cnpMatches(sql`p.cnp`, f.cnp) : null;
   if (cnp) where.push(cnp);
-  const phone = f.phone ? phonePrefix(f.phone) : null;
-  if (phone) where.push(phone.length === 12 ? sql`p.phone = ${phone}` : startsWith(sql`p.phone`, phone));
+  const phone = f.phone ? phoneCondition(f.phone) : null;
+  if (phone) where.push(phone);
   return where;
+}
+
+function phoneCondition(typed: string): SQL | null {
+  const phone = phonePrefix(typed);
+  if (!phone) return null;
+  return phone.length === 12 ? sql`p.phone = ${phone}` : startsWith(sql`p.phone`, phone);
+}
+
+/**
+ * A CNP or a phone typed alone: its matches with their names, each alternative (a CNP's start,
+ * its end) from its covering index, and `union` keeps a patient found by both once. The page is
+ * sorted from these rows and the count never reads the table: at 1,000,000 patients a CNP's
+ * first four digits match 5,000 of them, each read from the table before (30 ms a request).
+ */
+function cnpOrPhoneAlone(f: PatientFilters): SQL | null {
+  if (f.name) return null;
+  const cnp = f.cnp ? cnpMatchParts(sql`p.cnp`, f.cnp) : null;
+  const phone = f.phone ? phoneCondition(f.phone) : null;
+  const parts = cnp && !phone ? cnp : phone && !cnp ? [phone] : null;
+  if (!parts) return null;
+  const each = (c: SQL) => sql`select p.id, p.name_search from patients p where ${c} and ${customPlan}`;
+  return sql.join(parts.map(each), sql` union `);
 }
 
 function appointmentConditions(f: PatientFilters): SQL[] {
@@ -132,8 +154,10 @@ async function listPage(
   // seconds. Only appointment filters: count their distinct patients without reading patients
   // at all (every appointment has its patient), in patient order from the (filter, patient_id)
   // indexes so the capped count stops early.
-  const total =
-    !conds.length && !named
+  const alone = appt ? null : cnpOrPhoneAlone(f);
+  const total = alone
+    ? await listTotal(db, sql`select m.id from (${alone}) m`, 'indexed')
+    : !conds.length && !named
       ? await listTotal(db, sql`select p.id from patients p`, 'default-view')
       : named && !conds.length
         ? await listTotal(db, sql`select nm.patient_id from (${named}) nm`, 'indexed')
@@ -156,13 +180,15 @@ async function listPage(
   // Sunday has no appointment) and it would then walk the whole name index for nothing: 1.5 s
   // on 1,000,000 patients. With patient filters too, those narrow the walk themselves.
   const collect = appt !== null && !pc.length && !named && total <= COLLECT_UP_TO;
-  const pageIds = named
-    ? !conds.length
-      ? sql`select nm.patient_id as id from (${nameMatchesFirst(f.name ?? '', offset + perPage)}) nm order by nm.name_search, nm.patient_id`
-      : sql`select p.id from ${namedPatients} ${where} order by nm.name_search, p.id`
-    : collect
-      ? sql`select p.id from (select distinct a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}) m join patients p on p.id = m.id order by p.name_search, p.id`
-      : sql`select p.id from patients p ${where} order by p.name_search, p.id`;
+  const pageIds = alone
+    ? sql`select m.id from (${alone}) m order by m.name_search, m.id`
+    : named
+      ? !conds.length
+        ? sql`select nm.patient_id as id from (${nameMatchesFirst(f.name ?? '', offset + perPage)}) nm order by nm.name_search, nm.patient_id`
+        : sql`select p.id from ${namedPatients} ${where} order by nm.name_search, p.id`
+      : collect
+        ? sql`select p.id from (select distinct a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}) m join patients p on p.id = m.id order by p.name_search, p.id`
+        : sql`select p.id from patients p ${where} order by p.name_search, p.id`;
   const latestFilter = ac.length ? sql`and ${sql.join(ac, sql` and `)}` : sql``;
   const list = await rows<ListRow>(
     db,
