@@ -55,7 +55,10 @@ if (sizes.some(Boolean)) {
     '### Growth of p95 (ms) with the institute, PostgreSQL',
     '',
     // Runs on different days may come from different machines: say which run each column is.
-    `Runs: ${sizes.map((r) => (r ? `${r.label} ${r.date.slice(0, 16).replace('T', ' ')} UTC` : '')).filter(Boolean).join(', ')}.`,
+    `Runs: ${sizes
+      .map((r) => (r ? `${r.label} ${r.date.slice(0, 16).replace('T', ' ')} UTC` : ''))
+      .filter(Boolean)
+      .join(', ')}.`,
     '',
     '| read | 10,000 | 100,000 | 1,000,000 |',
     '|---|---:|---:|---:|',
