@@ -39,6 +39,9 @@ export const patients = pgTable(
     index('patients_phone_idx').on(t.phone, t.nameSearch, t.id),
     index('patients_name_trgm_idx').using('gin', sql`${t.nameSearch} gin_trgm_ops`),
     index('patients_name_sort_idx').on(t.nameSearch, t.id),
+    // The name of each patient an appointment filter collected, for sorting, without reading the
+    // table (docs/decisions/0051-appointment-filters-index-only.md).
+    index('patients_id_name_idx').on(t.id, t.nameSearch),
     // The top-bar search matches e-mails anywhere in the text, like names (docs/PERFORMANCE.md).
     index('patients_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
   ],
