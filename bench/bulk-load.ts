@@ -9,6 +9,8 @@
  * stay in place throughout.
  */
 
+import type { Database } from '../server/db/client';
+
 /** Runs a statement on a connection of its own (set up for building indexes). */
 export type Session = (statement: string) => Promise<void>;
 /** Parameters are arrays here, as bench/data.ts sends them (unnest of each). */
@@ -62,4 +64,44 @@ export async function beginBulkLoad(opts: {
       );
     },
   };
+}
+
+/**
+ * INSERT ... SELECT FROM unnest(arrays): one round trip and one plan for a whole batch of `batch`
+ * rows. One batch is written while the next is generated (PostgreSQL on one core, the script on
+ * the other); `settle()` waits for it before reading back what was written.
+ */
+export function batchWriter(query: Query, batch: number) {
+  let inFlight: Promise<unknown> = Promise.resolve();
+  async function insertColumns(table: string, cols: [string, string][], rows: unknown[][]) {
+    for (let i = 0; i < rows.length; i += batch) {
+      const part = rows.slice(i, i + batch);
+      const arrays = cols.map((_, c) => part.map((r) => r[c]));
+      await inFlight;
+      inFlight = query(
+        `insert into ${table} (${cols.map(([n]) => n).join(', ')}) select * from unnest(${cols
+          .map(([, t], c) => `$${c + 1}::${t}[]`)
+          .join(', ')})`,
+        arrays,
+      );
+      // Its failure surfaces at the next await of it, not as an unhandled rejection meanwhile.
+      inFlight.catch(() => {});
+    }
+  }
+  return { insertColumns, settle: () => inFlight };
+}
+
+/** Index builds on connections of their own, two at a time on PostgreSQL. */
+export function indexSessions(database: Database): Session[] {
+  const { pool, pglite } = database;
+  if (!pool) return [async (statement: string) => void (await pglite!.query(statement))];
+  return [1, 2].map(() => async (statement: string) => {
+    const client = await pool.connect();
+    try {
+      await client.query("set maintenance_work_mem = '512MB'");
+      await client.query(statement);
+    } finally {
+      client.release();
+    }
+  });
 }

@@ -9,7 +9,7 @@
  * consultation entries, 2N audit events, 30 doctors, 6 calendars with availability, holidays and
  * time off, and a superadmin to sign in with (--email / --password, printed at the end).
  * The database must be new or empty; --reset drops it (PostgreSQL) or its directory (PGlite)
- * first. Rows go in through unnest() of arrays in batches: one statement per few thousand rows.
+ * first. Rows go in as a restore does it (bench/bulk-load.ts, docs/decisions/0049).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { type Database, openPglite, openPostgres, runMigrations } from '../serve
 import { generatePatient } from '../server/db/demo-patients';
 import { seededRandom } from '../server/db/random';
 import { createStaffUser } from '../server/platform/auth/staff';
-import { beginBulkLoad, type Session } from './bulk-load';
+import { batchWriter, beginBulkLoad, indexSessions } from './bulk-load';
 import * as g from './data-gen';
 
 const { values: opts } = parseArgs({
@@ -76,41 +76,8 @@ const query = async (text: string, params: Param[] = []) =>
     ? (await database.pool.query(text, params)).rows
     : (await database.pglite!.query(text, params)).rows;
 
-/**
- * INSERT ... SELECT FROM unnest(arrays): one round trip and one plan for a whole batch. One batch
- * is written while the next is generated (PostgreSQL on one core, this script on the other);
- * `settle()` waits for it before reading back what was written.
- */
-let inFlight: Promise<unknown> = Promise.resolve();
-async function insertColumns(table: string, cols: [string, string][], rows: unknown[][]) {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const part = rows.slice(i, i + BATCH);
-    const arrays = cols.map((_, c) => part.map((r) => r[c]));
-    await inFlight;
-    inFlight = query(
-      `insert into ${table} (${cols.map(([n]) => n).join(', ')}) select * from unnest(${cols
-        .map(([, t], c) => `$${c + 1}::${t}[]`)
-        .join(', ')})`,
-      arrays,
-    );
-    // Its failure surfaces at the next await of it, not as an unhandled rejection meanwhile.
-    inFlight.catch(() => {});
-  }
-}
-const settle = () => inFlight;
-
-/** Index builds on connections of their own, two at a time on PostgreSQL. */
-const sessions: Session[] = database.pool
-  ? [1, 2].map(() => async (statement: string) => {
-      const client = await database.pool!.connect();
-      try {
-        await client.query("set maintenance_work_mem = '512MB'");
-        await client.query(statement);
-      } finally {
-        client.release();
-      }
-    })
-  : [async (statement: string) => void (await database.pglite!.query(statement))];
+const { insertColumns, settle } = batchWriter(query, BATCH);
+const sessions = indexSessions(database);
 
 await runMigrations(database);
 const [{ n: existing }] = (await query('select count(*)::int as n from users')) as { n: number }[];

@@ -7,7 +7,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { CNP_END_MATCH_MIN } from '../../domain/patients';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** User text inside a LIKE pattern, with %, _ and \\ taken literally. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The LIKE pattern of "contains the text", taken literally. */
+export const likeContains = (s: string) => `%${escapeLike(s)}%`;
 
 /**
  * `col` starts with `prefix` (digits or +digits): a btree range the index serves, then LIKE for

@@ -1,36 +1,19 @@
-/** SQL of the appointment area: list, detail, reference data and the slot facts. */
-import { and, asc, desc, eq, gte, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
-import type {
-  AppointmentDetail,
-  AppointmentRow,
-  AvailabilityData,
-  DoctorWithVacations,
-  NextAppointment,
-  StatusRef,
-} from '../../../domain/appointment-replies';
+/** SQL of the appointment area: the list, one appointment, the next ones from now. */
+import { and, asc, desc, eq, like, lte, type SQL, sql } from 'drizzle-orm';
+import type { AppointmentDetail, AppointmentRow, NextAppointment } from '../../../domain/appointment-replies';
 import type { AppointmentFilters, AppointmentStatus } from '../../../domain/appointments';
 import { COUNTIES } from '../../../domain/counties';
 import { hhmm } from '../../../domain/dates';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
-import { maskCnp, pickerPatient } from '../../../domain/privacy';
-import { type DayRange, WEEKDAY_NAMES } from '../../../domain/slots';
+import { maskCnp } from '../../../domain/privacy';
 import { contactChannels } from '../../../domain/sms';
-import { foldText, searchWords } from '../../../domain/text';
+import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
-import {
-  appointmentStatuses,
-  appointments,
-  calendarAvailability,
-  calendars,
-  calendarUnavailableDays,
-  patients,
-  timeOff,
-  users,
-} from '../../db/schema';
+import { appointmentStatuses, appointments, calendars, patients, users } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
 import { nameMatchesPatient, nameWords } from '../../platform/name-words';
 import { customPlan, literalInt } from '../../platform/page-sql';
-import { cnpMatches } from '../../platform/prefix-match';
+import { cnpMatches, likeContains } from '../../platform/prefix-match';
 
 const a = appointments;
 const p = patients;
@@ -99,9 +82,6 @@ function baseSelect(db: Db) {
     .leftJoin(calendars, eq(calendars.id, a.calendarId));
 }
 
-/** `like` pattern of user text, with % and _ taken literally. */
-const contains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Undated appointments sort after every date: one expression, served by appointments_upcoming_idx. */
 const dateOrInfinity = sql`coalesce(${a.selectedDate}, 'infinity'::date)`;
 
@@ -127,7 +107,7 @@ function filterConditions(
   const named = f.name && nameMode === 'words' ? nameMatchesPatient(sql`${a.patientId}`, f.name) : null;
   if (named) where.push(named);
   const name = f.name && nameMode === 'contains' ? foldText(f.name) : '';
-  if (name) where.push(like(p.nameSearch, contains(name)));
+  if (name) where.push(like(p.nameSearch, likeContains(name)));
   if (f.doctor) where.push(eq(a.doctorId, f.doctor));
   if (f.date) where.push(eq(a.selectedDate, f.date));
   if (f.status) where.push(eq(a.status, f.status));
@@ -136,7 +116,7 @@ function filterConditions(
   if (cnp) where.push(cnp);
   // Phones are stored as E.164 (+40722...): match the digits after the national 0 or 40.
   const phone = f.phone?.replace(/\D/g, '').replace(/^(00)?40|^0/, '');
-  if (phone) where.push(like(p.phone, contains(phone)));
+  if (phone) where.push(like(p.phone, likeContains(phone)));
   // Beyond the default views, the plan depends on the values typed (server/db/prepared-client.ts).
   const typed = where.length - (hideOlder && !f.near_deadline ? 1 : 0);
   return typed > 0 ? [...where, customPlan] : where;
@@ -272,138 +252,4 @@ export async function findAppointment(db: Db, id: number): Promise<AppointmentDe
       gp_phone: pt.gpPhone,
     },
   };
-}
-
-/** Visible statuses; `pickers` leaves out "Neprezentat", which has its own action after the time. */
-export async function listStatuses(db: Db, { pickers = false } = {}): Promise<StatusRef[]> {
-  return db
-    .select({
-      id: appointmentStatuses.id,
-      title: appointmentStatuses.title,
-      without_appointment: appointmentStatuses.withoutAppointment,
-    })
-    .from(appointmentStatuses)
-    .where(
-      and(
-        eq(appointmentStatuses.hidden, false),
-        pickers ? sql`${appointmentStatuses.builtin} is distinct from 'no_show'` : undefined,
-      ),
-    )
-    .orderBy(asc(appointmentStatuses.title), asc(appointmentStatuses.id));
-}
-
-export async function listCalendars(db: Db) {
-  return db.select({ id: calendars.id, title: calendars.title }).from(calendars).orderBy(asc(calendars.id));
-}
-
-const doctorWhere = and(eq(users.doctor, true), eq(users.active, true), eq(users.authorized, true));
-
-/** Active, authorised doctors with their time off still to come (the pickers' "vacations"). */
-export async function listDoctors(db: Db, today: string): Promise<DoctorWithVacations[]> {
-  const [docs, off] = await Promise.all([
-    db.select({ id: users.id, name: users.name }).from(users).where(doctorWhere).orderBy(asc(users.name)),
-    db
-      .select({ id: timeOff.id, userId: timeOff.userId, from: timeOff.fromDate, to: timeOff.toDate })
-      .from(timeOff)
-      .where(gte(timeOff.toDate, today))
-      .orderBy(asc(timeOff.fromDate)),
-  ]);
-  return docs.map((d) => ({
-    ...d,
-    vacations: off.filter((o) => o.userId === d.id).map(({ id, from, to }) => ({ id, from, to })),
-  }));
-}
-
-export async function isActiveDoctor(db: Db, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, id), doctorWhere));
-  return Boolean(row);
-}
-
-export async function doctorTimeOff(db: Db, doctorId: string | null): Promise<DayRange[]> {
-  if (!doctorId) return [];
-  return db
-    .select({ from: timeOff.fromDate, to: timeOff.toDate })
-    .from(timeOff)
-    .where(eq(timeOff.userId, doctorId));
-}
-
-export async function calendarFacts(db: Db, calendarId: number) {
-  const [cal] = await db.select().from(calendars).where(eq(calendars.id, calendarId));
-  if (!cal) return null;
-  const [availability, unavailable] = await Promise.all([
-    db
-      .select({
-        weekday: calendarAvailability.weekday,
-        from: calendarAvailability.fromTime,
-        to: calendarAvailability.toTime,
-      })
-      .from(calendarAvailability)
-      .where(eq(calendarAvailability.calendarId, calendarId))
-      .orderBy(asc(calendarAvailability.weekday), asc(calendarAvailability.fromTime)),
-    db
-      .select({ from: calendarUnavailableDays.fromDate, to: calendarUnavailableDays.toDate })
-      .from(calendarUnavailableDays)
-      .where(eq(calendarUnavailableDays.calendarId, calendarId)),
-  ]);
-  return { calendar: cal, availability, unavailable };
-}
-
-/**
- * Slots held between two days: those of the calendar, plus the doctor's own in any calendar
- * (a doctor never holds two appointments at the same date and time).
- */
-export async function takenSlots(
-  db: Db,
-  opts: { calendarId: number; doctorId?: string | null; from: string; to: string; exceptId?: number },
-): Promise<AvailabilityData['appointments']> {
-  const who = opts.doctorId
-    ? or(eq(a.calendarId, opts.calendarId), eq(a.doctorId, opts.doctorId))
-    : eq(a.calendarId, opts.calendarId);
-  const rows = await db
-    .selectDistinct({ selected_date: a.selectedDate, selected_time: a.selectedTime })
-    .from(a)
-    .where(
-      and(
-        eq(a.holdsSlot, true),
-        who,
-        gte(a.selectedDate, opts.from),
-        sql`${a.selectedDate} <= ${opts.to}`,
-        opts.exceptId ? ne(a.id, opts.exceptId) : undefined,
-      ),
-    )
-    .orderBy(asc(a.selectedDate), asc(a.selectedTime));
-  return rows.map((r) => ({
-    selected_date: r.selected_date ?? '',
-    selected_time: hhmm(r.selected_time ?? ''),
-  }));
-}
-
-export const weekdayName = (weekday: number) => WEEKDAY_NAMES[weekday] ?? String(weekday);
-
-/** Patients whose folded name contains the text (or whose CNP starts with it), for the picker. */
-export async function searchPatients(db: Db, text: string, limit = 20) {
-  const digits = /^\d+$/.test(text.trim());
-  // The name contains the text, or every word starts a word of it in any order ("Petru Matei"
-  // finds "Matei Petru"); the trigram index answers the `%…%` parts.
-  const words = searchWords(text);
-  const wordsMatch = and(
-    ...words.map((w) =>
-      and(like(p.nameSearch, contains(w)), like(sql`' ' || ${p.nameSearch}`, `% ${contains(w).slice(1)}`)),
-    ),
-  );
-  const where = digits
-    ? like(p.cnp, `${text.trim()}%`)
-    : words.length > 1
-      ? or(like(p.nameSearch, contains(foldText(text))), wordsMatch)
-      : like(p.nameSearch, contains(foldText(text)));
-  const found = await db
-    .select({ id: p.id, name: p.name, cnp: p.cnp })
-    .from(p)
-    .where(where)
-    .orderBy(asc(p.nameSearch), asc(p.id))
-    .limit(literalInt(limit));
-  return found.map((r) => pickerPatient(r));
 }

@@ -35,6 +35,7 @@ import { notFound } from '../../platform/errors';
 import { journeyFor } from '../journey';
 import { slotFreedHook, waitlistDeps } from '../waitlist';
 import { markAppointmentNoShow } from './no-show';
+import * as reference from './reference-repository';
 import * as repo from './repository';
 import * as service from './service';
 import { markRequestsAsSpam } from './spam';
@@ -111,7 +112,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({
       status: 1 as const,
-      data: await repo.listStatuses(db),
+      data: await reference.listStatuses(db),
     }),
   );
 
@@ -124,7 +125,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: appointmentDoctorsReply }),
       },
     },
-    async () => ({ status: 1 as const, data: await repo.listDoctors(db, clinicToday(now())) }),
+    async () => ({ status: 1 as const, data: await reference.listDoctors(db, clinicToday(now())) }),
   );
 
   app.get(
@@ -138,9 +139,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const [doctors, statuses, calendars] = await Promise.all([
-        repo.listDoctors(db, clinicToday(now())),
-        repo.listStatuses(db, { pickers: true }),
-        repo.listCalendars(db),
+        reference.listDoctors(db, clinicToday(now())),
+        reference.listStatuses(db, { pickers: true }),
+        reference.listCalendars(db),
       ]);
       return { status: 1 as const, data: { doctors, statuses, calendars } };
     },
@@ -174,7 +175,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       status: 1 as const,
-      data: { patients: await repo.searchPatients(db, req.query.filters.name) },
+      data: { patients: await reference.searchPatients(db, req.query.filters.name) },
     }),
   );
 
@@ -200,24 +201,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { calendarId } = req.params;
-      const facts = await repo.calendarFacts(db, calendarId);
+      const facts = await reference.calendarFacts(db, calendarId);
       if (!facts) throw notFound(APPOINTMENT_MESSAGES.calendarNotFound);
       const today = clinicToday(now());
       const last = lastBookableDay(today);
-      const timeOff = await repo.doctorTimeOff(db, req.query.doctor_id ?? null);
+      const timeOff = await reference.doctorTimeOff(db, req.query.doctor_id ?? null);
       const { date } = req.query;
       let appointments: { selected_date: string; selected_time: string }[] = [];
       if (date) {
         const from = DATE_RE.test(date) ? date : `${date}-01`;
         const to = DATE_RE.test(date) ? date : addDays(addMonths(from, 1), -1);
-        appointments = await repo.takenSlots(db, { calendarId, doctorId: req.query.doctor_id, from, to });
+        appointments = await reference.takenSlots(db, {
+          calendarId,
+          doctorId: req.query.doctor_id,
+          from,
+          to,
+        });
       }
       return {
         status: 1 as const,
         data: {
           unavailableDays: expandRanges([...facts.unavailable, ...timeOff], today, last),
           availability: facts.availability.map((e) => ({
-            day: repo.weekdayName(e.weekday),
+            day: reference.weekdayName(e.weekday),
             weekday: e.weekday,
             from: e.from.slice(0, 5),
             to: e.to.slice(0, 5),

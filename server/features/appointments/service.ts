@@ -22,7 +22,7 @@ import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Journey } from '../journey';
-import { doctorTimeOff, isActiveDoctor } from './repository';
+import { doctorTimeOff, isActiveDoctor } from './reference-repository';
 import { assertBookable, withSlotGuard } from './slot-rules';
 import {
   type AppointmentRow,

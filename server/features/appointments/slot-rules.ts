@@ -7,7 +7,7 @@ import { type SlotRefusal, slotRefusal } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { constraintViolation } from '../../platform/db-errors';
 import { badRequest, conflict, type HttpError } from '../../platform/errors';
-import { calendarFacts, doctorTimeOff } from './repository';
+import { calendarFacts, doctorTimeOff } from './reference-repository';
 
 const REFUSALS: Record<SlotRefusal, () => HttpError> = {
   outOfRange: () => badRequest(APPOINTMENT_MESSAGES.outOfRange, { date: APPOINTMENT_MESSAGES.outOfRange }),

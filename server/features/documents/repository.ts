@@ -12,9 +12,7 @@ import type { Db } from '../../db/client';
 import { appointments, documents, patients } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
 import { customPlan, literalInt } from '../../platform/page-sql';
-import { cnpMatches } from '../../platform/prefix-match';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { cnpMatches, likeContains } from '../../platform/prefix-match';
 
 function where(f: DocumentFilters) {
   const conds = [];
@@ -90,7 +88,7 @@ export async function searchPatients(db: Db, name: string | null | undefined): P
   const found = await db
     .select({ id: patients.id, name: patients.name, cnp: patients.cnp })
     .from(patients)
-    .where(folded ? like(patients.nameSearch, `%${escapeLike(folded)}%`) : undefined)
+    .where(folded ? like(patients.nameSearch, likeContains(folded)) : undefined)
     .orderBy(patients.nameSearch, patients.id)
     .limit(50);
   return found.map((r) => pickerPatient(r));

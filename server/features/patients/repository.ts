@@ -18,14 +18,12 @@ import {
 import { listTotal } from '../../platform/list-total';
 import { nameMatches, nameMatchesFirst, nameWords } from '../../platform/name-words';
 import { customPlan, literalInt } from '../../platform/page-sql';
-import { cnpMatches, cnpMatchParts, startsWith } from '../../platform/prefix-match';
+import { cnpMatches, cnpMatchParts, likeContains, startsWith } from '../../platform/prefix-match';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The phone the user typed, as the stored E.164 prefix (+40...). */
 function phonePrefix(typed: string): string | null {
@@ -44,7 +42,7 @@ function phonePrefix(typed: string): string | null {
  * contains the text ("escu" still finds "Popescu"), from the trigram index.
  */
 function nameContains(column: SQL, text: string): SQL {
-  return sql`${column} like ${`%${escapeLike(foldText(text))}%`}`;
+  return sql`${column} like ${likeContains(foldText(text))}`;
 }
 
 type NameMode = 'words' | 'contains';

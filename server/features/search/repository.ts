@@ -5,9 +5,7 @@ import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
 import { nameMatchesFirst } from '../../platform/name-words';
 import { customPlan, literalInt } from '../../platform/page-sql';
-
-/** `like` pattern piece of user text, with %, _ and \ taken literally. */
-const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { likeContains } from '../../platform/prefix-match';
 
 export type FoundPatient = {
   id: number;
@@ -39,10 +37,10 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
   if (phone) byRank[0].push(matches(sql`phone = ${phone}`));
   if (email) {
     byRank[0].push(matches(sql`lower(email) = ${email}`));
-    byRank[2].push(matches(sql`lower(email) like ${`%${literal(email)}%`}`));
+    byRank[2].push(matches(sql`lower(email) like ${likeContains(email)}`));
   }
   if (name && !isDigits) {
-    const contains = `%${literal(name)}%`;
+    const contains = likeContains(name);
     // Every word typed starts a word of the name, in any order ("Petru Matei" finds "Matei
     // Petru"): the first `limit` in name order straight from the name words' index.
     const named = nameMatchesFirst(q, limit);
