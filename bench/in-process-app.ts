@@ -21,6 +21,8 @@ export async function signedInApp(o: {
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     DATABASE_URL: o.url,
+    // As in bench/api.ts: the load generator does not solve the form's proof of work.
+    REGISTRATION_PROOF_OF_WORK: 'off',
   });
   const app = await buildApp({
     config,

@@ -4,6 +4,7 @@ import {
   addMonths,
   addYears,
   clinicInstant,
+  clinicParts,
   clinicTime,
   clinicToday,
   daysBetween,
@@ -77,5 +78,31 @@ describe('the one date module', () => {
     expect(parseDisplayDay('31.02.2026')).toBeNull();
     expect(hhmm('09:30:00')).toBe('09:30');
     expect(hhmm(null)).toBe('');
+  });
+
+  it('reads the clock the same on every call, across the summer-time changes and before 1970', () => {
+    const direct = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Bucharest',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+      hourCycle: 'h23',
+    });
+    const asShown = (d: Date) => {
+      const { date, time, seconds } = clinicParts(d);
+      const [y, m, day] = date.split('-');
+      return `${day}/${m}/${y}, ${time}:${seconds}`;
+    };
+    // Each second around the March and October changes of 2026, twice (the second time cached),
+    // and instants of 1900 (local mean time, +01:44:24) and 1969.
+    const instants = [Date.UTC(2026, 2, 29, 0, 58), Date.UTC(2026, 9, 25, 0, 58)].flatMap((start) =>
+      Array.from({ length: 240 }, (_, i) => new Date(start + i * 1000 + 500)),
+    );
+    instants.push(new Date(Date.UTC(1900, 5, 1, 12, 0, 7)), new Date(Date.UTC(1969, 11, 31, 23, 59, 59)));
+    for (const d of [...instants, ...instants]) expect(asShown(d)).toBe(direct.format(d));
+    expect(clinicParts(new Date(Date.UTC(2026, 2, 29, 1, 0, 0)))).toEqual({
+      date: '2026-03-29',
+      time: '04:00',
+      seconds: '00',
+    });
   });
 });

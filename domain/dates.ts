@@ -27,11 +27,28 @@ const partsFormatter = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/**
+ * Day and HH:MM of each UTC minute already formatted. Europe/Bucharest is a whole number of hours
+ * from UTC, so one minute has one wall-clock day and time and its seconds are UTC's; a request
+ * asks for "today" and "now" several times, and formatToParts is the slow part (issue 17). Before
+ * 1970 (local mean time, offsets in seconds) nothing is cached.
+ */
+const minuteParts = new Map<number, { date: string; time: string }>();
+
 /** The clinic's wall-clock parts of an instant: day YYYY-MM-DD, time HH:MM, seconds SS. */
 export function clinicParts(at: Date) {
+  const ms = at.getTime();
+  const minute = Math.floor(ms / 60_000);
+  const cached = ms >= 0 ? minuteParts.get(minute) : undefined;
+  if (cached) return { ...cached, seconds: pad(Math.floor((ms - minute * 60_000) / 1000)) };
   const p: Record<string, string> = {};
-  for (const { type, value } of partsFormatter.formatToParts(at)) p[type] = value;
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}`, seconds: p.second };
+  for (const { type, value } of partsFormatter.formatToParts(at)) p[type] = value; // throws on an invalid Date
+  const dt = { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  if (ms >= 0) {
+    if (minuteParts.size >= 1024) minuteParts.clear();
+    minuteParts.set(minute, dt);
+  }
+  return { ...dt, seconds: p.second };
 }
 
 /** YYYY-MM-DD of an instant in Europe/Bucharest. */

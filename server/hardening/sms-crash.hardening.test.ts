@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema';
-import { insertMessageOnce } from '../platform/outbox';
+import { insertMessagesOnce } from '../platform/outbox';
 import { freshDatabase } from '../test/harness';
 import { TestSmsGateway } from '../test/sms-gateway';
 
@@ -63,25 +63,27 @@ describe.runIf(onPostgres)('SIGKILL during an SMS send (PostgreSQL)', () => {
       OUTBOX_SEND_TIMEOUT_SECONDS: '5',
     };
     try {
-      const id = await insertMessageOnce(db, {
-        channel: 'sms',
-        to: '+40722000111',
-        subject: 'Reamintire',
-        text: 'IUBCVT: va reamintim programarea din 04.03.2026 ora 09:00.',
-      });
+      const [id] = await insertMessagesOnce(db, [
+        {
+          channel: 'sms',
+          to: '+40722000111',
+          subject: 'Reamintire',
+          text: 'IUBCVT: va reamintim programarea din 04.03.2026 ora 09:00.',
+        },
+      ]);
       const first = startServer(env);
       const held = await gateway.nextRequest();
       expect(held.body).toMatchObject({ phone: '+40722000111' });
       first.child.kill('SIGKILL');
       await new Promise((r) => first.child.once('exit', r));
-      const [mid] = await db.select().from(outbox).where(eq(outbox.id, id!));
+      const [mid] = await db.select().from(outbox).where(eq(outbox.id, id));
       expect(mid.state).not.toBe('sent');
 
       // The gateway never answered the killed attempt; now it works again.
       gateway.mode = 'accept';
       const second = startServer(env);
       await expect
-        .poll(async () => (await db.select().from(outbox).where(eq(outbox.id, id!)))[0].state, {
+        .poll(async () => (await db.select().from(outbox).where(eq(outbox.id, id)))[0].state, {
           timeout: 150_000,
           interval: 500,
         })

@@ -14,7 +14,7 @@ import { normalizePhone } from '../../../domain/validation/phone';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { cancelPendingForAppointment, insertMessageOnce } from '../../platform/outbox';
+import { cancelPendingForAppointment, insertMessagesOnce, type NewOutboxRow } from '../../platform/outbox';
 import { type LinkSecrets, selfServiceUrl } from '../self-service';
 import * as texts from './messages';
 import { type AppointmentFacts, appointmentFacts, calendarTitle, patientContact } from './repository';
@@ -62,8 +62,9 @@ export function createJourney(o: JourneyOptions) {
     const channels = contactChannels(contact);
     // Due now on the app's clock (the outbox worker compares with the same clock).
     const due = when.at ?? o.now();
+    const rows: NewOutboxRow[] = [];
     if (channels.includes('email'))
-      await insertMessageOnce(tx, {
+      rows.push({
         channel: 'email',
         to: contact.email!,
         subject: t.subject,
@@ -74,17 +75,19 @@ export function createJourney(o: JourneyOptions) {
       });
     if (channels.includes('sms')) {
       const notBefore = quietHoursUntil(due) ?? due;
-      if (when.latest && notBefore >= when.latest) return;
-      await insertMessageOnce(tx, {
-        channel: 'sms',
-        to: normalizePhone(contact.phone!)!,
-        subject: t.subject,
-        text: t.sms,
-        appointmentId,
-        purpose,
-        notBefore,
-      });
+      if (!(when.latest && notBefore >= when.latest))
+        rows.push({
+          channel: 'sms',
+          to: normalizePhone(contact.phone!)!,
+          subject: t.subject,
+          text: t.sms,
+          appointmentId,
+          purpose,
+          notBefore,
+        });
     }
+    // Both channels in one statement.
+    await insertMessagesOnce(tx, rows);
   }
 
   const moment = (f: AppointmentFacts): texts.Moment => ({
@@ -170,10 +173,33 @@ export function createJourney(o: JourneyOptions) {
       );
     },
 
-    /** 1. The public form recorded a request: its day, the 48-hour promise, the link. */
-    async requestReceived(tx: Db, appointmentId: number) {
-      const f = await factsWithDate(tx, appointmentId);
-      if (!f) return;
+    /**
+     * 1. The public form recorded a request: its day, the 48-hour promise, the link. The form
+     * passes what it has just stored (the patient's record, the calendar's title), so nothing is
+     * read back.
+     */
+    async requestReceived(
+      tx: Db,
+      a: {
+        id: number;
+        selectedDate: string;
+        selectedTime: string;
+        calendar: string | null;
+        patient: Contact;
+      },
+    ) {
+      const f: AppointmentFacts = {
+        id: a.id,
+        status: 'request',
+        holdsSlot: false,
+        publicRequest: true,
+        date: a.selectedDate,
+        time: a.selectedTime,
+        calendar: a.calendar,
+        patientName: a.patient.name,
+        email: a.patient.email,
+        phone: a.patient.phone,
+      };
       const url = await link(tx, f.id);
       await queue(
         tx,

@@ -2,18 +2,10 @@
  * The public request's queries (SQL only in repositories, docs/ARCHITECTURE.md); the rules that
  * use them are in service.ts.
  */
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { REGISTRATION_SLOT } from '../../../domain/registration';
 import type { Db } from '../../db/client';
-import {
-  appointments,
-  calendars,
-  calendarUnavailableDays,
-  consents,
-  consentTexts,
-  patients,
-  registrationDays,
-} from '../../db/schema';
+import { appointments, consentTexts, patients } from '../../db/schema';
 
 /** The consent text the form shows now: the newest version (a changed text is a new version). */
 export async function currentConsentText(db: Db): Promise<{ version: string; text: string } | null> {
@@ -25,54 +17,50 @@ export async function currentConsentText(db: Db): Promise<{ version: string; tex
   return row ?? null;
 }
 
-export async function consentVersionExists(db: Db, version: string): Promise<boolean> {
-  const rows = await db
-    .select({ version: consentTexts.version })
-    .from(consentTexts)
-    .where(eq(consentTexts.version, version))
-    .limit(1);
-  return rows.length > 0;
-}
+export type PublicDayRow = {
+  id: number;
+  title: string;
+  daily_capacity: number | null;
+  closed: boolean;
+  taken: number;
+  current_consent_version: string | null;
+  consent_version_known: boolean;
+};
 
-/** The first calendar taking public requests, with its own daily capacity (null: the default). */
-export async function publicCalendarRow(db: Db) {
-  const [row] = await db
-    .select({ id: calendars.id, dailyCapacity: calendars.dailyCapacity })
-    .from(calendars)
-    .where(eq(calendars.publicRequests, true))
-    .orderBy(asc(calendars.id))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function isUnavailableDay(db: Db, calendarId: number, day: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: calendarUnavailableDays.id })
-    .from(calendarUnavailableDays)
-    .where(
-      and(
-        eq(calendarUnavailableDays.calendarId, calendarId),
-        lte(calendarUnavailableDays.fromDate, day),
-        gte(calendarUnavailableDays.toDate, day),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function countOn(db: Db, calendarId: number, day: string): Promise<number> {
-  const [row] = await db
-    .select({ count: registrationDays.count })
-    .from(registrationDays)
-    .where(and(eq(registrationDays.calendarId, calendarId), eq(registrationDays.day, day)));
-  return row?.count ?? 0;
+/**
+ * Everything the public form asks of the database about a day, in one statement: the first
+ * calendar taking public requests (its title and own daily capacity, null: the default), whether
+ * the day is one of its unavailable days, how many requests the day has, the current consent
+ * version and whether `consentVersion` (when given) is a stored one. No row: no public calendar.
+ */
+export async function publicDayRow(
+  db: Db,
+  day: string,
+  consentVersion: string | null,
+): Promise<PublicDayRow | null> {
+  const res = (await db.execute(sql`
+    select c.id, c.title, c.daily_capacity,
+           exists (select 1 from calendar_unavailable_days u
+                   where u.calendar_id = c.id and u.from_date <= ${day}::date and u.to_date >= ${day}::date) as closed,
+           coalesce((select r.count from registration_days r
+                     where r.calendar_id = c.id and r.day = ${day}::date), 0)::int as taken,
+           (select t.version from consent_texts t order by t.created_at desc, t.version desc limit 1)
+             as current_consent_version,
+           exists (select 1 from consent_texts t where t.version = ${consentVersion}::text) as consent_version_known
+    from calendars c
+    where c.public_requests
+    order by c.id
+    limit 1`)) as unknown as { rows: PublicDayRow[] };
+  return res.rows[0] ?? null;
 }
 
 function hhmm(t: string | null): string {
   return (t ?? REGISTRATION_SLOT).slice(0, 5);
 }
 
-export async function existingRequest(db: Db, cnp: string, day: string) {
+export type ExistingRequest = { id: number; selectedDate: string; selectedTime: string; patientId: number };
+
+export async function existingRequest(db: Db, cnp: string, day: string): Promise<ExistingRequest | null> {
   const [row] = await db
     .select({
       id: appointments.id,
@@ -89,9 +77,47 @@ export async function existingRequest(db: Db, cnp: string, day: string) {
   return row ? { ...row, selectedDate: row.selectedDate ?? day, selectedTime: hhmm(row.selectedTime) } : null;
 }
 
-export async function patientIdByCnp(db: Db, cnp: string): Promise<number | null> {
-  const [found] = await db.select({ id: patients.id }).from(patients).where(eq(patients.cnp, cnp));
-  return found?.id ?? null;
+export type PatientOfCnp = {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** The public request this patient already has on the day, if any. */
+  request: ExistingRequest | null;
+};
+
+/** The patient with this CNP (what the messages need) and their public request on `day`, in one read. */
+export async function patientAndRequest(db: Db, cnp: string, day: string): Promise<PatientOfCnp | null> {
+  const res = (await db.execute(sql`
+    select p.id, p.name, p.email, p.phone, a.id as appointment_id, to_char(a.selected_time, 'HH24:MI') as selected_time
+    from patients p
+    left join lateral (
+      select x.id, x.selected_time from appointments x
+      where x.patient_id = p.id and x.selected_date = ${day}::date and x.public_request
+      limit 1
+    ) a on true
+    where p.cnp = ${cnp}`)) as unknown as {
+    rows: {
+      id: number;
+      name: string;
+      email: string | null;
+      phone: string | null;
+      appointment_id: number | null;
+      selected_time: string | null;
+    }[];
+  };
+  const row = res.rows[0];
+  if (!row) return null;
+  const request =
+    row.appointment_id === null
+      ? null
+      : {
+          id: row.appointment_id,
+          selectedDate: day,
+          selectedTime: hhmm(row.selected_time),
+          patientId: row.id,
+        };
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone, request };
 }
 
 /**
@@ -111,33 +137,44 @@ export async function insertPatientUnlessCnpTaken(
 }
 
 /**
- * Takes a place on the day under the row lock of (calendar, day): the new count, or null when the
- * day already has `capacity` requests.
+ * Takes a place on the day under the row lock of (calendar, day), stores the request and the
+ * patient's consent, in one statement. Null when the day already had `capacity` requests (then
+ * nothing is written). A second request of the same patient for the day fails on
+ * appointments_public_request_uq, as the insert alone would.
  */
-export async function takePublicPlace(
+export async function placeRequest(
   db: Db,
-  calendarId: number,
-  day: string,
-  capacity: number,
-): Promise<number | null> {
-  const placed = await db
-    .insert(registrationDays)
-    .values({ calendarId, day, count: 1 })
-    .onConflictDoUpdate({
-      target: [registrationDays.calendarId, registrationDays.day],
-      set: { count: sql`${registrationDays.count} + 1` },
-      setWhere: sql`${registrationDays.count} < ${capacity}`,
-    })
-    .returning({ count: registrationDays.count });
-  return placed[0]?.count ?? null;
-}
-
-export async function insertPublicRequest(db: Db, values: typeof appointments.$inferInsert): Promise<number> {
-  const [row] = await db.insert(appointments).values(values).returning({ id: appointments.id });
-  return row.id;
-}
-
-export async function insertConsent(db: Db, values: typeof consents.$inferInsert): Promise<number> {
-  const [row] = await db.insert(consents).values(values).returning({ id: consents.id });
-  return row.id;
+  r: {
+    calendarId: number;
+    day: string;
+    capacity: number;
+    patientId: number;
+    requestData: unknown;
+    consentVersion: string;
+    ip: string;
+  },
+): Promise<{ appointmentId: number; consentId: number } | null> {
+  const res = (await db.execute(sql`
+    with place as (
+      insert into registration_days (calendar_id, day, count) values (${r.calendarId}, ${r.day}::date, 1)
+      on conflict (calendar_id, day) do update set count = registration_days.count + 1
+        where registration_days.count < ${r.capacity}
+      returning count
+    ), request as (
+      insert into appointments (patient_id, calendar_id, status, selected_date, selected_time, holds_slot,
+                                public_request, request_data)
+      select ${r.patientId}, ${r.calendarId}, 'request', ${r.day}::date, ${REGISTRATION_SLOT}::time, false, true,
+             ${JSON.stringify(r.requestData)}::jsonb
+      from place where place.count <= ${r.capacity}
+      returning id
+    ), consent as (
+      insert into consents (patient_id, appointment_id, text_version, ip)
+      select ${r.patientId}, request.id, ${r.consentVersion}, ${r.ip} from request
+      returning id
+    )
+    select request.id as appointment_id, consent.id as consent_id from request, consent`)) as unknown as {
+    rows: { appointment_id: number; consent_id: number }[];
+  };
+  const row = res.rows[0];
+  return row ? { appointmentId: row.appointment_id, consentId: row.consent_id } : null;
 }

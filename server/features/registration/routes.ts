@@ -22,13 +22,12 @@ import {
   registrationSchema,
 } from '../../../domain/registration';
 import { audit } from '../../platform/audit';
-import { currentConsentVersion } from '../../platform/consent';
 import { takeDailyBudget } from '../../platform/daily-budget';
 import { HttpError } from '../../platform/errors';
 import { journeyFor } from '../journey';
 import { acceptProof, issueChallenge } from './proof-of-work';
-import { consentVersionExists, currentConsentText } from './repository';
-import { createRequest, DayFullError, findPublicCalendar, isDateAvailable, isDayOpen } from './service';
+import { currentConsentText } from './repository';
+import { createRequest, DayFullError, publicDay } from './service';
 
 /** Per-IP budgets (docs/decisions/0010-registration-abuse.md). */
 export const RATE_LIMITS = {
@@ -85,9 +84,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { db } = app.deps.database;
       const day = req.query.filters.selected_date;
-      const cal = await findPublicCalendar(db, app.deps.config);
       const today = clinicToday(app.deps.clock.now());
-      if (await isDateAvailable(db, cal, day, today)) return { status: 1 as const };
+      const d = await publicDay(db, app.deps.config, day, today);
+      if (d.open && !d.full) return { status: 1 as const };
       return { status: 0 as const, message: REGISTRATION_MESSAGES.unavailable };
     },
   );
@@ -168,25 +167,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         req.log.info({ event: 'registration.honeypot' }, 'honeypot filled, request dropped');
         return anonymousAnswer();
       }
-      const cal = await findPublicCalendar(db, config);
-      const today = clinicToday(now);
-      // Capacity is not checked here but inside the transaction, where it holds under concurrency.
-      if (!cal || !(await isDayOpen(db, cal, r.appt_date, today))) throw unavailable(400);
+      // One read: the calendar, whether the day is open, the consent versions. Capacity is not
+      // checked here but inside the transaction, where it holds under concurrency.
+      const sent = r.consent_version && r.consent_version !== CONSENT_TEXT_VERSION ? r.consent_version : null;
+      const day = await publicDay(db, config, r.appt_date, clinicToday(now), sent);
+      const cal = day.calendar;
+      if (!cal || !day.open) throw unavailable(400);
 
       // The version the page showed (recorded exactly, even if a newer one appeared meanwhile);
       // without one, the current version (consent_texts), or the built-in text's if none is stored.
-      let consentVersion: string;
-      if (r.consent_version) {
-        const known =
-          r.consent_version === CONSENT_TEXT_VERSION || (await consentVersionExists(db, r.consent_version));
-        if (!known) {
-          const m = REGISTRATION_MESSAGES.consentChanged;
-          throw new HttpError(409, m, { agreement: m });
-        }
-        consentVersion = r.consent_version;
-      } else {
-        consentVersion = (await currentConsentVersion(db)) ?? CONSENT_TEXT_VERSION;
+      if (sent && !day.consentVersionKnown) {
+        const m = REGISTRATION_MESSAGES.consentChanged;
+        throw new HttpError(409, m, { agreement: m });
       }
+      const consentVersion = r.consent_version || (day.currentConsentVersion ?? CONSENT_TEXT_VERSION);
       let result: Awaited<ReturnType<typeof createRequest>>;
       try {
         result = await createRequest(
@@ -194,16 +188,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           cal,
           r,
           { textVersion: consentVersion, ip: req.ip },
-          async (tx, a, { patientCreated, consentId }) => {
+          async (tx, a, { patient, consentId }) => {
             // E-mail and SMS with the day, the 48-hour promise and the self-service link.
-            await journey.requestReceived(tx, a.id);
+            await journey.requestReceived(tx, { ...a, calendar: cal.title, patient });
             await audit(tx, req.actor, {
               action: 'registration.create',
               entityType: 'appointment',
               entityId: a.id,
               patientId: a.patientId,
               details: {
-                patientCreated,
+                patientCreated: patient.created,
                 calendarId: cal.id,
                 day: a.selectedDate,
                 consentId,

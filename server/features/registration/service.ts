@@ -17,35 +17,52 @@ import type { Db } from '../../db/client';
 import { constraintViolation } from '../../platform/db-errors';
 import * as repo from './repository';
 
-export type PublicCalendar = { id: number; capacity: number };
+export type PublicCalendar = { id: number; title: string; capacity: number };
 
-/** The calendar taking public requests; its own daily capacity, else the configured default. */
-export async function findPublicCalendar(db: Db, config: Config): Promise<PublicCalendar | null> {
-  const row = await repo.publicCalendarRow(db);
-  if (!row) return null;
-  return { id: row.id, capacity: row.dailyCapacity ?? config.REGISTRATION_DAILY_CAPACITY };
-}
+export type PublicDay = {
+  /** The calendar taking public requests (null: none, so no day is open). */
+  calendar: PublicCalendar | null;
+  /** A weekday, today to 60 months ahead, not an unavailable day (capacity aside). */
+  open: boolean;
+  /** The day already has the calendar's daily capacity of requests. */
+  full: boolean;
+  /** The consent text version the form shows now (null: none stored, the built-in text's). */
+  currentConsentVersion: string | null;
+  /** Whether the version a form sent is a stored one. */
+  consentVersionKnown: boolean;
+};
 
-/** The calendar rules: a weekday, today to 60 months ahead, not an unavailable day (capacity aside). */
-export async function isDayOpen(
+const CLOSED: PublicDay = {
+  calendar: null,
+  open: false,
+  full: false,
+  currentConsentVersion: null,
+  consentVersionKnown: false,
+};
+
+/**
+ * What the public form needs to know about `day` (`today` in Europe/Bucharest), in one read: the
+ * public calendar with its own daily capacity (else the configured default), whether the day is
+ * open and full, and the consent versions. A day the calendar rules refuse is not looked up.
+ */
+export async function publicDay(
   db: Db,
-  cal: PublicCalendar | null,
+  config: Config,
   day: string,
   today: string,
-): Promise<boolean> {
-  if (!cal || !isSelectableRegistrationDate(day, today)) return false;
-  return !(await repo.isUnavailableDay(db, cal.id, day));
-}
-
-/** Whether a patient may ask for `day` now (`today` in Europe/Bucharest): open and not full. */
-export async function isDateAvailable(
-  db: Db,
-  cal: PublicCalendar | null,
-  day: string,
-  today: string,
-): Promise<boolean> {
-  if (!cal || !(await isDayOpen(db, cal, day, today))) return false;
-  return (await repo.countOn(db, cal.id, day)) < cal.capacity;
+  consentVersion: string | null = null,
+): Promise<PublicDay> {
+  if (!isSelectableRegistrationDate(day, today)) return CLOSED;
+  const row = await repo.publicDayRow(db, day, consentVersion);
+  if (!row) return CLOSED;
+  const capacity = row.daily_capacity ?? config.REGISTRATION_DAILY_CAPACITY;
+  return {
+    calendar: { id: row.id, title: row.title, capacity },
+    open: !row.closed,
+    full: row.taken >= capacity,
+    currentConsentVersion: row.current_consent_version,
+    consentVersionKnown: row.consent_version_known,
+  };
 }
 
 /** The day has no room left: answered 409 with the spec's message. */
@@ -56,7 +73,7 @@ export class DayFullError extends Error {
 }
 
 export type CreatedRequest = {
-  appointment: { id: number; selectedDate: string; selectedTime: string; patientId: number };
+  appointment: repo.ExistingRequest;
   created: boolean;
 };
 
@@ -80,11 +97,18 @@ function requestData(r: RegistrationRequest) {
   };
 }
 
-/** Finds the patient with this CNP or creates one; an existing record is never overwritten. */
-async function patientFor(tx: Tx, r: RegistrationRequest): Promise<{ id: number; created: boolean }> {
-  const found = await repo.patientIdByCnp(tx, r.cnp);
-  if (found) return { id: found, created: false };
-  const inserted = await repo.insertPatientUnlessCnpTaken(tx, {
+/** The patient's record as the messages use it: an existing record is never overwritten by the form. */
+export type RequestPatient = {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  created: boolean;
+};
+
+/** Creates the patient of the form; null when a concurrent request created one with this CNP first. */
+async function insertPatient(tx: Tx, r: RegistrationRequest): Promise<RequestPatient | null> {
+  const values = {
     name: r.name,
     nameSearch: foldText(r.name),
     cnp: r.cnp,
@@ -96,16 +120,17 @@ async function patientFor(tx: Tx, r: RegistrationRequest): Promise<{ id: number;
     insuranceStatus: r.insurance_status,
     stateResidency: r.state_residency,
     covidVaccine: r.vaccine,
-  });
-  if (inserted) return { id: inserted, created: true };
-  // A concurrent request created the same patient: the insert waited for it; that row is used.
-  return { id: (await repo.patientIdByCnp(tx, r.cnp))!, created: false };
+  };
+  const id = await repo.insertPatientUnlessCnpTaken(tx, values);
+  return id === null
+    ? null
+    : { id, name: values.name, email: values.email, phone: values.phone, created: true };
 }
 
 export type AfterCreate = (
   tx: Tx,
   a: CreatedRequest['appointment'],
-  info: { patientCreated: boolean; consentId: number },
+  info: { patient: RequestPatient; consentId: number },
 ) => Promise<void>;
 
 /**
@@ -121,40 +146,37 @@ export async function createRequest(
 ): Promise<CreatedRequest> {
   try {
     return await db.transaction(async (tx) => {
-      const dup = await repo.existingRequest(tx, r.cnp, r.appt_date);
-      if (dup) return { appointment: dup, created: false };
-      const patient = await patientFor(tx, r);
-      // Takes a place under the row lock of (calendar, day); no row back means the day is full.
-      const placed = await repo.takePublicPlace(tx, cal.id, r.appt_date, cal.capacity);
-      if (placed === null || placed > cal.capacity) {
+      const found = await repo.patientAndRequest(tx, r.cnp, r.appt_date);
+      if (found?.request) return { appointment: found.request, created: false };
+      // A concurrent request may create the same patient: the insert waits for it, then its row is used.
+      const patient = found
+        ? withoutRequest(found)
+        : ((await insertPatient(tx, r)) ??
+          withoutRequest(await repo.patientAndRequest(tx, r.cnp, r.appt_date)));
+      if (!patient) throw new Error('registration: the patient of this CNP vanished');
+      // Takes a place under the row lock of (calendar, day); null means the day is full.
+      const placed = await repo.placeRequest(tx, {
+        calendarId: cal.id,
+        day: r.appt_date,
+        capacity: cal.capacity,
+        patientId: patient.id,
+        requestData: requestData(r),
+        consentVersion: consent.textVersion,
+        ip: consent.ip,
+      });
+      if (!placed) {
         // The same CNP may have taken the last place a moment ago: that is its request, not a refusal.
         const raced = await repo.existingRequest(tx, r.cnp, r.appt_date);
         if (raced) return { appointment: raced, created: false };
         throw new DayFullError();
       }
-      const appointmentId = await repo.insertPublicRequest(tx, {
-        patientId: patient.id,
-        calendarId: cal.id,
-        status: 'request',
-        selectedDate: r.appt_date,
-        selectedTime: REGISTRATION_SLOT,
-        holdsSlot: false,
-        publicRequest: true,
-        requestData: requestData(r),
-      });
-      const consentId = await repo.insertConsent(tx, {
-        patientId: patient.id,
-        appointmentId,
-        textVersion: consent.textVersion,
-        ip: consent.ip,
-      });
       const appointment = {
-        id: appointmentId,
+        id: placed.appointmentId,
         selectedDate: r.appt_date,
         selectedTime: REGISTRATION_SLOT,
         patientId: patient.id,
       };
-      await afterCreate(tx, appointment, { patientCreated: patient.created, consentId });
+      await afterCreate(tx, appointment, { patient, consentId: placed.consentId });
       return { appointment, created: true };
     });
   } catch (err) {
@@ -165,4 +187,8 @@ export async function createRequest(
     }
     throw err;
   }
+}
+
+function withoutRequest(found: repo.PatientOfCnp | null): RequestPatient | null {
+  return found && { id: found.id, name: found.name, email: found.email, phone: found.phone, created: false };
 }

@@ -1,5 +1,5 @@
 /** All SQL of the self-service links (owner: self-service). */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { selfServiceLinks } from '../../db/schema';
 
@@ -9,14 +9,16 @@ export async function linkNonce(
   appointmentId: number,
   fresh: { nonce: string; tokenHash: string },
 ): Promise<{ nonce: string; revoked: boolean }> {
-  await db
+  // One statement: the no-op update on conflict returns the existing link (waiting for a
+  // concurrent insert of the same appointment's link, then returning that one).
+  const [row] = await db
     .insert(selfServiceLinks)
     .values({ appointmentId, nonce: fresh.nonce, tokenHash: fresh.tokenHash })
-    .onConflictDoNothing({ target: selfServiceLinks.appointmentId });
-  const [row] = await db
-    .select({ nonce: selfServiceLinks.nonce, revokedAt: selfServiceLinks.revokedAt })
-    .from(selfServiceLinks)
-    .where(eq(selfServiceLinks.appointmentId, appointmentId));
+    .onConflictDoUpdate({
+      target: selfServiceLinks.appointmentId,
+      set: { nonce: sql`${selfServiceLinks.nonce}` },
+    })
+    .returning({ nonce: selfServiceLinks.nonce, revokedAt: selfServiceLinks.revokedAt });
   return { nonce: row.nonce, revoked: row.revokedAt !== null };
 }
 

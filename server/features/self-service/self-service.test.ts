@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clinicInstant } from '../../../domain/dates';
 import { appointments, auditEvents, outbox, registrationDays } from '../../db/schema';
-import { insertMessageOnce } from '../../platform/outbox';
+import { insertMessagesOnce } from '../../platform/outbox';
 import {
   MONDAY_10,
   makeAppointment,
@@ -120,15 +120,17 @@ describe('the self-service page of an appointment', () => {
   it('cancels until the notice: the slot is free at once and waiting reminders are dropped', async () => {
     clock.at = START;
     const { a, token, patient } = await booked('2026-03-06', '09:30');
-    const reminder = await insertMessageOnce(db, {
-      channel: 'email',
-      to: 'elena@example.ro',
-      subject: 'Reamintire',
-      text: 'Mâine',
-      appointmentId: a.id,
-      purpose: 'reminder:24',
-      notBefore: addHours(clinicInstant('2026-03-06', '09:30'), -24),
-    });
+    const [reminder] = await insertMessagesOnce(db, [
+      {
+        channel: 'email',
+        to: 'elena@example.ro',
+        subject: 'Reamintire',
+        text: 'Mâine',
+        appointmentId: a.id,
+        purpose: 'reminder:24',
+        notBefore: addHours(clinicInstant('2026-03-06', '09:30'), -24),
+      },
+    ]);
     const res = await call('POST', `${token}/cancel`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -144,7 +146,7 @@ describe('the self-service page of an appointment', () => {
       status: 'scheduled_paperless',
       slot: { calendarId: calendar.id, date: '2026-03-06', time: '09:30' },
     });
-    const [waiting] = await db.select().from(outbox).where(eq(outbox.id, reminder!));
+    const [waiting] = await db.select().from(outbox).where(eq(outbox.id, reminder));
     expect(waiting.state).toBe('cancelled');
     const again = await call('POST', `${token}/cancel`);
     expect(again.statusCode).toBe(409);

@@ -98,6 +98,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   /** Loads the session (cookie or bearer) into req.user; refreshes the sliding expiry. */
   async function loadSession(req: FastifyRequest, reply: FastifyReply) {
     const fast = await fastSession(req.headers, clock.now());
+    if (fast === null) return;
     if (fast) {
       if (!fast.active) return;
       req.sessionId = fast.sessionId;

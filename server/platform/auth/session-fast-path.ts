@@ -8,7 +8,8 @@
  * neither expired, nor due for its sliding refresh, nor past the absolute lifetime. Everything
  * else (refresh, expiry, revocation of an old session, a token that does not verify) returns
  * `undefined` and goes through better-auth as before, which then sets the refreshed cookie. A
- * bearer token (API clients) takes the same path as the cookie it stands for.
+ * bearer token (API clients) takes the same path as the cookie it stands for. A request that
+ * carries neither is answered `null` (anonymous) at once.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -107,10 +108,13 @@ export function createSessionFastPath(o: FastPathOptions) {
   return async function fastSession(
     headers: Record<string, string | string[] | undefined>,
     now: Date,
-  ): Promise<FastSession | undefined> {
+  ): Promise<FastSession | null | undefined> {
     // A bearer token wins over a cookie, as in better-auth's plugin (API clients, issue 17).
     const auth = headers.authorization;
     const cookie = Array.isArray(headers.cookie) ? headers.cookie.join('; ') : headers.cookie;
+    // Neither header names a session: anonymous (the public form, the self-service page), with
+    // nothing for better-auth to find either.
+    if (typeof auth !== 'string' && !cookie?.includes(`${o.cookieName}=`)) return null;
     const token =
       typeof auth === 'string'
         ? bearerToken(auth, o.secret)

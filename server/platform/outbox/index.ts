@@ -4,8 +4,9 @@ export {
   cancelPendingForAppointment,
   countFailed,
   findState,
-  insertMessageOnce,
+  insertMessagesOnce,
   listMessages,
+  type NewOutboxRow,
   retryNow,
 } from './repository';
 export { createOutboxWorker } from './worker';

@@ -24,36 +24,40 @@ export type NewOutboxRow = {
 };
 
 export async function insertMessage(db: Db, row: NewOutboxRow): Promise<number> {
-  const id = await insertMessageOnce(db, row);
-  if (id === null) throw new Error('outbox: this purpose is already queued for the appointment');
+  const [id] = await insertMessagesOnce(db, [row]);
+  if (id === undefined) throw new Error('outbox: this purpose is already queued for the appointment');
   return id;
 }
 
 /**
- * Queues the message unless the same purpose is already queued or sent for the appointment and
- * channel (the partial unique index `outbox_purpose_uq`): then nothing is written and null is
- * returned, so a reminder scheduled twice, or by two nodes at once, goes out once.
+ * Queues the messages, in one statement, except those whose purpose is already queued or sent
+ * for the appointment and channel (the partial unique index `outbox_purpose_uq`): those are not
+ * written, so a reminder scheduled twice, or by two nodes at once, goes out once. Returns the ids
+ * of the rows written.
  */
-export async function insertMessageOnce(db: Db, row: NewOutboxRow): Promise<number | null> {
-  const [r] = await db
+export async function insertMessagesOnce(db: Db, rows: NewOutboxRow[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const written = await db
     .insert(outbox)
-    .values({
-      channel: row.channel,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      html: row.html ?? null,
-      attachments: row.attachments ?? null,
-      appointmentId: row.appointmentId ?? null,
-      purpose: row.purpose ?? null,
-      ...(row.notBefore ? { nextAttemptAt: row.notBefore } : {}),
-    })
+    .values(
+      rows.map((row) => ({
+        channel: row.channel,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? null,
+        attachments: row.attachments ?? null,
+        appointmentId: row.appointmentId ?? null,
+        purpose: row.purpose ?? null,
+        ...(row.notBefore ? { nextAttemptAt: row.notBefore } : {}),
+      })),
+    )
     .onConflictDoNothing({
       target: [outbox.appointmentId, outbox.channel, outbox.purpose],
       where: sql`${outbox.purpose} is not null and ${outbox.state} <> 'cancelled'`,
     })
     .returning({ id: outbox.id });
-  return r?.id ?? null;
+  return written.map((r) => r.id);
 }
 
 /**
