@@ -16,12 +16,6 @@ export type Session = (statement: string) => Promise<void>;
 /** Parameters are arrays here, as bench/data.ts sends them (unnest of each). */
 type Query = (text: string, params?: unknown[][]) => Promise<unknown[]>;
 
-/** The statement migration 0012 fills patient_name_words with (its trigger does the same per row). */
-const NAME_WORDS_FILL = `insert into patient_name_words (word, name_search, patient_id)
-  select distinct w, p.name_search, p.id
-  from patients p, regexp_split_to_table(p.name_search, '[ -]+') as w
-  where w <> ''`;
-
 type IndexDef = { name: string; def: string };
 
 /**
@@ -51,7 +45,7 @@ export async function beginBulkLoad(opts: {
   return {
     async finish() {
       for (const t of tables) await query(`alter table ${t} enable trigger all`);
-      await query(NAME_WORDS_FILL);
+      await query('select patient_name_words_rebuild()');
       // The appointments' day counts, by the function migration 0014 fills them with.
       await query('select appointment_day_counts_rebuild()');
       log(`rows loaded, name words and day counts filled; building ${indexes.length} indexes`);

@@ -91,6 +91,7 @@ export async function openPglite(
     const client = dataDir
       ? await PGlite.create(path.join(dataDir, 'pgdata'), { extensions: PGLITE_EXTENSIONS })
       : await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: opts.loadDataDir });
+    await client.exec(PLANNER_SET);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
       db,
@@ -110,9 +111,25 @@ export async function openPglite(
   }
 }
 
+/**
+ * How the app's statements are planned, on every connection (docs/decisions/0053-planner-settings.md):
+ * its data is read from memory or SSD, where a random read costs about what a sequential one
+ * does (PostgreSQL's default of 4 assumes spinning disks and chose a parallel scan of every
+ * appointment over an index); and no JIT compilation, which costs a read of a large table more
+ * than it saves.
+ */
+const PLANNER_SETTINGS = { random_page_cost: '1.1', jit: 'off' };
+const PLANNER_OPTIONS = Object.entries(PLANNER_SETTINGS)
+  .map(([k, v]) => `-c ${k}=${v}`)
+  .join(' ');
+const PLANNER_SET = Object.entries(PLANNER_SETTINGS)
+  .map(([k, v]) => `set ${k} = ${v};`)
+  .join(' ');
+
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
+    options: PLANNER_OPTIONS,
     max,
     connectionTimeoutMillis: 5000,
     Client: PreparingClient,

@@ -156,7 +156,8 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   );
   // Exact up to 10,000, estimated beyond (server/platform/list-total.ts); the default views (no
   // filter typed, with or without hideOlder) may take the planner's estimate straight away.
-  const typed = patientFilter || Boolean(f.doctor || f.date || f.status || f.status_id || f.near_deadline);
+  const typed =
+    patientFilter || Boolean(f.name || f.doctor || f.date || f.status || f.status_id || f.near_deadline);
   const matching = () => {
     const ids = db.select({ id: a.id }).from(a);
     return patientFilter ? ids.innerJoin(p, eq(p.id, a.patientId)).where(where) : ids.where(where);
