@@ -162,25 +162,39 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
     const ids = db.select({ id: a.id }).from(a);
     return patientFilter ? ids.innerJoin(p, eq(p.id, a.patientId)).where(where) : ids.where(where);
   };
-  // The page in two statements: the ids, planned for the values typed, from appointments alone
-  // (and patients when a filter reads them); then their rows with the joins the screen shows, one
-  // prepared statement for every page. Planning the five-table join for each filtered request
-  // cost 2-5 ms, more than running it (docs/PERFORMANCE.md).
-  const [page, total] = await Promise.all([
-    matching()
-      .orderBy(...order)
-      .limit(literalInt(opts.perPage))
-      .offset(literalInt((opts.page - 1) * opts.perPage)),
-    // Filters on the appointment's own columns (and the name's words) are btree ranges: counted
-    // with the cap at once; those that read the patient (CNP, phone, inside a name) ask first.
+  // Filtered, the page takes two statements: the ids, planned for the values typed, from
+  // appointments alone (and patients when a filter reads them); then their rows with the joins the
+  // screen shows, one prepared statement for every page. Planning the five-table join for each
+  // filtered request cost 2-5 ms, more than running it (docs/PERFORMANCE.md). A default view has
+  // no value typed: its one statement is prepared once and its plan kept.
+  const pageRows = async () =>
+    !typed
+      ? baseSelect(db)
+          .where(where)
+          .orderBy(...order)
+          .limit(literalInt(opts.perPage))
+          .offset(literalInt((opts.page - 1) * opts.perPage))
+      : pageByIds(
+          db,
+          await matching()
+            .orderBy(...order)
+            .limit(literalInt(opts.perPage))
+            .offset(literalInt((opts.page - 1) * opts.perPage)),
+          order,
+        );
+  const [rows, total] = await Promise.all([
+    pageRows(),
     listTotal(db, matching(), !typed ? 'default-view' : patientFilter ? 'capped' : 'indexed'),
   ]);
-  const rows = page.length
-    ? await baseSelect(db)
-        .where(sql`${a.id} = any(${sql.param(page.map((r) => r.id))}::int[])`)
-        .orderBy(...order)
-    : [];
   return { rows: rows.map(toRow), total };
+}
+
+/** The rows of a page of ids, in the list's order. */
+async function pageByIds(db: Db, page: { id: number }[], order: SQL[]) {
+  if (!page.length) return [];
+  return baseSelect(db)
+    .where(sql`${a.id} = any(${sql.param(page.map((r) => r.id))}::int[])`)
+    .orderBy(...order);
 }
 
 /** The next few appointments from now (Europe/Bucharest), for the side panel. */
