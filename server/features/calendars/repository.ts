@@ -35,22 +35,19 @@ export async function calendarExists(db: Db, id: number): Promise<boolean> {
   return !!cal;
 }
 
-/** The calendar's unavailable periods that share a day with [from, to]. */
-export function unavailableDaysBetween(db: Db, calendarId: number, from: string, to: string) {
-  return db
-    .select({
-      from: calendarUnavailableDays.fromDate,
-      to: calendarUnavailableDays.toDate,
-      reason: calendarUnavailableDays.reason,
-    })
-    .from(calendarUnavailableDays)
-    .where(
-      and(
-        eq(calendarUnavailableDays.calendarId, calendarId),
-        lte(calendarUnavailableDays.fromDate, to),
-        gte(calendarUnavailableDays.toDate, from),
-      ),
-    );
+/**
+ * The calendar's unavailable periods that share a day with [from, to], in the same read as
+ * whether the calendar exists (null: it does not).
+ */
+export async function unavailableDaysBetween(db: Db, calendarId: number, from: string, to: string) {
+  const u = calendarUnavailableDays;
+  const rows = await db
+    .select({ from: u.fromDate, to: u.toDate, reason: u.reason })
+    .from(calendars)
+    .leftJoin(u, and(eq(u.calendarId, calendars.id), lte(u.fromDate, to), gte(u.toDate, from)))
+    .where(eq(calendars.id, calendarId));
+  if (!rows.length) return null;
+  return rows.flatMap((r) => (r.from && r.to ? [{ from: r.from, to: r.to, reason: r.reason }] : []));
 }
 
 export type EventFilter = {

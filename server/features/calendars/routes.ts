@@ -58,7 +58,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const calendarId = req.params.calendar_id;
-      if (!(await repo.calendarExists(db, calendarId))) throw notFound(CALENDAR_MESSAGES.notFound);
       const { start, end } = resolveRange(req.body);
       const last = addDays(end, -1);
       const { doctorId = null, perDay, includeInactive } = req.body;
@@ -67,6 +66,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         repo.unavailableDaysBetween(db, calendarId, start, last),
         doctorId ? timeOffBetween(db, doctorId, start, last) : Promise.resolve([]),
       ]);
+      // The calendar's existence comes with its unavailable days, read beside the events.
+      if (!unavailable) throw notFound(CALENDAR_MESSAGES.notFound);
       // Clipped to the range; `end` is the day after the last one, as background events want it.
       const clip = (r: { from: string; to: string }) => ({
         start: [r.from, start].sort()[1],
