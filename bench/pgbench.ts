@@ -7,6 +7,8 @@
  *     [--only "GET /api/search,..."] [--connections 32] [--duration 10] [--variants 8]
  *     [--params bound|literals] [--api-results file-or-directory] [--scripts dir]
  *
+ * Without --only: the three slowest signed-in reads of the newest full run of bench/api.ts.
+ *
  * Builds the app in this process on the bench database (as bench/explain.ts does), signs in, and
  * for every endpoint sends the requests the load run sends (request index 0..variants-1, so the
  * filters that vary per request are covered) once to warm the app's caches (estimated totals,
@@ -43,8 +45,6 @@ import { PreparingClient } from '../server/db/prepared-client';
 import { endpoints } from './api-endpoints';
 import { signedInApp } from './in-process-app';
 
-/** The three slowest reads of the load run (bench/api.ts): the default selection. */
-const SLOWEST_READS = ['GET /api/patients name filter', 'GET /api/search', 'GET /api/patients status filter'];
 /** The address the recorded requests come from, so the audit rows pgbench adds can be removed. */
 const MARKER_IP = '192.0.2.1';
 
@@ -52,7 +52,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opts } = parseArgs({
   options: {
     'database-url': { type: 'string', default: process.env.DATABASE_URL },
-    only: { type: 'string', default: SLOWEST_READS.join(',') },
+    /** Default: the three slowest signed-in reads of the newest full run of bench/api.ts. */
+    only: { type: 'string' },
     connections: { type: 'string', default: '32' },
     duration: { type: 'string', default: '10' },
     variants: { type: 'string', default: '8' },
@@ -70,7 +71,37 @@ if (!url) throw new Error('--database-url is required (pgbench runs on PostgreSQ
 if (opts.params !== 'bound' && opts.params !== 'literals') throw new Error('--params is bound or literals');
 const connections = Number(opts.connections);
 const variants = Number(opts.variants);
-const only = opts.only.split(',').map((s) => s.trim());
+const resultsDir = path.join(root, 'bench', 'results');
+type ApiRun = { date: string; connections: number; results: { name: string; rps: number; p95: number }[] };
+/** The API runs, newest first: the file given, or every bench/results/api-postgres-*.json. */
+function apiRuns(): { file: string; run: ApiRun }[] {
+  const given = opts['api-results'];
+  let files: string[] = [];
+  if (given && !statSync(given).isDirectory()) files = [given];
+  else {
+    const d = given ?? resultsDir;
+    try {
+      // The file names carry an ISO time: in reverse order, the newest first.
+      files = readdirSync(d)
+        .filter((f) => /^api-postgres-.*\.json$/.test(f))
+        .sort()
+        .reverse()
+        .map((f) => path.join(d, f));
+    } catch {}
+  }
+  return files.map((file) => ({ file, run: JSON.parse(readFileSync(file, 'utf8')) as ApiRun }));
+}
+/** The three slowest signed-in reads of the newest run that measured every endpoint. */
+function slowestReads(): string[] {
+  const full = apiRuns().find(({ run }) => run.results.length >= 20);
+  if (!full) throw new Error('no full bench/api.ts run in bench/results: pass --only');
+  return full.run.results
+    .filter((r) => !/^baseline|\(session only\)|\(public/.test(r.name))
+    .sort((x, y) => x.rps - y.rps)
+    .slice(0, 3)
+    .map((r) => r.name);
+}
+const only = opts.only ? opts.only.split(',').map((s) => s.trim()) : slowestReads();
 
 type Statement = { text: string; values: unknown[] };
 // The audit rows the recorded requests (and pgbench after them) add are removed at the end.
@@ -117,7 +148,7 @@ const list = endpoints({
   runSalt: Math.floor(Date.now() / 100) % 100_000_000,
   doctorIds: doctors.map((d) => d.id),
 }).filter((e) => e.target === 'app' && only.some((o) => e.name.includes(o)));
-if (!list.length) throw new Error(`no endpoint matches --only ${opts.only}`);
+if (!list.length) throw new Error(`no endpoint matches --only ${only.join(',')}`);
 
 const send = (e: (typeof list)[number], i: number) => {
   const { path: p, body } = e.next(i);
@@ -269,26 +300,6 @@ try {
 
 // ---- beside the API's figures ------------------------------------------------------------------
 
-const resultsDir = path.join(root, 'bench', 'results');
-type ApiRun = { date: string; connections: number; results: { name: string; rps: number; p95: number }[] };
-/** The API runs, newest first: the file given, or every bench/results/api-postgres-*.json. */
-function apiRuns(): { file: string; run: ApiRun }[] {
-  const given = opts['api-results'];
-  let files: string[] = [];
-  if (given && !statSync(given).isDirectory()) files = [given];
-  else {
-    const d = given ?? resultsDir;
-    try {
-      // The file names carry an ISO time: in reverse order, the newest first.
-      files = readdirSync(d)
-        .filter((f) => /^api-postgres-.*\.json$/.test(f))
-        .sort()
-        .reverse()
-        .map((f) => path.join(d, f));
-    } catch {}
-  }
-  return files.map((file) => ({ file, run: JSON.parse(readFileSync(file, 'utf8')) as ApiRun }));
-}
 // Each endpoint's figures from the newest run that measured it (runs with --only measure a few).
 const runs = apiRuns();
 for (const r of rows) {

@@ -9,6 +9,9 @@ import { addDays } from '../domain/dates';
 import { today } from './dates';
 import { expect, expectNoA11yViolations, signIn, test } from './fixtures';
 
+/** An appointment as a screen reader names it: its time as shown ("09:00", "09:00–09:30") first. */
+const EVENT = /^\d\d:\d\d[ –]/;
+
 type Calendar = { id: number; title: string };
 type Event = { id: number; start: string; patient: string };
 type Events = {
@@ -77,7 +80,7 @@ test('tabs per calendar, doctor filter and opening an appointment', async ({ pag
 
   // A click on an event opens its appointment (the next month when this one has none).
   const calendar = page.getByTestId(`calendar-${second.id}`);
-  const events = calendar.getByRole('button', { name: /^\d\d:\d\d / });
+  const events = calendar.getByRole('button', { name: EVENT });
   if (all === 0) {
     const next = eventsOf(second.id);
     await calendar.getByRole('button', { name: 'Înainte' }).click();
@@ -127,7 +130,7 @@ test('a busy day of the month grid shows "+alte N", which opens the day with all
   await monthLoad;
   const calendar = page.getByTestId(`calendar-${cal.id}`);
   const cell = calendar.locator(`[role="cell"][data-date="${date}"]`);
-  await expect(cell.getByRole('button', { name: /^\d\d:\d\d / })).toHaveCount(3);
+  await expect(cell.getByRole('button', { name: EVENT })).toHaveCount(3);
   const link = cell.getByRole('button', { name: `+alte ${more}` });
   await expect(link).toBeVisible();
   await expectNoA11yViolations(page, { include: `[data-testid="calendar-${cal.id}"]` });
@@ -147,7 +150,7 @@ test('a busy day of the month grid shows "+alte N", which opens the day with all
   await expect(page.getByTestId(`event-count-${cal.id}`)).toHaveText(
     `Programări în interval: ${day.data.counts.active}`,
   );
-  const shown = calendar.getByRole('button', { name: /^\d\d:\d\d / });
+  const shown = calendar.getByRole('button', { name: EVENT });
   await expect(shown).toHaveCount(day.data.events.length);
   for (const e of day.data.events) await expect(shown.filter({ hasText: e.patient }).first()).toBeVisible();
 });

@@ -30,11 +30,6 @@ export function listCalendars(db: Db) {
   return db.select({ id: calendars.id, title: calendars.title }).from(calendars).orderBy(asc(calendars.id));
 }
 
-export async function calendarExists(db: Db, id: number): Promise<boolean> {
-  const [cal] = await db.select({ id: calendars.id }).from(calendars).where(eq(calendars.id, id));
-  return !!cal;
-}
-
 /**
  * The calendar's unavailable periods that share a day with [from, to], in the same read as
  * whether the calendar exists (null: it does not).

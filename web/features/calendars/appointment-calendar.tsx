@@ -56,9 +56,12 @@ const INACTIVE_COLOR = 'var(--mantine-color-gray-6)';
 const statusLabel = (e: CalendarEvent) =>
   e.status_title ?? STATUS_LABELS[e.status as keyof typeof STATUS_LABELS] ?? e.status;
 
+/** The status, and whether the appointment does not happen. */
+const statusOf = (e: CalendarEvent) => `${statusLabel(e)}${e.active ? '' : ' (nu are loc)'}`;
+
 /** Hover and focus text: the full name, the time and the status (month cells cut the name). */
 const describe = (e: CalendarEvent) =>
-  `${e.start.slice(11, 16)} ${e.patient} · ${statusLabel(e)}${e.active ? '' : ' (nu are loc)'}${e.doctor ? ` · ${e.doctor}` : ''}`;
+  `${e.start.slice(11, 16)} ${e.patient} · ${statusOf(e)}${e.doctor ? ` · ${e.doctor}` : ''}`;
 
 const SHADE = {
   unavailable: 'var(--mantine-color-gray-5)',
@@ -163,7 +166,11 @@ export default function AppointmentCalendar({
           if (!e) return;
           if (!e.active) info.el.classList.add('event-inactive');
           info.el.setAttribute('title', describe(e));
-          info.el.setAttribute('aria-label', describe(e));
+          // The name a screen reader says starts with the words on screen (WCAG 2.5.3, label in
+          // name: someone who says "click 09:00 Popescu Ana" reaches it), then adds the status.
+          // (The day and week views draw a short event without its time: it is still said first.)
+          const shown = `${info.timeText || e.start.slice(11, 16)} ${info.event.title}`;
+          info.el.setAttribute('aria-label', `${shown} · ${statusOf(e)}`);
         }}
         datesSet={(info) => {
           visible.current = {
