@@ -1,17 +1,20 @@
-import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { displayName, useCurrentUser } from '../../app/current-user';
 import { UnsentMessagesCard } from '../admin';
 import { AppointmentCalendar, type CalendarQuery, sameQuery } from '../calendars';
 import { useDashboardCalendar, useDashboardStats, useWeeklyCounts } from './api';
-import { JourneyCards } from './journey-cards';
+import { NearDeadlineAlert, NoShowReport } from './journey-cards';
 import { LatestAppointments } from './latest-appointments';
 import { StatCards } from './stat-cards';
 
 // The chart library loads after the page itself (DESIGN §7 first-route budget), as the calendar does.
 const WeeklyChart = lazy(() => import('./weekly-chart'));
 
-/** Home (SPEC §2 Dashboard): stat cards, latest pending appointments, weekly chart, calendar. */
+/**
+ * Home (SPEC §2 Dashboard): stat cards, latest pending appointments, weekly chart, calendar, and
+ * the patient journey's figures (issue 15).
+ */
 export default function DashboardPage() {
   const user = useCurrentUser();
   const stats = useDashboardStats();
@@ -22,13 +25,16 @@ export default function DashboardPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>Acasă</Title>
-        <Text c="dimmed">Bine ați venit, {displayName(user)}!</Text>
-      </div>
+      {/* The near-deadline alert beside the greeting: arriving after the page, it moves nothing. */}
+      <Group justify="space-between" align="flex-start" gap="md">
+        <div>
+          <Title order={1}>Acasă</Title>
+          <Text c="dimmed">Bine ați venit, {displayName(user)}!</Text>
+        </div>
+        <NearDeadlineAlert />
+      </Group>
       <UnsentMessagesCard />
       <StatCards stats={stats.data} loading={stats.isPending} />
-      <JourneyCards />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <LatestAppointments rows={stats.data?.last_appointments} loading={stats.isPending} />
@@ -57,6 +63,7 @@ export default function DashboardPage() {
           />
         </Suspense>
       </Paper>
+      <NoShowReport />
     </Stack>
   );
 }

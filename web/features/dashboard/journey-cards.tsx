@@ -9,54 +9,67 @@ import { Link } from 'react-router';
 import { NO_SHOW_WINDOW_DAYS, type NoShowGroup, percent } from '../../../domain/dashboard';
 import { useJourneyFigures } from './api';
 
-export function JourneyCards() {
+/**
+ * Requests close to the 48-hour promise, beside the greeting at the top. Nothing is drawn until
+ * the figures arrive (most days there is no such request, and a placeholder would leave a gap).
+ */
+export function NearDeadlineAlert() {
+  const q = useJourneyFigures();
+  const near = q.data?.near_deadline;
+  if (!near || near.count === 0) return null;
+  return (
+    <Alert
+      // A darker orange than the palette's darkest (orange.9 is 4.3:1 on white): 5.2:1.
+      color="#c2410c"
+      variant="outline"
+      icon={<IconClockExclamation aria-hidden />}
+      title="Aproape de termenul de 48 de ore"
+      py="xs"
+    >
+      <Text size="sm">
+        {near.count === 1 ? 'O cerere așteaptă' : `${near.count} cereri așteaptă`} un răspuns de cel puțin{' '}
+        {near.hours} de ore.{' '}
+        <Anchor component={Link} to="/app/appointments?termen=48" inherit>
+          Vezi cererile
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}
+
+/**
+ * The no-show rates, at the foot of the page: their tables are as tall as there are doctors, so
+ * arriving there they move nothing that is already on screen.
+ */
+export function NoShowReport() {
   const q = useJourneyFigures();
   if (q.isPending) return <Skeleton h={160} radius="md" />;
   if (!q.data) return null;
-  const { near_deadline: near, no_show: ns } = q.data;
+  const ns = q.data.no_show;
   return (
-    <>
-      {near.count > 0 && (
-        <Alert
-          // A darker orange than the palette's darkest (orange.9 is 4.3:1 on white): 5.2:1.
-          color="#c2410c"
-          variant="outline"
-          icon={<IconClockExclamation aria-hidden />}
-          title="Aproape de termenul de 48 de ore"
-        >
-          <Text size="sm">
-            {near.count === 1 ? 'O cerere așteaptă' : `${near.count} cereri așteaptă`} un răspuns de cel puțin{' '}
-            {near.hours} de ore.{' '}
-            <Anchor component={Link} to="/app/appointments?termen=48" inherit>
-              Vezi cererile
-            </Anchor>
-          </Text>
-        </Alert>
-      )}
-      <Paper withBorder radius="md" p="md">
-        <Title order={2} size="h4">
-          Neprezentări în ultimele {NO_SHOW_WINDOW_DAYS} de zile:{' '}
-          {percent(ns.overall.no_shows, ns.overall.total)}
-        </Title>
-        <Text size="sm" c="dimmed" mb="sm">
-          {ns.overall.no_shows} din {ns.overall.total} programări. Cu prezența confirmată de pacient:{' '}
-          {percent(ns.overall.confirmed_no_shows, ns.overall.confirmed_total)}; fără confirmare:{' '}
-          {percent(
-            ns.overall.no_shows - ns.overall.confirmed_no_shows,
-            ns.overall.total - ns.overall.confirmed_total,
-          )}
-          .
-        </Text>
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <RateTable caption="Pe medic" groups={ns.by_doctor} fallback="Fără medic" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 6 }}>
-            <RateTable caption="Pe calendar" groups={ns.by_calendar} fallback="Fără calendar" />
-          </Grid.Col>
-        </Grid>
-      </Paper>
-    </>
+    <Paper withBorder radius="md" p="md">
+      <Title order={2} size="h4">
+        Neprezentări în ultimele {NO_SHOW_WINDOW_DAYS} de zile:{' '}
+        {percent(ns.overall.no_shows, ns.overall.total)}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {ns.overall.no_shows} din {ns.overall.total} programări. Cu prezența confirmată de pacient:{' '}
+        {percent(ns.overall.confirmed_no_shows, ns.overall.confirmed_total)}; fără confirmare:{' '}
+        {percent(
+          ns.overall.no_shows - ns.overall.confirmed_no_shows,
+          ns.overall.total - ns.overall.confirmed_total,
+        )}
+        .
+      </Text>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <RateTable caption="Pe medic" groups={ns.by_doctor} fallback="Fără medic" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <RateTable caption="Pe calendar" groups={ns.by_calendar} fallback="Fără calendar" />
+        </Grid.Col>
+      </Grid>
+    </Paper>
   );
 }
 
