@@ -18,6 +18,7 @@ import {
 } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { addDays, clinicToday } from '../domain/dates';
 
 export { expect };
 
@@ -119,9 +120,15 @@ export function forgetSession(role: Role) {
  */
 export async function expectNoA11yViolations(
   page: Page,
-  opts: { include?: string; exclude?: string[]; disableRules?: string[] } = {},
+  opts: { include?: string; exclude?: string[]; disableRules?: string[]; enableRules?: string[] } = {},
 ): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // Rules axe still calls experimental (off by default), e.g. label-content-name-mismatch, which
+  // Lighthouse runs.
+  if (opts.enableRules?.length)
+    builder = builder.options({
+      rules: Object.fromEntries(opts.enableRules.map((id) => [id, { enabled: true }])),
+    });
   if (opts.include) builder = builder.include(opts.include);
   for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
   if (opts.disableRules?.length) builder = builder.disableRules(opts.disableRules);
@@ -130,6 +137,21 @@ export async function expectNoA11yViolations(
     (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
   expect(summary, 'accessibility violations').toEqual([]);
+}
+
+/**
+ * The first day, `fromDaysAhead` days from today or later, that the public form takes: the server
+ * says so, so a weekend, a holiday of the demo calendar (30 November, 1 December) or a full day
+ * is skipped whatever the date the suite runs on.
+ */
+export async function openPublicDay(request: APIRequestContext, fromDaysAhead = 1): Promise<string> {
+  for (let day = addDays(clinicToday(new Date()), fromDaysAhead), i = 0; i < 60; i++, day = addDays(day, 1)) {
+    const res = await request.get('/api/appointment/check-register-date', {
+      params: { filters: JSON.stringify({ selected_date: day }) },
+    });
+    if ((await res.json()).status === 1) return day;
+  }
+  throw new Error('no day open for public requests in the next 60 days');
 }
 
 /**

@@ -6,12 +6,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
-import { addDays, formatDay } from '../domain/dates';
+import { formatDay } from '../domain/dates';
 import { isGsm7, NO_CONTACT_MESSAGE, quietHoursUntil } from '../domain/sms';
 import { makeCnp } from '../domain/validation/cnp';
-import { today } from './dates';
-import { E2E_DATA_DIR, expect, sentMails, signIn, test, withProofOfWork } from './fixtures';
+import { E2E_DATA_DIR, expect, openPublicDay, sentMails, signIn, test, withProofOfWork } from './fixtures';
 
 const LINK = /\/p\/[A-Za-z0-9_-]{43}/;
 
@@ -24,23 +22,12 @@ function sentSms(): { to: string; text: string }[] {
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')));
 }
 
-/** A day at least a week ahead that the public form takes (the server says so). */
-async function requestDay(request: APIRequestContext): Promise<string> {
-  for (let day = addDays(today(), 7), i = 0; i < 60; i++, day = addDays(day, 1)) {
-    const res = await request.get('/api/appointment/check-register-date', {
-      params: { filters: JSON.stringify({ selected_date: day }) },
-    });
-    if ((await res.json()).status === 1) return day;
-  }
-  throw new Error('no day open for public requests in the next 60 days');
-}
-
 test('a public request gets an SMS and an e-mail with the same self-service link', async ({ page }) => {
   await signIn(page, 'superadmin');
   const request = page.request;
   const phone = `0745${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
   const e164 = `+40${phone.slice(1)}`;
-  const day = await requestDay(request);
+  const day = await openPublicDay(request, 7);
   const email = `jurnal.${Date.now()}@example.ro`;
   const res = await request.post('/api/appointment', {
     data: await withProofOfWork(request, {

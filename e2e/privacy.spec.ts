@@ -6,10 +6,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { clinicToday, nextWeekday } from '../domain/dates';
 import { ANONYMISE_PHRASE } from '../domain/privacy';
 import { makeCnp } from '../domain/validation/cnp';
-import { expect, expectNoA11yViolations, signIn, test, withProofOfWork } from './fixtures';
+import { expect, expectNoA11yViolations, openPublicDay, signIn, test, withProofOfWork } from './fixtures';
 
 type ListPatient = { id: number; patient: string; cnp: string };
 
@@ -109,7 +108,7 @@ test('a doctor sees the consents but neither export nor anonymise', async ({ pag
 
 test('the patient detail shows the consent version and date, and records a withdrawal', async ({ page }) => {
   // A public request records a consent; its patient is new.
-  const day = nextWeekday(clinicToday(new Date()));
+  const day = await openPublicDay(page.request);
   const cnp = makeCnp(1, '1969-08-17', '12', Date.now() % 1000);
   const res = await page.request.post('/api/appointment', {
     data: await withProofOfWork(page.request, {

@@ -165,12 +165,9 @@ export default function AppointmentCalendar({
           const e = byId.get(info.event.id);
           if (!e) return;
           if (!e.active) info.el.classList.add('event-inactive');
+          // Its name is what it shows (the time and the title: WCAG 2.5.3, label in name); the
+          // full name, the status and the doctor are its description and hover text.
           info.el.setAttribute('title', describe(e));
-          // The name a screen reader says starts with the words on screen (WCAG 2.5.3, label in
-          // name: someone who says "click 09:00 Popescu Ana" reaches it), then adds the status.
-          // (The day and week views draw a short event without its time: it is still said first.)
-          const shown = `${info.timeText || e.start.slice(11, 16)} ${info.event.title}`;
-          info.el.setAttribute('aria-label', `${shown} · ${statusOf(e)}`);
         }}
         datesSet={(info) => {
           visible.current = {
