@@ -20,6 +20,7 @@ import {
   DEMO_PASSWORD,
   expect,
   expectNoA11yViolations,
+  openPublicDay,
   sentMails,
   signIn,
   test,
@@ -91,13 +92,7 @@ async function menuItems(page: Page): Promise<string[]> {
 test('the life of a public request, from confirmation to deletion', async ({ page }) => {
   test.setTimeout(120_000);
   // The request, as a patient sends it on the public form.
-  let day = addDays(today(), 1);
-  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
-    const check = await staff.get('/api/appointment/check-register-date', {
-      params: { filters: JSON.stringify({ selected_date: day }) },
-    });
-    if ((await check.json()).status === 1) break;
-  }
+  const day = await openPublicDay(staff);
   const stamp = Date.now() % 100000;
   const name = `Irina Zăvoianu ${stamp}`;
   const email = `irina.${stamp}@example.ro`;

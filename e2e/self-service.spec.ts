@@ -3,14 +3,13 @@
  * 360 px phone: confirm, ask for another date, cancel; staff then see what the patient did.
  */
 import { request as playwrightRequest } from '@playwright/test';
-import { addDays } from '../domain/dates';
 import { makeCnp } from '../domain/validation/cnp';
-import { today } from './dates';
 import {
   ACCOUNTS,
   DEMO_PASSWORD,
   expect,
   expectNoA11yViolations,
+  openPublicDay,
   sentMails,
   signIn,
   test,
@@ -26,13 +25,7 @@ test('a patient confirms, asks for another date and cancels from the link; staff
   const staff = await playwrightRequest.newContext({ baseURL });
   await staff.post('/api/auth/sign-in/email', { data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD } });
   // A request two days or more ahead: cancelling is still open (24 h notice).
-  let day = addDays(today(), 3);
-  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
-    const check = await staff.get('/api/appointment/check-register-date', {
-      params: { filters: JSON.stringify({ selected_date: day }) },
-    });
-    if ((await check.json()).status === 1) break;
-  }
+  const day = await openPublicDay(staff, 3);
   const stamp = Date.now() % 100000;
   const name = `Mara Iordache ${stamp}`;
   const created = await staff.post('/api/appointment', {

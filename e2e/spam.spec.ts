@@ -3,14 +3,13 @@
  * the requests, confirm, and the requests and the patients they created are gone.
  */
 import { request as playwrightRequest } from '@playwright/test';
-import { addDays } from '../domain/dates';
 import { makeCnp } from '../domain/validation/cnp';
-import { today } from './dates';
 import {
   ACCOUNTS,
   DEMO_PASSWORD,
   expect,
   expectNoA11yViolations,
+  openPublicDay,
   signIn,
   test,
   withProofOfWork,
@@ -30,13 +29,7 @@ for (const width of [1440, 360]) {
         })
       ).status(),
     ).toBe(200);
-    let day = addDays(today(), 1);
-    for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
-      const check = await staff.get('/api/appointment/check-register-date', {
-        params: { filters: JSON.stringify({ selected_date: day }) },
-      });
-      if ((await check.json()).status === 1) break;
-    }
+    const day = await openPublicDay(staff);
     const stamp = `${width}${Date.now() % 100000}`;
     const names = [`Spam Unu ${stamp}`, `Spam Doi ${stamp}`];
     for (const [i, name] of names.entries()) {

@@ -8,7 +8,7 @@ import { addDays } from '../domain/dates';
 import { availableTimes } from '../domain/slots';
 import { makeCnp } from '../domain/validation/cnp';
 import { dayLabel, today } from './dates';
-import { choose, expect, signIn, test, withProofOfWork } from './fixtures';
+import { choose, expect, openPublicDay, signIn, test, withProofOfWork } from './fixtures';
 
 test('an appointment with a custom status shows its title, one name in every place', async ({ page }) => {
   await signIn(page, 'superadmin');
@@ -28,13 +28,7 @@ test('an appointment with a custom status shows its title, one name in every pla
 
 /** A request sent on the public form for the first day that takes one; its id and patient name. */
 async function publicRequest(request: APIRequestContext, name: string) {
-  let day = addDays(today(), 1);
-  for (let i = 0; i < 60; i++, day = addDays(day, 1)) {
-    const check = await request.get('/api/appointment/check-register-date', {
-      params: { filters: JSON.stringify({ selected_date: day }) },
-    });
-    if ((await check.json()).status === 1) break;
-  }
+  const day = await openPublicDay(request);
   const stamp = Date.now() % 100000;
   const created = await request.post('/api/appointment', {
     data: await withProofOfWork(request, {
