@@ -2,10 +2,10 @@
  * The public request's queries (SQL only in repositories, docs/ARCHITECTURE.md); the rules that
  * use them are in service.ts.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { REGISTRATION_SLOT } from '../../../domain/registration';
 import type { Db } from '../../db/client';
-import { appointments, consentTexts, patients } from '../../db/schema';
+import { consentTexts, patients } from '../../db/schema';
 
 /** The consent text the form shows now: the newest version (a changed text is a new version). */
 export async function currentConsentText(db: Db): Promise<{ version: string; text: string } | null> {
@@ -60,23 +60,6 @@ function hhmm(t: string | null): string {
 
 export type ExistingRequest = { id: number; selectedDate: string; selectedTime: string; patientId: number };
 
-export async function existingRequest(db: Db, cnp: string, day: string): Promise<ExistingRequest | null> {
-  const [row] = await db
-    .select({
-      id: appointments.id,
-      selectedDate: appointments.selectedDate,
-      selectedTime: appointments.selectedTime,
-      patientId: appointments.patientId,
-    })
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .where(
-      and(eq(patients.cnp, cnp), eq(appointments.selectedDate, day), eq(appointments.publicRequest, true)),
-    )
-    .limit(1);
-  return row ? { ...row, selectedDate: row.selectedDate ?? day, selectedTime: hhmm(row.selectedTime) } : null;
-}
-
 export type PatientOfCnp = {
   id: number;
   name: string;
@@ -118,6 +101,11 @@ export async function patientAndRequest(db: Db, cnp: string, day: string): Promi
           patientId: row.id,
         };
   return { id: row.id, name: row.name, email: row.email, phone: row.phone, request };
+}
+
+/** The public request this CNP's patient has on `day`, if any. */
+export async function existingRequest(db: Db, cnp: string, day: string): Promise<ExistingRequest | null> {
+  return (await patientAndRequest(db, cnp, day))?.request ?? null;
 }
 
 /**
