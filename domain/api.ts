@@ -59,11 +59,13 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 /**
  * A list's `_meta.total` is exact up to this many matches; above it, it is an estimate and the
- * lists say "peste 10.000" (server/platform/list-total.ts).
+ * lists say "peste 1.000" (server/platform/list-total.ts). Nobody pages through more than 50
+ * pages of 20: past that, a filter is refined, and counting up to 10,000 matches on every request
+ * was most of a filtered list's time (docs/decisions/0054-exact-totals-up-to-1000.md).
  */
-export const EXACT_TOTAL_UP_TO = 10_000;
+export const EXACT_TOTAL_UP_TO = 1_000;
 
-/** How a list shows its total: the number, or "peste 10.000" for an estimate. */
+/** How a list shows its total: the number, or "peste 1.000" for an estimate. */
 export const totalText = (total: number) =>
   total > EXACT_TOTAL_UP_TO ? `peste ${EXACT_TOTAL_UP_TO.toLocaleString('ro-RO')}` : String(total);
 

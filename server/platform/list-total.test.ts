@@ -15,6 +15,7 @@ describe('list totals', async () => {
            'uninsured', 'RO-B'
     from generate_series(1, ${ROWS}) i`);
   await db.execute(sql`analyze patients`);
+  await db.execute(sql`analyze patient_name_words`);
   const total = async (filters?: object) => {
     const res = await ctx.app.inject({
       url: `/api/patients?perPage=10${filters ? `&filters=${encodeURIComponent(JSON.stringify(filters))}` : ''}`,
@@ -44,7 +45,7 @@ describe('list totals', async () => {
     const big = sql`select g from generate_series(1, 100000) g`;
     expect(await listTotal(db, big, 'default-view')).toBe(100_000);
     expect(await listTotal(db, big, 'capped')).toBe(100_000);
-    expect(await listTotal(db, sql`select g from generate_series(1, 9999) g`, 'default-view')).toBe(9999);
+    expect(await listTotal(db, sql`select g from generate_series(1, 999) g`, 'default-view')).toBe(999);
   });
 
   it('reuses a total above the limit for a while, and counts an exact one again every time', async () => {
@@ -56,7 +57,7 @@ describe('list totals', async () => {
     expect(first).toBeGreaterThan(EXACT_UP_TO);
     await db.execute(sql`insert into reuse_probe select g from generate_series(1, 20000) g`);
     await db.execute(sql`analyze reuse_probe`);
-    // Shown as "peste 10.000" either way: the estimate of a minute ago is still the answer.
+    // Shown as "peste 1.000" either way: the estimate of a minute ago is still the answer.
     expect(await listTotal(db, probe, 'capped')).toBe(first);
     const few = sql`select n from reuse_probe where n <= 3`;
     expect(await listTotal(db, few, 'capped')).toBe(6);

@@ -22,7 +22,7 @@ type Rows<T> = { rows: T[] };
  * matches may be few, and then the count is cheap and must be exact; when the planner expects
  * few, they are counted without a cap). `default-view`, for an unfiltered view: the same, except
  * that when the planner's estimate from the table statistics (accurate without a filter) is far
- * above the limit, it is the answer, without counting 10,000 rows on every request. `indexed`,
+ * above the limit, it is the answer, without counting 1,000 rows on every request. `indexed`,
  * for a filter a btree index serves in full (a name's words, a status, a doctor, a CNP or phone
  * range): counted with the cap straight away, without asking the planner first (an EXPLAIN round
  * trip planned on every request), and estimated only when the cap is reached.
@@ -34,9 +34,9 @@ const TRUST_ESTIMATE_ABOVE = 5;
 
 /**
  * How long a total above EXACT_UP_TO is reused for the same list and filters. Such a total is
- * shown as "peste 10.000" and is the planner's estimate from the table statistics, which ANALYZE
+ * shown as "peste 1.000" and is the planner's estimate from the table statistics, which ANALYZE
  * refreshes every few minutes at most: asking again on every request (an EXPLAIN, and for a
- * filter a count of 10,001 rows) bought nothing. A total up to EXACT_UP_TO is exact and never
+ * filter a count of 1,001 rows) bought nothing. A total up to EXACT_UP_TO is exact and never
  * reused, so a new patient or appointment shows in it at once.
  */
 const ESTIMATE_TTL_MS = 60_000;

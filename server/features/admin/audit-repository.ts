@@ -54,7 +54,7 @@ export async function listAudit(db: Db, f: AuditFilters, page: number, perPage: 
     rowsQuery(db, f)
       .limit(literalInt(perPage))
       .offset(literalInt((page - 1) * perPage)),
-    // Exact up to 10,000, estimated beyond (server/platform/list-total.ts); the CSV export
+    // Exact up to 1,000, estimated beyond (server/platform/list-total.ts); the CSV export
     // is the exhaustive answer.
     listTotal(
       db,

@@ -154,7 +154,7 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   const patientFilter = Boolean(
     (f.name && nameMode === 'contains') || f.cnp?.replace(/\D/g, '') || f.phone?.replace(/\D/g, ''),
   );
-  // Exact up to 10,000, estimated beyond (server/platform/list-total.ts); the default views (no
+  // Exact up to 1,000, estimated beyond (server/platform/list-total.ts); the default views (no
   // filter typed, with or without hideOlder) may take the planner's estimate straight away.
   const typed =
     patientFilter || Boolean(f.name || f.doctor || f.date || f.status || f.status_id || f.near_deadline);

@@ -54,7 +54,7 @@ export async function listDocuments(
   const w = where(filters);
   // Every document has its patient (foreign key, not null): the count joins patients only for
   // the CNP filter, so otherwise it is an index-only scan (docs/PERFORMANCE.md).
-  // Exact up to 10,000, estimated beyond (server/platform/list-total.ts).
+  // Exact up to 1,000, estimated beyond (server/platform/list-total.ts).
   const ids = db.select({ id: documents.id }).from(documents);
   const total = !w
     ? await listTotal(db, ids, 'default-view')

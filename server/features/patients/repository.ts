@@ -147,7 +147,7 @@ async function listPage(
   // The name's matches come from the words index with their names; the patients table is read
   // only when another filter needs its columns.
   const namedPatients = named ? sql`(${named}) nm join patients p on p.id = nm.patient_id` : sql`patients p`;
-  // The total is exact up to 10,000 matches and estimated beyond (list-total.ts): at 1,000,000
+  // The total is exact up to 1,000 matches and estimated beyond (list-total.ts): at 1,000,000
   // patients a common name or a status matches 25,000-250,000 of them and an exact count took
   // seconds. Only appointment filters: count their distinct patients without reading patients
   // at all (every appointment has its patient), in patient order from the (filter, patient_id)
