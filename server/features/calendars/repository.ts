@@ -113,10 +113,14 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
     with days as (${dayCounts})
     select d.day::text as date, d.day_active, d.day_inactive, e.id, e.time, e.status, e.status_title,
       e.active, (select p.name from patients p where p.id = e.patient_id) as patient,
-      u.name as doctor, e.calendar_id, c.title as calendar,
-      -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later).
+      -- Names by primary key, row by row: a join was planned as a hash of the whole users and
+      -- calendars tables for each day of the month (17 % of the month's SQL, docs/PERFORMANCE.md).
+      (select u.name from users u where u.id = e.doctor_id) as doctor, e.calendar_id,
+      (select c.title from calendars c where c.id = e.calendar_id) as calendar,
+      -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later); the
+      -- weekday as an int, so (calendar_id, weekday) of its index applies.
       (select av.to_time from calendar_availability av where av.calendar_id = e.calendar_id
-        and av.weekday = extract(dow from d.day) and av.from_time = e.at limit 1) as ends_at
+        and av.weekday = extract(dow from d.day)::int and av.from_time = e.at limit 1) as ends_at
     from days d
     left join lateral (
       select a.id, a.selected_time as time, a.status, s.title as status_title, not ${inactive} as active,
@@ -126,8 +130,6 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
       where a.selected_date = d.day and ${scoped} ${shown}
       order by ${order}
       limit ${literalInt(f.perDay ?? 5000)}) e on true
-    left join users u on u.id = e.doctor_id
-    left join calendars c on c.id = e.calendar_id
     order by d.day, e.at, e.after, e.id`)) as unknown as { rows: FoundEvent[] };
   const found = res.rows;
   const days = new Map<string, { active: number; inactive: number; sent: number }>();
