@@ -21,3 +21,19 @@ export function literalInt(n: number): number {
  * CUSTOM_PLAN_MARK): added to the user's filters, whose selectivity decides the plan.
  */
 export const customPlan: SQL = sql.raw(`true ${CUSTOM_PLAN_MARK}`);
+
+const PLAIN_TEXT = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * A filter's value written into the SQL text as a literal, for filters with few possible values (a
+ * status, a doctor, today's date): each value then gets its own prepared statement, planned for
+ * that value once per connection. As a parameter, its statement had to be planned again on every
+ * request (the plan depends on the value), and under load planning was more than half of the
+ * database's time for those lists (docs/decisions/0055-few-valued-filters-inline.md). Only values
+ * that are plainly safe in a literal (digits, or letters, digits, '-' and '_'); null otherwise, and
+ * the caller sends a parameter instead.
+ */
+export function plainLiteral(v: string | number): SQL | null {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? sql.raw(String(v)) : null;
+  return PLAIN_TEXT.test(v) ? sql.raw(`'${v}'`) : null;
+}

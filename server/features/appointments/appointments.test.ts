@@ -152,6 +152,13 @@ describe('GET /api/appointment', () => {
     // The last four digits, as the list shows them (issue 22).
     expect(await ids_({ cnp: ana.cnp.slice(-4) })).toEqual([ids.yesterday, ids.todayLater].sort());
     expect(await ids_({ phone: '0722 111' })).toEqual([ids.yesterday, ids.todayLater].sort());
+    // Today and later: the doctor, the status and today are then written into the statement's text;
+    // a value that cannot be is sent as a parameter.
+    const upcoming = async (filters: object) =>
+      (await list({ filters: JSON.stringify(filters) })).json().appointments.map((a: { id: number }) => a.id);
+    expect(await upcoming({ doctor: doctor.id, status: 'custom' })).toEqual([ids.todayLater]);
+    expect(await upcoming({ status: 'scheduled_paperless' })).toEqual([ids.tomorrow]);
+    expect(await upcoming({ doctor: "x' or 'a'='a" })).toEqual([]);
   });
 
   it('paginates', async () => {

@@ -174,6 +174,9 @@ describe('GET /api/patients', () => {
     expect(names(await list({ appointment_date: '2026-12-01' }))).toEqual(['Ștefan Țurcanu']);
     expect(names(await list({ status: 'request' }))).toEqual(['Stefania Ionescu']);
     expect(names(await list({ status: customId }))).toEqual(['Ștefan Țurcanu']);
+    expect(names(await list({ doctor: drA.id, status: 'request' }))).toEqual(['Stefania Ionescu']);
+    // A value that cannot be written into the statement's text is sent as a parameter.
+    expect(names(await list({ doctor: "x' or 'a'='a" }))).toEqual([]);
     expect(names(await list({ cnp: stefanCnp }))).toEqual(['Ștefan Țurcanu']);
     expect(names(await list({ cnp: stefanCnp.slice(0, 7) }))).toEqual(['Ștefan Țurcanu']);
     // From four digits the end matches too: the list shows *********9192 (issue 22).

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
 import { nameMatches, nameMatchesFirst, nameWords } from '../../platform/name-words';
-import { customPlan, literalInt } from '../../platform/page-sql';
+import { customPlan, literalInt, plainLiteral } from '../../platform/page-sql';
 import { cnpMatches, cnpMatchParts, likeContains, startsWith } from '../../platform/prefix-match';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -79,13 +79,24 @@ function cnpOrPhoneAlone(f: PatientFilters): SQL | null {
   return sql.join(parts.map(each), sql` union `);
 }
 
-function appointmentConditions(f: PatientFilters): SQL[] {
+/**
+ * The appointment filters as conditions. A doctor and a status have few possible values: typed
+ * alone (no name, CNP, phone or date), they are written into the statement's text (`inlined`),
+ * which is then prepared and planned once per value and connection instead of on every request
+ * (docs/decisions/0055-few-valued-filters-inline.md).
+ */
+function appointmentConditions(f: PatientFilters): { where: SQL[]; inlined: boolean } {
+  const fewValued = !f.name && !f.cnp && !f.phone && !f.appointment_date;
+  const doctor = fewValued && f.doctor ? plainLiteral(f.doctor) : null;
+  const status = fewValued && f.status ? plainLiteral(f.status) : null;
+  const inlined = fewValued && (!f.doctor || doctor !== null) && (!f.status || status !== null);
   const where: SQL[] = [];
-  if (f.doctor) where.push(sql`a.doctor_id = ${f.doctor}`);
+  if (f.doctor) where.push(sql`a.doctor_id = ${inlined ? doctor : f.doctor}`);
   if (f.appointment_date) where.push(sql`a.selected_date = ${f.appointment_date}`);
-  if (typeof f.status === 'number') where.push(sql`a.custom_status_id = ${f.status}`);
-  else if (f.status) where.push(sql`a.status = ${f.status}`);
-  return where;
+  const statusValue = inlined ? status : f.status;
+  if (typeof f.status === 'number') where.push(sql`a.custom_status_id = ${statusValue}`);
+  else if (f.status) where.push(sql`a.status = ${statusValue}`);
+  return { where, inlined };
 }
 
 const DOCTOR_NAME = sql`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`;
@@ -132,7 +143,7 @@ async function listPage(
 ): Promise<{ total: number; patients: PatientListItem[] }> {
   const named = f.name && mode === 'words' ? nameMatches(f.name) : null;
   const pc = patientConditions(f, mode);
-  const ac = appointmentConditions(f);
+  const { where: ac, inlined } = appointmentConditions(f);
   // Appointment filters as a semi-join the planner chooses how to run from the statistics: a
   // broad filter walks the name index and stops after a page (most patients match), a narrow
   // one collects its few patients first and sorts them (docs/PERFORMANCE.md, measured on 100,000
@@ -141,8 +152,9 @@ async function listPage(
     ? sql`exists (select 1 from appointments a where a.patient_id = p.id and ${sql.join(ac, sql` and `)})`
     : null;
   const typed = appt ? [...pc, appt] : pc;
-  // Typed filters are planned for their values (server/db/prepared-client.ts).
-  const conds = typed.length ? [...typed, customPlan] : typed;
+  // Typed filters are planned for their values (server/db/prepared-client.ts); values written
+  // into the text already are.
+  const conds = typed.length && !inlined ? [...typed, customPlan] : typed;
   const where = conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
   // The name's matches come from the words index with their names; the patients table is read
   // only when another filter needs its columns.
