@@ -88,13 +88,14 @@ const dateOrInfinity = sql`coalesce(${a.selectedDate}, 'infinity'::date)`;
 /** How a typed name matches: by the start of its words, or (when none does) anywhere inside. */
 type NameMode = 'words' | 'contains';
 
+/** The conditions, and whether their statement is planned for its values on every call (`custom`). */
 function filterConditions(
   f: AppointmentFilters,
   hideOlder: boolean,
   today: string,
   nearDeadlineBefore: Date | undefined,
   nameMode: NameMode,
-): SQL[] {
+): { where: SQL[]; custom: boolean } {
   const where: SQL[] = [];
   // A doctor and statuses have few possible values: typed alone, they and today's date are written
   // into the text, and the statement is prepared and planned once per value and connection
@@ -141,7 +142,8 @@ function filterConditions(
   if (phone) where.push(like(p.phone, likeContains(phone)));
   // Beyond the default views, the plan depends on the values typed (server/db/prepared-client.ts).
   const typed = where.length - (hideOlder && !f.near_deadline ? 1 : 0);
-  return typed > 0 && !inlined ? [...where, customPlan] : where;
+  const custom = typed > 0 && !inlined;
+  return { where: custom ? [...where, customPlan] : where, custom };
 }
 
 type ListOptions = {
@@ -163,9 +165,14 @@ export async function listAppointments(db: Db, opts: ListOptions) {
 }
 
 async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
-  const where = and(
-    ...filterConditions(opts.filters, opts.hideOlder, opts.today, opts.nearDeadlineBefore, nameMode),
+  const conditions = filterConditions(
+    opts.filters,
+    opts.hideOlder,
+    opts.today,
+    opts.nearDeadlineBefore,
+    nameMode,
   );
+  const where = and(...conditions.where);
   const order = opts.hideOlder
     ? [asc(dateOrInfinity), sql`${a.selectedTime} asc nulls last`, asc(a.id)]
     : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, desc(a.id)];
@@ -188,9 +195,10 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   // appointments alone (and patients when a filter reads them); then their rows with the joins the
   // screen shows, one prepared statement for every page. Planning the five-table join for each
   // filtered request cost 2-5 ms, more than running it (docs/PERFORMANCE.md). A default view has
-  // no value typed: its one statement is prepared once and its plan kept.
+  // no value typed, and a doctor or status typed alone is written into the text (0055): their one
+  // statement is prepared once per connection and its plan kept.
   const pageRows = async () =>
-    !typed
+    !conditions.custom
       ? baseSelect(db)
           .where(where)
           .orderBy(...order)
