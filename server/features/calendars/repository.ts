@@ -117,7 +117,7 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
       -- calendars tables for each day of the month (17 % of the month's SQL, docs/PERFORMANCE.md).
       (select u.name from users u where u.id = e.doctor_id) as doctor, e.calendar_id,
       (select c.title from calendars c where c.id = e.calendar_id) as calendar,
-      -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later); the
+      -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later), the
       -- weekday as an int, so (calendar_id, weekday) of its index applies.
       (select av.to_time from calendar_availability av where av.calendar_id = e.calendar_id
         and av.weekday = extract(dow from d.day)::int and av.from_time = e.at limit 1) as ends_at
