@@ -16,7 +16,8 @@ describe('plainLiteral', () => {
   });
 
   it('refuses anything a literal could be broken out of, or too long to be an id', () => {
-    for (const v of ["x' or 'a'='a", 'a b', 'a;b', 'ă', '', 'x'.repeat(65), 'a\\b']) expect(text(v)).toBeNull();
+    for (const v of ["x' or 'a'='a", 'a b', 'a;b', 'ă', '', 'x'.repeat(65), 'a\\b'])
+      expect(text(v)).toBeNull();
     expect(text(1.5)).toBeNull();
     expect(text(2 ** 60)).toBeNull();
   });
