@@ -31,6 +31,11 @@ export const appointmentStatuses = pgTable('appointment_statuses', {
   builtin: text('builtin').unique(),
   createdAt: created(),
 });
+/**
+ * The table also has `patient_name_search`, the patient's folded name, kept by triggers and read
+ * only by the patient list's SQL (migration 0018, docs/decisions/0056-appointment-patient-names.md).
+ * It is left out here so that no select or insert of the application sees it.
+ */
 export const appointments = pgTable(
   'appointments',
   {

@@ -236,4 +236,23 @@ describe('GET /api/patients', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.at(-1)?.details).toMatchObject({ filters: ['name'] });
   });
+
+  it("lists a day's patients once each in name order, and follows a rename", async () => {
+    const day = '2026-10-05';
+    const zaharia = await makePatient(db, { name: 'Zaharia Ziua' });
+    const barbu = await makePatient(db, { name: 'Barbu Ziua' });
+    await makeAppointment(db, { patientId: zaharia.id, date: day, time: '09:00', status: 'scheduled' });
+    await makeAppointment(db, { patientId: barbu.id, date: day, time: '09:30', status: 'scheduled' });
+    await makeAppointment(db, { patientId: barbu.id, date: day, time: '11:00', status: 'request' });
+    const byDay = await list({ appointment_date: day });
+    expect(ordered(byDay)).toEqual(['Barbu Ziua', 'Zaharia Ziua']);
+    expect(byDay.json()._meta.total).toBe(2);
+    expect(ordered(await list({ appointment_date: day, status: 'request' }))).toEqual(['Barbu Ziua']);
+    // Each appointment keeps its patient's name for this order (migration 0018): a rename moves it.
+    await db
+      .update(patients)
+      .set({ name: 'Adam Ziua', nameSearch: foldText('Adam Ziua') })
+      .where(eq(patients.id, zaharia.id));
+    expect(ordered(await list({ appointment_date: day }))).toEqual(['Adam Ziua', 'Barbu Ziua']);
+  });
 });
