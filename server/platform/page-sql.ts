@@ -37,3 +37,21 @@ export function plainLiteral(v: string | number): SQL | null {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? sql.raw(String(v)) : null;
   return PLAIN_TEXT.test(v) ? sql.raw(`'${v}'`) : null;
 }
+
+/**
+ * The filters' values as literals (plainLiteral; an absent value stays absent), or null when one
+ * of them cannot be written so: then none is, and the statement is planned for its parameters.
+ */
+export function plainLiterals<K extends string>(
+  values: Record<K, string | number | null | undefined>,
+): Partial<Record<K, SQL>> | null {
+  const out: Partial<Record<K, SQL>> = {};
+  for (const key of Object.keys(values) as K[]) {
+    const v = values[key];
+    if (v === null || v === undefined || v === '') continue;
+    const lit = plainLiteral(v);
+    if (!lit) return null;
+    out[key] = lit;
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { plainLiteral } from './page-sql';
+import { plainLiteral, plainLiterals } from './page-sql';
 
 const text = (v: string | number) => {
   const lit = plainLiteral(v);
@@ -20,5 +20,11 @@ describe('plainLiteral', () => {
       expect(text(v)).toBeNull();
     expect(text(1.5)).toBeNull();
     expect(text(2 ** 60)).toBeNull();
+  });
+
+  it('writes a set of filters all as literals, or none when one cannot be', () => {
+    const lits = plainLiterals({ doctor: 'abc', status: undefined, id: 7 });
+    expect(Object.keys(lits ?? {})).toEqual(['doctor', 'id']);
+    expect(plainLiterals({ doctor: 'abc', status: "x'y" })).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { appointmentStatuses, appointments, calendars, patients, users } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
 import { nameMatchesPatient, nameWords } from '../../platform/name-words';
-import { customPlan, literalInt, plainLiteral } from '../../platform/page-sql';
+import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
 import { cnpMatches, likeContains } from '../../platform/prefix-match';
 
 const a = appointments;
@@ -103,20 +103,9 @@ function filterConditions(
   const fewValued =
     !f.near_deadline && !f.name && !f.date && !f.cnp?.replace(/\D/g, '') && !f.phone?.replace(/\D/g, '');
   const literals = fewValued
-    ? {
-        today: plainLiteral(today),
-        doctor: f.doctor ? plainLiteral(f.doctor) : null,
-        status: f.status ? plainLiteral(f.status) : null,
-        statusId: f.status_id ? plainLiteral(f.status_id) : null,
-      }
+    ? plainLiterals({ today, doctor: f.doctor, status: f.status, statusId: f.status_id })
     : null;
-  const inlined =
-    literals !== null &&
-    literals.today !== null &&
-    (!f.doctor || literals.doctor !== null) &&
-    (!f.status || literals.status !== null) &&
-    (!f.status_id || literals.statusId !== null) &&
-    Boolean(f.doctor || f.status || f.status_id);
+  const inlined = literals !== null && Boolean(f.doctor || f.status || f.status_id);
   // Public requests still unanswered since before the instant (36 h: the 48-hour promise, issue 15).
   if (f.near_deadline && nearDeadlineBefore)
     where.push(
@@ -125,16 +114,18 @@ function filterConditions(
   // Today and later, undated included, as one indexed range (an OR would filter the whole index).
   // (Not with near_deadline: a request for a day already gone is exactly what must be answered.)
   if (hideOlder && !f.near_deadline)
-    where.push(sql`${dateOrInfinity} >= ${inlined ? literals.today : today}`);
+    where.push(sql`${dateOrInfinity} >= ${(inlined && literals?.today) || today}`);
   const named = f.name && nameMode === 'words' ? nameMatchesPatient(sql`${a.patientId}`, f.name) : null;
   if (named) where.push(named);
   const name = f.name && nameMode === 'contains' ? foldText(f.name) : '';
   if (name) where.push(like(p.nameSearch, likeContains(name)));
-  if (f.doctor) where.push(inlined ? sql`${a.doctorId} = ${literals.doctor}` : eq(a.doctorId, f.doctor));
+  if (f.doctor) where.push(inlined ? sql`${a.doctorId} = ${literals?.doctor}` : eq(a.doctorId, f.doctor));
   if (f.date) where.push(eq(a.selectedDate, f.date));
-  if (f.status) where.push(inlined ? sql`${a.status} = ${literals.status}` : eq(a.status, f.status));
+  if (f.status) where.push(inlined ? sql`${a.status} = ${literals?.status}` : eq(a.status, f.status));
   if (f.status_id)
-    where.push(inlined ? sql`${a.customStatusId} = ${literals.statusId}` : eq(a.customStatusId, f.status_id));
+    where.push(
+      inlined ? sql`${a.customStatusId} = ${literals?.statusId}` : eq(a.customStatusId, f.status_id),
+    );
   const cnp = f.cnp ? cnpMatches(sql`${p.cnp}`, f.cnp) : null;
   if (cnp) where.push(cnp);
   // Phones are stored as E.164 (+40722...): match the digits after the national 0 or 40.

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { listTotal } from '../../platform/list-total';
 import { nameMatches, nameMatchesFirst, nameWords } from '../../platform/name-words';
-import { customPlan, literalInt, plainLiteral } from '../../platform/page-sql';
+import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
 import { cnpMatches, cnpMatchParts, likeContains, startsWith } from '../../platform/prefix-match';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -87,16 +87,13 @@ function cnpOrPhoneAlone(f: PatientFilters): SQL | null {
  */
 function appointmentConditions(f: PatientFilters): { where: SQL[]; inlined: boolean } {
   const fewValued = !f.name && !f.cnp && !f.phone && !f.appointment_date;
-  const doctor = fewValued && f.doctor ? plainLiteral(f.doctor) : null;
-  const status = fewValued && f.status ? plainLiteral(f.status) : null;
-  const inlined = fewValued && (!f.doctor || doctor !== null) && (!f.status || status !== null);
+  const lit = fewValued ? plainLiterals({ doctor: f.doctor, status: f.status }) : null;
   const where: SQL[] = [];
-  if (f.doctor) where.push(sql`a.doctor_id = ${inlined ? doctor : f.doctor}`);
+  if (f.doctor) where.push(sql`a.doctor_id = ${lit?.doctor ?? f.doctor}`);
   if (f.appointment_date) where.push(sql`a.selected_date = ${f.appointment_date}`);
-  const statusValue = inlined ? status : f.status;
-  if (typeof f.status === 'number') where.push(sql`a.custom_status_id = ${statusValue}`);
-  else if (f.status) where.push(sql`a.status = ${statusValue}`);
-  return { where, inlined };
+  if (typeof f.status === 'number') where.push(sql`a.custom_status_id = ${lit?.status ?? f.status}`);
+  else if (f.status) where.push(sql`a.status = ${lit?.status ?? f.status}`);
+  return { where, inlined: lit !== null };
 }
 
 const DOCTOR_NAME = sql`nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '')`;
