@@ -3,8 +3,10 @@
  * address per day, counted in the database (every node, across restarts); signed-in staff are not
  * counted and see the record's id.
  */
+import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES } from '../../../domain/registration-rules';
+import { rateLimits } from '../../db/schema';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { addCalendars, counts, form, NOW, requestIdOf, submit } from './test-helpers';
 
@@ -53,5 +55,28 @@ describe('requests per client address and day', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().appointment.id).toBe(first.json().appointment.id);
     for (let i = 0; i < 4; i++) expect((await send(form())).statusCode).toBe(201);
+  });
+
+  it("forgets an address's day two days later, and keeps the days before that until then", async () => {
+    const days = async () =>
+      (
+        await db
+          .select({ key: rateLimits.key })
+          .from(rateLimits)
+          .where(like(rateLimits.key, 'registration-address:%'))
+      )
+        .map((r) => r.key.split(':')[1])
+        .sort();
+    expect((await submit(ctx, form(), '203.0.113.91')).statusCode).toBe(201);
+    expect(await days()).toContain('2026-11-25');
+    // Two days later, the day's first new address removes the rows of two days before.
+    clock.at = new Date('2026-11-27T09:00:00Z');
+    try {
+      expect((await submit(ctx, form({ appt_date: '2026-11-30' }), '203.0.113.92')).statusCode).toBe(201);
+      expect(await days()).not.toContain('2026-11-25');
+      expect(await days()).toContain('2026-11-27');
+    } finally {
+      clock.at = NOW;
+    }
   });
 });
