@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp, signedInStaff } from '../test/harness';
-import { EXACT_UP_TO, listTotal } from './list-total';
+import { EXACT_UP_TO, listTotal, pageAndTotal, TOTAL_COLUMN } from './list-total';
 
 const ctx = await setupTestApp();
 const ROWS = EXACT_UP_TO + 500;
@@ -68,5 +68,31 @@ describe('list totals', async () => {
     expect(await listTotal(db, sql`select n from reuse_probe where n > 1`, 'indexed')).toBeGreaterThan(
       EXACT_UP_TO,
     );
+  });
+
+  it('reads a page with its total in one statement, and counts apart when the page is empty', async () => {
+    const page = (where: string, offset: number) => (column: unknown) =>
+      db
+        .execute(
+          sql`select id${column ? sql`, ${column} as ${sql.raw(TOTAL_COLUMN)}` : sql``} from patients
+              where ${sql.raw(where)} order by id limit 5 offset ${sql.raw(String(offset))}`,
+        )
+        .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    const few = sql`select id from patients where name_search like 'pacient 12%'`;
+    const first = await pageAndTotal(db, few, 'indexed', page("name_search like 'pacient 12%'", 0));
+    // "pacient 12" and "pacient 120" to "pacient 129" and "pacient 1200" to "pacient 1299"
+    expect(first.total).toBe(111);
+    expect(first.rows).toHaveLength(5);
+    expect(first.rows[0]).not.toHaveProperty(TOTAL_COLUMN);
+    const past = await pageAndTotal(db, few, 'indexed', page("name_search like 'pacient 12%'", 200));
+    expect(past).toEqual({ rows: [], total: 111 });
+    const many = await pageAndTotal(
+      db,
+      sql`select id from patients where id > 0`,
+      'indexed',
+      page('id > 0', 0),
+    );
+    expect(many.total).toBeGreaterThan(EXACT_UP_TO);
+    expect(many.rows.map((r) => r.id)).toHaveLength(5);
   });
 });

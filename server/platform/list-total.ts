@@ -45,11 +45,85 @@ const dialect = new PgDialect();
 
 /** `query` selects the rows to count (any columns). */
 export async function listTotal(db: Db, query: SQLWrapper, kind: TotalKind): Promise<number> {
+  const { inner, key, known } = kept(query);
+  if (known !== undefined) return known;
+  const how = await howToCount(db, inner, kind);
+  const counted = 'total' in how ? how.total : await countOf(db, how.count);
+  return settle(db, inner, key, how, counted);
+}
+
+/** The name of the column `pageAndTotal` adds to a page's rows. */
+export const TOTAL_COLUMN = 'list_total';
+
+/**
+ * A list's page and its total in one statement where the total must be counted: the count rides
+ * along as a column of the page's rows (an uncorrelated subquery, run once), which saves a round
+ * trip on every filtered request whose matches are counted (docs/decisions/0057-count-with-page.md).
+ * `readPage(column)` reads the page, adding `column` to its select list as `TOTAL_COLUMN` when
+ * given; without one (the total was known or counted apart), the rows come back as they are.
+ * An empty page (no match, or past the last page) has nowhere to carry the count: it is counted
+ * apart. `pageNeedsTotal`: the page's plan depends on the total (the patient list collects few
+ * matches and walks many), so an unknown total is counted first, as `listTotal` does.
+ */
+export async function pageAndTotal<R>(
+  db: Db,
+  query: SQLWrapper,
+  kind: TotalKind,
+  readPage: (column: SQL<number> | null, total: number | undefined) => Promise<R[]>,
+  pageNeedsTotal = false,
+): Promise<{ rows: R[]; total: number }> {
+  const { inner, key, known } = kept(query);
+  if (known !== undefined) return { rows: await readPage(null, known), total: known };
+  const how = await howToCount(db, inner, kind);
+  if ('total' in how || pageNeedsTotal) {
+    const total =
+      'total' in how ? how.total : await settle(db, inner, key, how, await countOf(db, how.count));
+    return { rows: await readPage(null, total), total };
+  }
+  const withCount = await readPage(sql<number>`(${how.count})`, undefined);
+  const counted = withCount.length
+    ? Number((withCount[0] as Record<string, unknown>)[TOTAL_COLUMN])
+    : await countOf(db, how.count);
+  const rows = withCount.map((r) => {
+    const { [TOTAL_COLUMN]: _, ...rest } = r as Record<string, unknown>;
+    return rest as R;
+  });
+  return { rows, total: await settle(db, inner, key, how, counted) };
+}
+
+/** The query as SQL, its cache key, and its total when an estimate is kept for it. */
+function kept(query: SQLWrapper) {
   const inner: SQL = sql`${query}`;
   const key = JSON.stringify(dialect.sqlToQuery(inner));
-  const kept = estimates.get(key);
-  if (kept && kept.until > performance.now()) return kept.rows;
-  const total = await countOrEstimate(db, inner, kind);
+  const hit = estimates.get(key);
+  return { inner, key, known: hit && hit.until > performance.now() ? hit.rows : undefined };
+}
+
+/**
+ * How to total: a number already (the planner's estimate of a large default view), or a count
+ * statement, `capped` at EXACT_UP_TO + 1 or exact, with the planner's estimate when it was asked.
+ */
+type Counting = { total: number } | { count: SQL; capped: boolean; estimate?: number };
+
+async function howToCount(db: Db, inner: SQL, kind: TotalKind): Promise<Counting> {
+  if (kind === 'indexed') return { count: cappedCount(inner), capped: true };
+  const estimate = await plannedRows(db, inner);
+  if (kind === 'default-view' && estimate >= TRUST_ESTIMATE_ABOVE * EXACT_UP_TO) return { total: estimate };
+  // Few matches expected: count them all with the planner's plan for all of them (a `limit`
+  // above the expected matches makes it pick a plan that stops early, which never happens: a
+  // sequential scan instead of the trigram index, 25 ms instead of 4 at 100,000 patients).
+  if (estimate <= EXACT_UP_TO / 2) return { count: exactCount(inner), capped: false };
+  return { count: cappedCount(inner), capped: true, estimate };
+}
+
+/** The total from what was counted (an estimate beyond the cap), kept a while when estimated. */
+async function settle(db: Db, inner: SQL, key: string, how: Counting, counted: number) {
+  if ('total' in how) return keep(key, how.total);
+  if (!how.capped || counted <= EXACT_UP_TO) return keep(key, counted);
+  return keep(key, Math.max(EXACT_UP_TO + 1, how.estimate ?? (await plannedRows(db, inner))));
+}
+
+function keep(key: string, total: number): number {
   if (total > EXACT_UP_TO) {
     if (estimates.size >= 1000) estimates.clear();
     estimates.set(key, { rows: total, until: performance.now() + ESTIMATE_TTL_MS });
@@ -57,35 +131,18 @@ export async function listTotal(db: Db, query: SQLWrapper, kind: TotalKind): Pro
   return total;
 }
 
-async function countOrEstimate(db: Db, inner: SQL, kind: TotalKind): Promise<number> {
-  if (kind === 'indexed') {
-    const n = await cappedCount(db, inner);
-    return n <= EXACT_UP_TO ? n : Math.max(EXACT_UP_TO + 1, await plannedRows(db, inner));
-  }
-  const estimate = await plannedRows(db, inner);
-  if (kind === 'default-view' && estimate >= TRUST_ESTIMATE_ABOVE * EXACT_UP_TO) return estimate;
-  // Few matches expected: count them all with the planner's plan for all of them (a `limit`
-  // above the expected matches makes it pick a plan that stops early, which never happens: a
-  // sequential scan instead of the trigram index, 25 ms instead of 4 at 100,000 patients).
-  if (estimate <= EXACT_UP_TO / 2) return exactCount(db, inner);
-  const n = await cappedCount(db, inner);
-  if (n <= EXACT_UP_TO) return n;
-  return Math.max(EXACT_UP_TO + 1, estimate);
+async function countOf(db: Db, count: SQL): Promise<number> {
+  const res = (await db.execute(count)) as unknown as Rows<{ n: number }>;
+  return res.rows[0].n;
 }
 
 /** The matches counted up to EXACT_UP_TO + 1. */
-async function cappedCount(db: Db, inner: SQL): Promise<number> {
-  const capped = (await db.execute(
-    sql`select count(*)::int as n from (select 1 from (${inner}) q limit ${literalInt(EXACT_UP_TO + 1)}) t`,
-  )) as unknown as Rows<{ n: number }>;
-  return capped.rows[0].n;
+function cappedCount(inner: SQL): SQL {
+  return sql`select count(*)::int as n from (select 1 from (${inner}) q limit ${literalInt(EXACT_UP_TO + 1)}) t`;
 }
 
-async function exactCount(db: Db, query: SQL): Promise<number> {
-  const res = (await db.execute(sql`select count(*)::int as n from (${query}) t`)) as unknown as Rows<{
-    n: number;
-  }>;
-  return res.rows[0].n;
+function exactCount(query: SQL): SQL {
+  return sql`select count(*)::int as n from (${query}) t`;
 }
 
 /** PostgreSQL's estimate of the number of rows `query` returns (EXPLAIN, nothing is read). */

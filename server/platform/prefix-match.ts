@@ -32,17 +32,36 @@ export function startsWith(col: SQL, prefix: string, digitsOnly = false): SQL {
 }
 
 /**
+ * How many of a CNP's first or last digits the patients' head and tail indexes hold, and how many
+ * characters of a phone ("+40" and a mobile operator's "745"): typed exactly, such a value is one
+ * key of those indexes, whose patients are already in name order (migration 0019,
+ * docs/decisions/0058-cnp-phone-heads.md). Written into the text: the index's own expression.
+ */
+export const CNP_HEAD = 4;
+export const PHONE_HEAD = 6;
+
+/** `col` starts with `value` of exactly `length` characters, as the head index's expression. */
+export function headIs(col: SQL, value: string, length: number): SQL {
+  return sql`left(${col}, ${sql.raw(String(length))}) = ${value}`;
+}
+
+/**
  * The CNP filter on `cnp` (a patients.cnp column) as its alternatives: equal for 13 digits; from
  * 4 to 12 digits the start or the end; fewer, the start. Null when nothing (no digit) was typed.
- * Each alternative is one range of one index.
+ * Each alternative is one range of one index, and they never match the same patient (the end
+ * leaves out what the start matches), so their matches can be appended as they are.
  */
 export function cnpMatchParts(cnp: SQL, typed: string): SQL[] | null {
   const digits = typed.replace(/\D/g, '');
   if (!digits) return null;
   if (digits.length === 13) return [sql`${cnp} = ${digits}`];
-  const start = startsWith(cnp, digits, true);
+  const head = digits.length === CNP_HEAD;
+  const start = head ? headIs(cnp, digits, CNP_HEAD) : startsWith(cnp, digits, true);
   if (digits.length < CNP_END_MATCH_MIN) return [start];
-  return [start, startsWith(sql`reverse(${cnp})`, [...digits].reverse().join(''), true)];
+  const end = head
+    ? sql`right(${cnp}, ${sql.raw(String(CNP_HEAD))}) = ${digits}`
+    : startsWith(sql`reverse(${cnp})`, [...digits].reverse().join(''), true);
+  return [start, sql`(${end} and not (${start}))`];
 }
 
 /** The CNP filter as one condition (see cnpMatchParts). */

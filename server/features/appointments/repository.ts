@@ -10,7 +10,7 @@ import { contactChannels } from '../../../domain/sms';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointmentStatuses, appointments, calendars, patients, users } from '../../db/schema';
-import { listTotal } from '../../platform/list-total';
+import { pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
 import { nameMatchesPatient, nameWords } from '../../platform/name-words';
 import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
 import { cnpMatches, likeContains } from '../../platform/prefix-match';
@@ -72,9 +72,10 @@ function toRow(r: RawRow): AppointmentRow {
   };
 }
 
-function baseSelect(db: Db) {
+/** `total`: the list's count, carried along as `TOTAL_COLUMN` (list-total.ts). */
+function baseSelect(db: Db, total: SQL<number> | null = null) {
   return db
-    .select(rowColumns)
+    .select({ ...rowColumns, ...(total ? { [TOTAL_COLUMN]: total } : {}) })
     .from(a)
     .innerJoin(p, eq(p.id, a.patientId))
     .leftJoin(users, eq(users.id, a.doctorId))
@@ -178,8 +179,8 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   // filter typed, with or without hideOlder) may take the planner's estimate straight away.
   const typed =
     patientFilter || Boolean(f.name || f.doctor || f.date || f.status || f.status_id || f.near_deadline);
-  const matching = () => {
-    const ids = db.select({ id: a.id }).from(a);
+  const matching = (total: SQL<number> | null = null) => {
+    const ids = db.select({ id: a.id, ...(total ? { [TOTAL_COLUMN]: total } : {}) }).from(a);
     return patientFilter ? ids.innerJoin(p, eq(p.id, a.patientId)).where(where) : ids.where(where);
   };
   // Filtered, the page takes two statements: the ids, planned for the values typed, from
@@ -188,25 +189,27 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   // filtered request cost 2-5 ms, more than running it (docs/PERFORMANCE.md). A default view has
   // no value typed, and a doctor or status typed alone is written into the text (0055): their one
   // statement is prepared once per connection and its plan kept.
-  const pageRows = async () =>
-    !conditions.custom
-      ? baseSelect(db)
-          .where(where)
-          .orderBy(...order)
-          .limit(literalInt(opts.perPage))
-          .offset(literalInt((opts.page - 1) * opts.perPage))
-      : pageByIds(
-          db,
-          await matching()
-            .orderBy(...order)
-            .limit(literalInt(opts.perPage))
-            .offset(literalInt((opts.page - 1) * opts.perPage)),
-          order,
-        );
-  const [rows, total] = await Promise.all([
-    pageRows(),
-    listTotal(db, matching(), !typed ? 'default-view' : patientFilter ? 'capped' : 'indexed'),
-  ]);
+  const limit = literalInt(opts.perPage);
+  const offset = literalInt((opts.page - 1) * opts.perPage);
+  const kind = !typed ? 'default-view' : patientFilter ? 'capped' : 'indexed';
+  // The total rides along with the page, or with its ids, when it must be counted (list-total.ts).
+  if (!conditions.custom) {
+    const { rows, total } = await pageAndTotal(db, matching(), kind, (column) =>
+      baseSelect(db, column)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    );
+    return { rows: rows.map(toRow), total };
+  }
+  const { rows: ids, total } = await pageAndTotal(db, matching(), kind, (column) =>
+    matching(column)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+  );
+  const rows = await pageByIds(db, ids, order);
   return { rows: rows.map(toRow), total };
 }
 

@@ -10,7 +10,7 @@ import { maskCnp, pickerPatient } from '../../../domain/privacy';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, documents, patients } from '../../db/schema';
-import { listTotal } from '../../platform/list-total';
+import { pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
 import { customPlan, literalInt } from '../../platform/page-sql';
 import { cnpMatches, likeContains } from '../../platform/prefix-match';
 
@@ -56,22 +56,26 @@ export async function listDocuments(
   // the CNP filter, so otherwise it is an index-only scan (docs/PERFORMANCE.md).
   // Exact up to 1,000, estimated beyond (server/platform/list-total.ts).
   const ids = db.select({ id: documents.id }).from(documents);
-  const total = !w
-    ? await listTotal(db, ids, 'default-view')
-    : await listTotal(
-        db,
-        filters.cnp ? ids.innerJoin(patients, eq(patients.id, documents.patientId)).where(w) : ids.where(w),
-        // Date, status and patient are btree ranges of documents: counted with the cap at once.
-        filters.cnp ? 'capped' : 'indexed',
-      );
-  const rows = await db
-    .select(listColumns)
-    .from(documents)
-    .innerJoin(patients, eq(patients.id, documents.patientId))
-    .where(w)
-    .orderBy(desc(documents.createdAt), desc(documents.id))
-    .limit(literalInt(perPage))
-    .offset(literalInt((page - 1) * perPage));
+  // The total rides along with the page when it must be counted (list-total.ts).
+  const { rows, total } = await pageAndTotal(
+    db,
+    !w
+      ? ids
+      : filters.cnp
+        ? ids.innerJoin(patients, eq(patients.id, documents.patientId)).where(w)
+        : ids.where(w),
+    // Date, status and patient are btree ranges of documents: counted with the cap at once.
+    !w ? 'default-view' : filters.cnp ? 'capped' : 'indexed',
+    (column) =>
+      db
+        .select({ ...listColumns, ...(column ? { [TOTAL_COLUMN]: column } : {}) })
+        .from(documents)
+        .innerJoin(patients, eq(patients.id, documents.patientId))
+        .where(w)
+        .orderBy(desc(documents.createdAt), desc(documents.id))
+        .limit(literalInt(perPage))
+        .offset(literalInt((page - 1) * perPage)),
+  );
   return {
     total,
     documents: rows.map((r) => ({

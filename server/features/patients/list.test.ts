@@ -255,4 +255,21 @@ describe('GET /api/patients', () => {
       .where(eq(patients.id, zaharia.id));
     expect(ordered(await list({ appointment_date: day }))).toEqual(['Adam Ziua', 'Barbu Ziua']);
   });
+
+  it('finds four CNP digits at the start or at the end, each patient once, in name order', async () => {
+    // Four digits read one key of the head and tail indexes each (0058); a CNP that starts and
+    // ends with them is found by both and listed once.
+    await makePatient(db, { name: 'Zamfir Început', cnp: '8123000000017' });
+    await makePatient(db, { name: 'Avram Sfârșit', cnp: '1900101008123' });
+    await makePatient(db, { name: 'Marin Amândouă', cnp: '8123000008123' });
+    const four = await list({ cnp: '8123' });
+    expect(ordered(four)).toEqual(['Avram Sfârșit', 'Marin Amândouă', 'Zamfir Început']);
+    expect(four.json()._meta.total).toBe(3);
+    expect(ordered(await list({ cnp: '81230' }))).toEqual(['Marin Amândouă', 'Zamfir Început']);
+    expect(ordered(await list({ cnp: '08123' }))).toEqual(['Avram Sfârșit', 'Marin Amândouă']);
+    // Past the last page: no row carries the count, which is then read on its own (0057).
+    const past = await list({ cnp: '8123' }, 2, 10);
+    expect(ordered(past)).toEqual([]);
+    expect(past.json()._meta.total).toBe(3);
+  });
 });

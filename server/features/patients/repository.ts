@@ -15,10 +15,17 @@ import {
   patients,
   users,
 } from '../../db/schema';
-import { listTotal } from '../../platform/list-total';
+import { pageAndTotal, TOTAL_COLUMN, type TotalKind } from '../../platform/list-total';
 import { nameMatches, nameMatchesFirst, nameWords } from '../../platform/name-words';
 import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
-import { cnpMatches, cnpMatchParts, likeContains, startsWith } from '../../platform/prefix-match';
+import {
+  cnpMatches,
+  cnpMatchParts,
+  headIs,
+  likeContains,
+  PHONE_HEAD,
+  startsWith,
+} from '../../platform/prefix-match';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
@@ -60,14 +67,18 @@ function patientConditions(f: PatientFilters, mode: NameMode): SQL[] {
 function phoneCondition(typed: string): SQL | null {
   const phone = phonePrefix(typed);
   if (!phone) return null;
-  return phone.length === 12 ? sql`p.phone = ${phone}` : startsWith(sql`p.phone`, phone);
+  if (phone.length === 12) return sql`p.phone = ${phone}`;
+  return phone.length === PHONE_HEAD
+    ? headIs(sql`p.phone`, phone, PHONE_HEAD)
+    : startsWith(sql`p.phone`, phone);
 }
 
 /**
  * A CNP or a phone typed alone: its matches with their names, each alternative (a CNP's start,
- * its end) from its covering index, and `union` keeps a patient found by both once. The page is
- * sorted from these rows and the count never reads the table: at 1,000,000 patients a CNP's
- * first four digits match 5,000 of them, each read from the table before (30 ms a request).
+ * its end) from its covering index, appended (the alternatives never match the same patient,
+ * cnpMatchParts). The count never reads the table. Four digits typed, or a phone's first four,
+ * are one key of a head or tail index, already in name order: the page reads its rows and stops
+ * (0058). Longer values match few patients, sorted by name for the page.
  */
 function cnpOrPhoneAlone(f: PatientFilters): SQL | null {
   if (f.name) return null;
@@ -76,7 +87,7 @@ function cnpOrPhoneAlone(f: PatientFilters): SQL | null {
   const parts = cnp && !phone ? cnp : phone && !cnp ? [phone] : null;
   if (!parts) return null;
   const each = (c: SQL) => sql`select p.id, p.name_search from patients p where ${c} and ${customPlan}`;
-  return sql.join(parts.map(each), sql` union `);
+  return sql.join(parts.map(each), sql` union all `);
 }
 
 /**
@@ -162,55 +173,60 @@ async function listPage(
   // at all (every appointment has its patient), in patient order from the (filter, patient_id)
   // indexes so the capped count stops early.
   const alone = appt ? null : cnpOrPhoneAlone(f);
-  const total = alone
-    ? await listTotal(db, sql`select m.id from (${alone}) m`, 'indexed')
+  const [counted, kind]: [SQL, TotalKind] = alone
+    ? [sql`select m.id from (${alone}) m`, 'indexed']
     : !conds.length && !named
-      ? await listTotal(db, sql`select p.id from patients p`, 'default-view')
+      ? [sql`select p.id from patients p`, 'default-view']
       : named && !conds.length
-        ? await listTotal(db, sql`select nm.patient_id from (${named}) nm`, 'indexed')
+        ? [sql`select nm.patient_id from (${named}) nm`, 'indexed']
         : appt && !pc.length && !named
-          ? await listTotal(
-              db,
+          ? [
               sql`select distinct a.patient_id from appointments a where ${sql.join(ac, sql` and `)}`,
               'indexed',
-            )
-          : await listTotal(
-              db,
+            ]
+          : [
               sql`select p.id from ${namedPatients} ${where}`,
               // A CNP or phone range alone is one btree range; the inside-a-name fallback and
               // combinations ask the planner first (list-total.ts).
               mode === 'words' && !appt && !named ? 'indexed' : 'capped',
-            );
+            ];
   const offset = (page - 1) * perPage;
-  // Only appointment filters and few matches (known from the count): collect them and sort, at
-  // a cost that follows the matches. The planner's estimate for a rare filter can be far off (a
-  // Sunday has no appointment) and it would then walk the whole name index for nothing: 1.5 s
-  // on 1,000,000 patients. With patient filters too, those narrow the walk themselves.
-  const collect = appt !== null && !pc.length && !named && total <= COLLECT_UP_TO;
   // A day's patients (with or without a doctor or status) in name order from the day's part of
   // appointments_date_name_idx, each appointment carrying its patient's name (migration 0018):
   // the page stops after its rows. Collecting them sorted every patient of the day (2,240 at
   // 1,000,000 patients, 7 ms a request; decision 0056).
   const byDay = f.appointment_date && !pc.length && !named;
-  const pageIds = byDay
-    ? sql`select a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}
+  // Only appointment filters and few matches (known from the count): collect them and sort, at
+  // a cost that follows the matches. The planner's estimate for a rare filter can be far off (a
+  // Sunday has no appointment) and it would then walk the whole name index for nothing: 1.5 s
+  // on 1,000,000 patients. With patient filters too, those narrow the walk themselves.
+  const mayCollect = appt !== null && !pc.length && !named && !byDay;
+  const pageIds = (total: number | undefined) =>
+    byDay
+      ? sql`select a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}
         group by a.patient_name_search, a.patient_id order by a.patient_name_search, a.patient_id`
-    : alone
-      ? sql`select m.id from (${alone}) m order by m.name_search, m.id`
-      : named
-        ? !conds.length
-          ? sql`select nm.patient_id as id from (${nameMatchesFirst(f.name ?? '', offset + perPage)}) nm order by nm.name_search, nm.patient_id`
-          : sql`select p.id from ${namedPatients} ${where} order by nm.name_search, p.id`
-        : collect
-          ? sql`select p.id from (select distinct a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}) m join patients p on p.id = m.id order by p.name_search, p.id`
-          : sql`select p.id from patients p ${where} order by p.name_search, p.id`;
+      : alone
+        ? sql`select m.id from (${alone}) m order by m.name_search, m.id`
+        : named
+          ? !conds.length
+            ? sql`select nm.patient_id as id from (${nameMatchesFirst(f.name ?? '', offset + perPage)}) nm order by nm.name_search, nm.patient_id`
+            : sql`select p.id from ${namedPatients} ${where} order by nm.name_search, p.id`
+          : mayCollect && total !== undefined && total <= COLLECT_UP_TO
+            ? sql`select p.id from (select distinct a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}) m join patients p on p.id = m.id order by p.name_search, p.id`
+            : sql`select p.id from patients p ${where} order by p.name_search, p.id`;
   const latestFilter = ac.length ? sql`and ${sql.join(ac, sql` and `)}` : sql``;
-  const list = await rows<ListRow>(
+  // The total rides along with the page when it must be counted (list-total.ts).
+  const { rows: list, total } = await pageAndTotal(
     db,
-    sql`select p.id, p.name, p.cnp, p.phone, p.email, p.covid_vaccine,
+    counted,
+    kind,
+    (column, total) =>
+      rows<ListRow>(
+        db,
+        sql`select p.id, p.name, p.cnp, p.phone, p.email, p.covid_vaccine,
           la.id as appointment_id, la.selected_date, la.selected_time, la.status, la.custom_status_id,
-          la.custom_title, la.doctor_id, la.doctor_name
-        from (${pageIds} limit ${literalInt(perPage)} offset ${literalInt(offset)}) pg
+          la.custom_title, la.doctor_id, la.doctor_name${column ? sql`, ${column} as ${sql.raw(TOTAL_COLUMN)}` : sql``}
+        from (${pageIds(total)} limit ${literalInt(perPage)} offset ${literalInt(offset)}) pg
         join patients p on p.id = pg.id
         left join lateral (
           select a.id, a.selected_date::text as selected_date, to_char(a.selected_time, 'HH24:MI') as selected_time,
@@ -223,6 +239,8 @@ async function listPage(
           limit 1
         ) la on true
         order by p.name_search, p.id`,
+      ),
+    mayCollect,
   );
   return {
     total,
