@@ -19,6 +19,7 @@ import { pageAndTotal, TOTAL_COLUMN, type TotalKind } from '../../platform/list-
 import { nameMatches, nameMatchesFirst, nameWords } from '../../platform/name-words';
 import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
 import {
+  CNP_HEAD,
   cnpMatches,
   cnpMatchParts,
   headIs,
@@ -78,16 +79,29 @@ function phoneCondition(typed: string): SQL | null {
  * its end) from its covering index, appended (the alternatives never match the same patient,
  * cnpMatchParts). The count never reads the table. Four digits typed, or a phone's first four,
  * are one key of a head or tail index, already in name order: the page reads its rows and stops
- * (0058). Longer values match few patients, sorted by name for the page.
+ * (0058). Longer values match fewer patients, sorted by name for the page.
  */
-function cnpOrPhoneAlone(f: PatientFilters): SQL | null {
+function cnpOrPhoneAlone(f: PatientFilters): { all: SQL; first: (n: number) => SQL } | null {
   if (f.name) return null;
   const cnp = f.cnp ? cnpMatchParts(sql`p.cnp`, f.cnp) : null;
   const phone = f.phone ? phoneCondition(f.phone) : null;
   const parts = cnp && !phone ? cnp : phone && !cnp ? [phone] : null;
   if (!parts) return null;
-  const each = (c: SQL) => sql`select p.id, p.name_search from patients p where ${c} and ${customPlan}`;
-  return sql.join(parts.map(each), sql` union all `);
+  // A whole CNP or phone, or exactly its head, is one key of an index: every value has the same
+  // plan, so the statement is prepared and planned once. A prefix of another length is a range
+  // whose matches run from a few to most patients, planned for its value.
+  const length = cnp ? (f.cnp ?? '').replace(/\D/g, '').length : (phonePrefix(f.phone ?? '')?.length ?? 0);
+  const keyed = cnp ? length === CNP_HEAD || length === 13 : length === PHONE_HEAD || length === 12;
+  const plan = keyed ? sql`` : sql` and ${customPlan}`;
+  const each = (c: SQL) => sql`select p.id, p.name_search from patients p where ${c}${plan}`;
+  // The page's first n of each alternative in name order, then merged: PostgreSQL does not see
+  // that a head index read for one value is in name order once the alternatives are appended.
+  const first = (n: number) => (c: SQL) =>
+    sql`(select p.id, p.name_search from patients p where ${c}${plan} order by p.name_search, p.id limit ${literalInt(n)})`;
+  return {
+    all: sql.join(parts.map(each), sql` union all `),
+    first: (n: number) => sql.join(parts.map(first(n)), sql` union all `),
+  };
 }
 
 /**
@@ -174,7 +188,7 @@ async function listPage(
   // indexes so the capped count stops early.
   const alone = appt ? null : cnpOrPhoneAlone(f);
   const [counted, kind]: [SQL, TotalKind] = alone
-    ? [sql`select m.id from (${alone}) m`, 'indexed']
+    ? [sql`select m.id from (${alone.all}) m`, 'indexed']
     : !conds.length && !named
       ? [sql`select p.id from patients p`, 'default-view']
       : named && !conds.length
@@ -206,7 +220,7 @@ async function listPage(
       ? sql`select a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}
         group by a.patient_name_search, a.patient_id order by a.patient_name_search, a.patient_id`
       : alone
-        ? sql`select m.id from (${alone}) m order by m.name_search, m.id`
+        ? sql`select m.id from (${alone.first(offset + perPage)}) m order by m.name_search, m.id`
         : named
           ? !conds.length
             ? sql`select nm.patient_id as id from (${nameMatchesFirst(f.name ?? '', offset + perPage)}) nm order by nm.name_search, nm.patient_id`
