@@ -60,6 +60,19 @@ describe('GET /api/documents', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bucharest' }).format(new Date());
     res = await get({ patient_id: maria.id, created_at: today });
     expect(res.json()._meta.total).toBe(2);
+    // A day or a status alone (their statement is prepared, the status written into the text).
+    const titles = (r: typeof res) => r.json().documents.map((d: { title: string }) => d.title);
+    expect(titles(await get({ created_at: today }))).toEqual(
+      expect.arrayContaining(['EKG', 'Bilet externare']),
+    );
+    expect(titles(await get({ status: 'sent' }))).toContain('EKG');
+    expect(titles(await get({ status: 'sent' }))).not.toContain('Bilet externare');
+    expect(titles(await get({ status: 'tosend', created_at: today }))).toContain('Bilet externare');
+    expect(titles(await get({ status: 'tosend', created_at: today }))).not.toContain('EKG');
+    expect((await get({ created_at: '2001-01-01' })).json()).toMatchObject({
+      documents: [],
+      _meta: { total: 0 },
+    });
     res = await get({ patient_id: maria.id, created_at: '2001-01-01' });
     expect(res.json()).toMatchObject({ documents: [], _meta: { total: 0 } });
     res = await get({ patient_id: maria.id }, '&page=2&perPage=10');

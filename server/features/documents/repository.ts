@@ -11,12 +11,19 @@ import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, documents, patients } from '../../db/schema';
 import { pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
-import { customPlan, literalInt } from '../../platform/page-sql';
+import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
 import { cnpMatches, likeContains } from '../../platform/prefix-match';
 
 function where(f: DocumentFilters) {
+  // A status has two values and a day is one range of the order's own index, whatever the day:
+  // typed without a CNP or a patient, the statement is prepared and planned once, the status
+  // written into the text (decisions 0055 and 0059). A CNP or a patient is planned for its value
+  // (server/db/prepared-client.ts).
+  const keyed = !f.cnp && !f.patient_id;
+  const lit = keyed ? plainLiterals({ status: f.status }) : null;
   const conds = [];
-  if (f.status) conds.push(eq(documents.status, f.status));
+  if (f.status)
+    conds.push(lit?.status ? sql`${documents.status} = ${lit.status}` : eq(documents.status, f.status));
   if (f.patient_id) conds.push(eq(documents.patientId, f.patient_id));
   const cnp = f.cnp ? cnpMatches(sql`${patients.cnp}`, f.cnp) : null;
   if (cnp) conds.push(cnp);
@@ -27,8 +34,8 @@ function where(f: DocumentFilters) {
       sql`${documents.createdAt} < (${f.created_at}::date + 1)::timestamp AT TIME ZONE 'Europe/Bucharest'`,
     );
   }
-  // Planned for the values typed (server/db/prepared-client.ts).
-  return conds.length ? and(...conds, customPlan) : undefined;
+  if (!conds.length) return undefined;
+  return lit ? and(...conds) : and(...conds, customPlan);
 }
 
 const listColumns = {
