@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { clinicToday } from '../domain/dates';
 import { type Endpoint, endpoints } from './api-endpoints';
+import { cpuPerRequest, readCpu } from './cpu-time';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opts } = parseArgs({
@@ -93,21 +94,25 @@ const dataDir = path.resolve(
 );
 const [appPort, basePort] = [await freePort(), await freePort()];
 const appUrl = `http://127.0.0.1:${appPort}`;
-start(process.execPath, [...opts['node-args'].split(' ').filter(Boolean), 'dist/server/main.js'], {
-  NODE_ENV: 'production',
-  PORT: String(appPort),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: appUrl,
-  DATA_DIR: dataDir,
-  DATABASE_URL: opts['database-url'] ?? '',
-  DEMO_DATA: 'off',
-  LOG_LEVEL: 'warn',
-  // The load generator is the reverse proxy: each request's X-Forwarded-For is its client.
-  TRUST_PROXY: '127.0.0.1',
-  // The load generator posts the public form as fast as it can: measured without the proof of
-  // work each real browser computes once per request.
-  REGISTRATION_PROOF_OF_WORK: 'off',
-});
+const server = start(
+  process.execPath,
+  [...opts['node-args'].split(' ').filter(Boolean), 'dist/server/main.js'],
+  {
+    NODE_ENV: 'production',
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: appUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: opts['database-url'] ?? '',
+    DEMO_DATA: 'off',
+    LOG_LEVEL: 'warn',
+    // The load generator is the reverse proxy: each request's X-Forwarded-For is its client.
+    TRUST_PROXY: '127.0.0.1',
+    // The load generator posts the public form as fast as it can: measured without the proof of
+    // work each real browser computes once per request.
+    REGISTRATION_PROOF_OF_WORK: 'off',
+  },
+);
 start(process.execPath, ['bench/baseline-server.mjs'], { PORT: String(basePort) });
 await Promise.all([waitFor(`${appUrl}/api/health`), waitFor(`http://127.0.0.1:${basePort}/baseline`)]);
 
@@ -151,6 +156,8 @@ type Figures = {
   errors: number;
   /** Mean size of an answer (headers and body, as sent: compressed when the server compresses). */
   bytes: number;
+  /** CPU ms per request of the server process and of PostgreSQL (bench/cpu-time.ts), app only. */
+  cpu?: { serverMs: number; postgresMs: number | null } | null;
 };
 
 const percentile = (sorted: number[], p: number) =>
@@ -221,9 +228,14 @@ function run(e: Endpoint, seconds: number): Promise<Figures> {
 const results: Figures[] = [];
 for (const e of list) {
   await run(e, Number(opts.warmup));
+  const before = readCpu(server.pid);
   const r = await run(e, Number(opts.duration));
+  if (e.target === 'app') r.cpu = cpuPerRequest(before, readCpu(server.pid), r.requests, kind === 'postgres');
   results.push(r);
-  console.error(`  ${r.name}: ${r.rps} req/s, p95 ${r.p95.toFixed(1)} ms ${JSON.stringify(r.statuses)}`);
+  const cpu = r.cpu ? `, CPU ms/req server ${r.cpu.serverMs}, PostgreSQL ${r.cpu.postgresMs ?? '-'}` : '';
+  console.error(
+    `  ${r.name}: ${r.rps} req/s, p95 ${r.p95.toFixed(1)} ms${cpu} ${JSON.stringify(r.statuses)}`,
+  );
 }
 stopAll();
 

@@ -13,7 +13,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-type Figures = { name: string; rps: number; p95: number; bytes?: number; statuses: Record<string, number> };
+type Figures = {
+  name: string;
+  rps: number;
+  p95: number;
+  bytes?: number;
+  statuses: Record<string, number>;
+  cpu?: { serverMs: number; postgresMs: number | null } | null;
+};
 type Run = { date: string; label: string; connections: number; results: Figures[]; file: string };
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
@@ -28,6 +35,11 @@ const isRead = (f: Figures) => f.name.startsWith('GET') || f.name.includes('(mon
 const isBaseline = (f: Figures) => f.name.startsWith('baseline');
 const kb = (b?: number) => (b ? (b / 1024).toFixed(1) : '');
 const ok = (yes: boolean) => (yes ? 'yes' : '**no**');
+/** The run's CPU per request (bench/cpu-time.ts), absent from runs before it was measured. */
+const cpu = (f: Figures) =>
+  f.cpu
+    ? `${f.cpu.serverMs.toFixed(2)} / ${f.cpu.postgresMs === null ? '-' : f.cpu.postgresMs.toFixed(2)}`
+    : '';
 
 const out: string[] = [];
 const pg = newest('pg-100k');
@@ -36,14 +48,14 @@ if (pg) {
   out.push(
     `### PostgreSQL, 100,000 patients (${pg.date.slice(0, 16).replace('T', ' ')} UTC, ${pg.connections} connections, ${pg.file})`,
     '',
-    '| read | req/s | p95 ms | answer KB | vs session-only | ≥ 25 % | p95 < 50 ms |',
-    '|---|---:|---:|---:|---:|---|---|',
+    '| read | req/s | p95 ms | answer KB | CPU ms/req server / PostgreSQL | vs session-only | ≥ 25 % | p95 < 50 ms |',
+    '|---|---:|---:|---:|---:|---:|---|---|',
   );
   for (const r of pg.results.filter((f) => !isBaseline(f))) {
     const ratio = session ? r.rps / session.rps : 0;
     const read = isRead(r) && r.name !== SESSION;
     out.push(
-      `| ${r.name} | ${r.rps} | ${r.p95.toFixed(1)} | ${kb(r.bytes)} | ${(ratio * 100).toFixed(0)} % | ${read ? ok(ratio >= 0.25) : ''} | ${read ? ok(r.p95 < 50) : ''} |`,
+      `| ${r.name} | ${r.rps} | ${r.p95.toFixed(1)} | ${kb(r.bytes)} | ${cpu(r)} | ${(ratio * 100).toFixed(0)} % | ${read ? ok(ratio >= 0.25) : ''} | ${read ? ok(r.p95 < 50) : ''} |`,
     );
   }
   out.push('');
