@@ -76,8 +76,8 @@ export async function pageAndTotal<R>(
   if (known !== undefined) return { rows: await readPage(null, known), total: known };
   const how = await howToCount(db, inner, kind);
   if ('total' in how || pageNeedsTotal) {
-    const total =
-      'total' in how ? how.total : await settle(db, inner, key, how, await countOf(db, how.count));
+    const counted = 'total' in how ? how.total : await countOf(db, how.count);
+    const total = await settle(db, inner, key, how, counted);
     return { rows: await readPage(null, total), total };
   }
   const withCount = await readPage(sql<number>`(${how.count})`, undefined);
