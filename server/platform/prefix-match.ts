@@ -45,6 +45,20 @@ export function headIs(col: SQL, value: string, length: number): SQL {
   return sql`left(${col}, ${sql.raw(String(length))}) = ${value}`;
 }
 
+/** `col` ends with `value` of exactly `length` characters, as the tail index's expression. */
+function tailIs(col: SQL, value: string, length: number): SQL {
+  return sql`right(${col}, ${sql.raw(String(length))}) = ${value}`;
+}
+
+/**
+ * The CNP typed is one key of an index (a whole CNP, or exactly its head or tail): every value
+ * then has the same plan, and a statement built on `cnpMatchParts` can be prepared once.
+ */
+export function cnpIsKey(typed: string): boolean {
+  const n = typed.replace(/\D/g, '').length;
+  return n === CNP_HEAD || n === 13;
+}
+
 /**
  * The CNP filter on `cnp` (a patients.cnp column) as its alternatives: equal for 13 digits; from
  * 4 to 12 digits the start or the end; fewer, the start. Null when nothing (no digit) was typed.
@@ -59,7 +73,7 @@ export function cnpMatchParts(cnp: SQL, typed: string): SQL[] | null {
   const start = head ? headIs(cnp, digits, CNP_HEAD) : startsWith(cnp, digits, true);
   if (digits.length < CNP_END_MATCH_MIN) return [start];
   const end = head
-    ? sql`right(${cnp}, ${sql.raw(String(CNP_HEAD))}) = ${digits}`
+    ? tailIs(cnp, digits, CNP_HEAD)
     : startsWith(sql`reverse(${cnp})`, [...digits].reverse().join(''), true);
   return [start, sql`(${end} and not (${start}))`];
 }

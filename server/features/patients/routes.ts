@@ -42,6 +42,7 @@ import { renderConsultationLetter } from '../../platform/pdf';
 import { pathOf, sessionOf, urlSigner } from '../../platform/signed-url';
 import { getStorage } from '../../platform/storage';
 import * as letters from './letter-service';
+import { listPatients } from './list-repository';
 import * as repo from './repository';
 import * as service from './service';
 
@@ -72,7 +73,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { filters, page, perPage } = req.query;
-      const { total, patients } = await repo.listPatients(db(), filters, page, perPage);
+      const { total, patients } = await listPatients(db(), filters, page, perPage);
       await audit(db(), req.actor, {
         action: 'patient.list',
         entityType: 'patient',
