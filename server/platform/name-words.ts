@@ -82,3 +82,18 @@ export function nameMatchesPatient(patientId: SQL, text: string): SQL | null {
   );
   return sql.join(each, sql` and `);
 }
+
+/**
+ * The same rule tested on a folded name the row carries itself (appointments.patient_name_search,
+ * 0056): every typed word starts a word of it, a word starting after a space or a hyphen. No
+ * index answers this test: it filters a walk of an index that holds the name, entry by entry,
+ * which beats a probe per entry into the words index when the name is common
+ * (docs/decisions/0060-appointment-name-walk.md). The words are parameters and the test's
+ * selectivity is the planner's default whatever they are, so its statements may be prepared.
+ */
+export function carriedNameMatches(nameSearch: SQL, text: string): SQL | null {
+  const words = nameWords(text);
+  if (!words.length) return null;
+  const each = words.map((w) => sql`strpos(' ' || translate(${nameSearch}, '-', ' '), ${` ${w}`}) > 0`);
+  return sql.join(each, sql` and `);
+}

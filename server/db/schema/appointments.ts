@@ -85,6 +85,9 @@ export const appointments = pgTable(
     index('appointments_date_idx').on(t.selectedDate, t.selectedTime, t.patientId),
     // The appointment list's two orders, read from an index so a page stops after its rows
     // (docs/PERFORMANCE.md): upcoming first with undated last (hideOlder), and newest first.
+    // Both also carry the patient's folded name (and the upcoming one selected_date) as INCLUDE
+    // columns, added by migration 0020, which Drizzle cannot express: a common name is walked in
+    // list order from the index alone (docs/decisions/0060-appointment-name-walk.md).
     index('appointments_upcoming_idx').on(
       sql`coalesce(${t.selectedDate}, 'infinity'::date)`,
       t.selectedTime,

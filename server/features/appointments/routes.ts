@@ -34,6 +34,7 @@ import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { journeyFor } from '../journey';
 import { slotFreedHook, waitlistDeps } from '../waitlist';
+import { listAppointments } from './list-repository';
 import { markAppointmentNoShow } from './no-show';
 import * as reference from './reference-repository';
 import * as repo from './repository';
@@ -82,7 +83,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const instant = now();
       const today = clinicToday(instant);
       const [{ rows, total }, next] = await Promise.all([
-        repo.listAppointments(db, {
+        listAppointments(db, {
           filters,
           page,
           perPage,

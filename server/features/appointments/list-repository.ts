@@ -1,0 +1,204 @@
+/**
+ * The appointment list's SQL: the filters, the page in one of two orders (upcoming, or newest
+ * first) and its total. The rows it shows are read by `baseSelect` (repository.ts).
+ */
+import { and, asc, desc, eq, like, lte, type SQL, sql } from 'drizzle-orm';
+import type { AppointmentFilters } from '../../../domain/appointments';
+import { foldText } from '../../../domain/text';
+import type { Db } from '../../db/client';
+import { appointments, patients } from '../../db/schema';
+import { EXACT_UP_TO, listTotal, pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
+import { carriedNameMatches, nameMatchesPatient, nameWords } from '../../platform/name-words';
+import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
+import { cnpMatches, likeContains } from '../../platform/prefix-match';
+import { baseSelect, toRow } from './repository';
+
+const a = appointments;
+const p = patients;
+
+/** Undated appointments sort after every date: one expression, served by appointments_upcoming_idx. */
+const dateOrInfinity = sql`coalesce(${a.selectedDate}, 'infinity'::date)`;
+
+/**
+ * How a typed name matches: by the start of its words, each appointment's patient probed in the
+ * words index (`words`) or the name each appointment carries checked while its index is walked in
+ * list order (`walk`, for a common name: docs/decisions/0060-appointment-name-walk.md); or, when
+ * no name has a word starting so, anywhere inside (`contains`).
+ */
+type NameMode = 'words' | 'walk' | 'contains';
+
+/** The folded patient name each appointment carries (0056; not in the Drizzle schema). */
+const carriedName = sql`${a}.patient_name_search`;
+
+/**
+ * A name is walked when at least one appointment in WALK_DENSITY matches it: a page of 20 then
+ * reads about 20 × WALK_DENSITY index entries, fewer than collecting and sorting its matches.
+ */
+const WALK_DENSITY = 100;
+
+/** The conditions, and whether their statement is planned for its values on every call (`custom`). */
+function filterConditions(
+  f: AppointmentFilters,
+  hideOlder: boolean,
+  today: string,
+  nearDeadlineBefore: Date | undefined,
+  nameMode: NameMode,
+): { where: SQL[]; custom: boolean } {
+  const where: SQL[] = [];
+  // A doctor and statuses have few possible values: typed alone, they and today's date are written
+  // into the text, and the statement is prepared and planned once per value and connection
+  // instead of on every request (docs/decisions/0055-few-valued-filters-inline.md).
+  const fewValued =
+    !f.near_deadline && !f.name && !f.date && !f.cnp?.replace(/\D/g, '') && !f.phone?.replace(/\D/g, '');
+  const literals = fewValued
+    ? plainLiterals({ today, doctor: f.doctor, status: f.status, statusId: f.status_id })
+    : null;
+  const inlined = literals !== null && Boolean(f.doctor || f.status || f.status_id);
+  // Public requests still unanswered since before the instant (36 h: the 48-hour promise, issue 15).
+  if (f.near_deadline && nearDeadlineBefore)
+    where.push(
+      and(eq(a.publicRequest, true), eq(a.status, 'request'), lte(a.createdAt, nearDeadlineBefore)) as SQL,
+    );
+  // Today and later, undated included, as one indexed range (an OR would filter the whole index).
+  // (Not with near_deadline: a request for a day already gone is exactly what must be answered.)
+  if (hideOlder && !f.near_deadline)
+    where.push(sql`${dateOrInfinity} >= ${(inlined && literals?.today) || today}`);
+  const named = !f.name
+    ? null
+    : nameMode === 'words'
+      ? nameMatchesPatient(sql`${a.patientId}`, f.name)
+      : nameMode === 'walk'
+        ? carriedNameMatches(carriedName, f.name)
+        : null;
+  if (named) where.push(named);
+  const name = f.name && nameMode === 'contains' ? foldText(f.name) : '';
+  if (name) where.push(like(p.nameSearch, likeContains(name)));
+  if (f.doctor) where.push(inlined ? sql`${a.doctorId} = ${literals?.doctor}` : eq(a.doctorId, f.doctor));
+  if (f.date) where.push(eq(a.selectedDate, f.date));
+  if (f.status) where.push(inlined ? sql`${a.status} = ${literals?.status}` : eq(a.status, f.status));
+  if (f.status_id)
+    where.push(
+      inlined ? sql`${a.customStatusId} = ${literals?.statusId}` : eq(a.customStatusId, f.status_id),
+    );
+  const cnp = f.cnp ? cnpMatches(sql`${p.cnp}`, f.cnp) : null;
+  if (cnp) where.push(cnp);
+  // Phones are stored as E.164 (+40722...): match the digits after the national 0 or 40.
+  const phone = f.phone?.replace(/\D/g, '').replace(/^(00)?40|^0/, '');
+  if (phone) where.push(like(p.phone, likeContains(phone)));
+  // Beyond the default views, the plan depends on the values typed (server/db/prepared-client.ts).
+  const typed = where.length - (hideOlder && !f.near_deadline ? 1 : 0);
+  // The walk's name test is planned alike for any words (name-words.ts): typed alone, prepared.
+  const custom = typed > 0 && !inlined && !(nameMode === 'walk' && typed === 1);
+  return { where: custom ? [...where, customPlan] : where, custom };
+}
+
+type ListOptions = {
+  filters: AppointmentFilters;
+  page: number;
+  perPage: number;
+  hideOlder: boolean;
+  today: string;
+  /** Requests created before this instant count as near the 48-hour promise. */
+  nearDeadlineBefore?: Date;
+};
+
+export async function listAppointments(db: Db, opts: ListOptions) {
+  const byWords = await listPage(db, opts, 'words');
+  // Nobody's name has words starting with what was typed: look inside the names instead.
+  if (byWords.total === 0 && opts.filters.name && nameWords(opts.filters.name).length)
+    return listPage(db, opts, 'contains');
+  return byWords;
+}
+
+async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
+  const conditionsOf = (mode: NameMode) =>
+    filterConditions(opts.filters, opts.hideOlder, opts.today, opts.nearDeadlineBefore, mode);
+  const conditions = conditionsOf(nameMode);
+  const where = and(...conditions.where);
+  const order = opts.hideOlder
+    ? [asc(dateOrInfinity), sql`${a.selectedTime} asc nulls last`, asc(a.id)]
+    : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, desc(a.id)];
+  // Every appointment has its patient (foreign key, not null): the count joins patients only
+  // when a filter reads a patient column, so it stays an index-only scan otherwise.
+  const f = opts.filters;
+  // (The name's words are matched on their own table, by patient id.)
+  const patientFilter = Boolean(
+    (f.name && nameMode === 'contains') || f.cnp?.replace(/\D/g, '') || f.phone?.replace(/\D/g, ''),
+  );
+  // Exact up to 1,000, estimated beyond (server/platform/list-total.ts); the default views (no
+  // filter typed, with or without hideOlder) may take the planner's estimate straight away.
+  const typed =
+    patientFilter || Boolean(f.name || f.doctor || f.date || f.status || f.status_id || f.near_deadline);
+  const matching = (total: SQL<number> | null = null, matches = where) => {
+    const ids = db.select({ id: a.id, ...(total ? { [TOTAL_COLUMN]: total } : {}) }).from(a);
+    return patientFilter ? ids.innerJoin(p, eq(p.id, a.patientId)).where(matches) : ids.where(matches);
+  };
+  // Filtered, the page takes two statements: the ids, planned for the values typed, from
+  // appointments alone (and patients when a filter reads them); then their rows with the joins the
+  // screen shows, one prepared statement for every page. Planning the five-table join for each
+  // filtered request cost 2-5 ms, more than running it (docs/PERFORMANCE.md). A default view has
+  // no value typed, and a doctor or status typed alone is written into the text (0055): their one
+  // statement is prepared once per connection and its plan kept.
+  const limit = literalInt(opts.perPage);
+  const offset = literalInt((opts.page - 1) * opts.perPage);
+  const kind = !typed ? 'default-view' : patientFilter ? 'capped' : 'indexed';
+  // The total rides along with the page, or with its ids, when it must be counted (list-total.ts).
+  if (!conditions.custom) {
+    const { rows, total } = await pageAndTotal(db, matching(), kind, (column) =>
+      baseSelect(db, column)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    );
+    return { rows: rows.map(toRow), total };
+  }
+  // A name typed alone and known to be common (its total kept from an earlier request) is walked
+  // in the list's order (0060).
+  const nameAlone = nameMode === 'words' && f.name && kind === 'indexed' && !otherFilter(f);
+  const { rows: ids, total } = await pageAndTotal(db, matching(), kind, async (column, known) => {
+    const walk = nameAlone && known !== undefined && (await isCommon(db, known, opts));
+    return matching(column, walk ? and(...conditionsOf('walk').where) : where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  });
+  const rows = await pageByIds(db, ids, order);
+  return { rows: rows.map(toRow), total };
+}
+
+/** A filter typed besides the name. */
+const otherFilter = (f: AppointmentFilters) =>
+  Boolean(
+    f.doctor ||
+      f.date ||
+      f.status ||
+      f.status_id ||
+      f.near_deadline ||
+      f.cnp?.replace(/\D/g, '') ||
+      f.phone?.replace(/\D/g, ''),
+  );
+
+/** Whether `total` matches are at least one in WALK_DENSITY of the view walked (upcoming or all). */
+async function isCommon(db: Db, total: number, opts: ListOptions): Promise<boolean> {
+  if (total <= EXACT_UP_TO) return false;
+  // The view without the name: its total as the list shows it, the planner's estimate kept a minute.
+  const view = filterConditions({}, opts.hideOlder, opts.today, undefined, 'words');
+  const viewTotal = await listTotal(
+    db,
+    db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(...view.where)),
+    'default-view',
+  );
+  return total * WALK_DENSITY >= viewTotal;
+}
+
+/** The rows of a page of ids, in the list's order. */
+async function pageByIds(db: Db, page: { id: number }[], order: SQL[]) {
+  if (!page.length) return [];
+  return baseSelect(db)
+    .where(sql`${a.id} = any(${sql.param(page.map((r) => r.id))}::int[])`)
+    .orderBy(...order);
+}

@@ -1,0 +1,118 @@
+/**
+ * The appointment list by a common name (docs/decisions/0060-appointment-name-walk.md): once its
+ * total is known to be large, the page is read by walking the list's order and checking the name
+ * each appointment carries. Both ways must give the same page as the rule itself: every typed
+ * word starts a word of the name (split at spaces and hyphens), in list order.
+ */
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppointmentListReply } from '../../../domain/appointment-replies';
+import { foldText } from '../../../domain/text';
+import { EXACT_UP_TO } from '../../platform/list-total';
+import { MONDAY_10, MONDAY_10_DAY, movableClock } from '../../test/factories';
+import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
+
+const ctx = await setupTestApp({ clock: movableClock(MONDAY_10) });
+const db = ctx.database.db;
+const TODAY = MONDAY_10_DAY;
+let staff: Staff;
+
+type Row = { id: number; date: string | null; time: string | null; name: string };
+let all: Row[] = [];
+
+beforeAll(async () => {
+  staff = await signedInStaff(ctx, { superadmin: true });
+  // 3,600 patients with an appointment each: 2,400 "Vlădescu" (half of them hyphenated), 600
+  // "Vlădeanu", 600 others; dates 300 days either side of today, some undated or without a time.
+  await db.execute(sql`
+    insert into patients (name, name_search, cnp, phone, insurance_status, state_residency)
+    select n, lower(translate(n, 'ăâîșțĂÂÎȘȚ', 'aaistAAIST')), '7' || lpad(i::text, 12, '0'),
+           '+40722' || lpad(i::text, 6, '0'), 'uninsured', 'RO-B'
+    from (select i, case
+            when i <= 1200 then 'Vlădescu Ana ' || i
+            when i <= 2400 then 'Ion-Vlădescu Maria ' || i
+            when i <= 3000 then 'Vlădeanu Ana ' || i
+            else 'Marin Petru ' || i end as n
+          from generate_series(1, 3600) i) names`);
+  await db.execute(sql`
+    insert into appointments (patient_id, status, selected_date, selected_time)
+    select id, 'request',
+           case when id % 50 = 0 then null else ${TODAY}::date + ((id * 37) % 601 - 300) end,
+           case when id % 7 = 0 then null else '08:00'::time + ((id % 20) * interval '30 minutes') end
+    from patients`);
+  await db.execute(sql`analyze patients`);
+  await db.execute(sql`analyze patient_name_words`);
+  await db.execute(sql`analyze appointments`);
+  const res = (await db.execute(sql`
+    select a.id, a.selected_date::text as date, to_char(a.selected_time, 'HH24:MI') as time, p.name
+    from appointments a join patients p on p.id = a.patient_id`)) as unknown as { rows: Row[] };
+  all = res.rows;
+});
+
+/** The rule, in JavaScript: every typed word starts a word of the folded name. */
+const matches = (name: string, typed: string) => {
+  const words = foldText(name).split(/[ -]+/);
+  return foldText(typed)
+    .split(' ')
+    .every((t) => words.some((w) => w.startsWith(t)));
+};
+
+/** The list's two orders: upcoming (undated last), or newest first (undated last). */
+function expected(typed: string, hideOlder: boolean, page: number): number[] {
+  const key = (r: Row) => `${r.date ?? '9999-99-99'} ${r.time ?? '99:99'} ${String(r.id).padStart(9, '0')}`;
+  const rows = all.filter((r) => matches(r.name, typed));
+  const sorted = hideOlder
+    ? rows.filter((r) => r.date === null || r.date >= TODAY).sort((x, y) => (key(x) < key(y) ? -1 : 1))
+    : rows.sort((x, y) => {
+        // Newest first, undated (and untimed within a day) last.
+        const d = (x.date === null ? 1 : 0) - (y.date === null ? 1 : 0);
+        if (d || x.date !== y.date) return d || ((x.date ?? '') > (y.date ?? '') ? -1 : 1);
+        const t = (x.time === null ? 1 : 0) - (y.time === null ? 1 : 0);
+        if (t || x.time !== y.time) return t || ((x.time ?? '') > (y.time ?? '') ? -1 : 1);
+        return y.id - x.id;
+      });
+  return sorted.slice((page - 1) * 20, page * 20).map((r) => r.id);
+}
+
+async function listed(typed: string, hideOlder: boolean, page: number) {
+  const filters = encodeURIComponent(JSON.stringify({ name: typed }));
+  const res = await ctx.app.inject({
+    url: `/api/appointment?filters=${filters}&hideOlder=${hideOlder}&page=${page}&perPage=20`,
+    headers: staff.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  const body = res.json() as AppointmentListReply;
+  return { ids: body.appointments.map((r) => r.id), total: body._meta.total };
+}
+
+describe('appointments by a common name', () => {
+  const typedNames = ['vladescu', 'Ana Vlădescu', 'maria ion', 'vlad', 'ana'];
+
+  it('gives the page the rule gives, counted the first time and walked the next', async () => {
+    for (const typed of typedNames)
+      for (const hideOlder of [true, false])
+        for (const page of [1, 2, 9])
+          for (const time of ['counted', 'walked']) {
+            const got = await listed(typed, hideOlder, page);
+            expect(got.ids, `${typed}, ${hideOlder ? 'upcoming' : 'all'}, page ${page}, ${time}`).toEqual(
+              expected(typed, hideOlder, page),
+            );
+            expect(got.ids).toHaveLength(20);
+          }
+  });
+
+  it('shows the total of a common name as above the exact limit, and counts a rare one exactly', async () => {
+    expect((await listed('vladescu', false, 1)).total).toBeGreaterThan(EXACT_UP_TO);
+    expect((await listed('petru marin', false, 1)).total).toBe(600);
+    expect((await listed('vladescu ana 12', false, 1)).total).toBe(
+      all.filter((r) => matches(r.name, 'vladescu ana 12')).length,
+    );
+  });
+
+  it('reads a common name from the names the appointments carry', async () => {
+    // With the words index emptied, only a walk of the carried names can still find them.
+    await db.execute(sql`delete from patient_name_words where word = 'vladescu'`);
+    const got = await listed('vladescu', false, 1);
+    expect(got.ids).toEqual(expected('vladescu', false, 1));
+  });
+});
