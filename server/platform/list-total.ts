@@ -62,17 +62,19 @@ export const TOTAL_COLUMN = 'list_total';
  * `readPage(column)` reads the page, adding `column` to its select list as `TOTAL_COLUMN` when
  * given; without one (the total was known or counted apart), the rows come back as they are.
  * An empty page (no match, or past the last page) has nowhere to carry the count: it is counted
- * apart. `pageNeedsTotal`: the page's plan depends on the total (the patient list collects few
- * matches and walks many), so an unknown total is counted first, as `listTotal` does.
+ * apart. Options: `pageNeedsTotal`, the page's plan depends on the total (the patient list
+ * collects few matches and walks many), so an unknown total is counted first, as `listTotal`
+ * does; `key`, a name for `query` and its values, so a kept total is found without writing the
+ * count's SQL (a list whose statements are built once, server/platform/built-once.ts).
  */
 export async function pageAndTotal<R>(
   db: Db,
   query: SQLWrapper,
   kind: TotalKind,
   readPage: (column: SQL<number> | null, total: number | undefined) => Promise<R[]>,
-  pageNeedsTotal = false,
+  { pageNeedsTotal = false, key: givenKey }: { pageNeedsTotal?: boolean; key?: string } = {},
 ): Promise<{ rows: R[]; total: number }> {
-  const { inner, key, known } = kept(query);
+  const { inner, key, known } = kept(query, givenKey);
   if (known !== undefined) return { rows: await readPage(null, known), total: known };
   const how = await howToCount(db, inner, kind);
   if ('total' in how || pageNeedsTotal) {
@@ -92,9 +94,9 @@ export async function pageAndTotal<R>(
 }
 
 /** The query as SQL, its cache key, and its total when an estimate is kept for it. */
-function kept(query: SQLWrapper) {
+function kept(query: SQLWrapper, givenKey?: string) {
   const inner: SQL = sql`${query}`;
-  const key = JSON.stringify(dialect.sqlToQuery(inner));
+  const key = givenKey ?? JSON.stringify(dialect.sqlToQuery(inner));
   const hit = estimates.get(key);
   return { inner, key, known: hit && hit.until > performance.now() ? hit.rows : undefined };
 }

@@ -7,6 +7,7 @@ import type { AppointmentFilters } from '../../../domain/appointments';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, patients } from '../../db/schema';
+import { builtOnce } from '../../platform/built-once';
 import { EXACT_UP_TO, listTotal, pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
 import { carriedNameMatches, nameMatchesPatient, nameWords } from '../../platform/name-words';
 import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
@@ -115,9 +116,7 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
     filterConditions(opts.filters, opts.hideOlder, opts.today, opts.nearDeadlineBefore, mode);
   const conditions = conditionsOf(nameMode);
   const where = and(...conditions.where);
-  const order = opts.hideOlder
-    ? [asc(dateOrInfinity), sql`${a.selectedTime} asc nulls last`, asc(a.id)]
-    : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, desc(a.id)];
+  const order = listOrder(opts.hideOlder);
   // Every appointment has its patient (foreign key, not null): the count joins patients only
   // when a filter reads a patient column, so it stays an index-only scan otherwise.
   const f = opts.filters;
@@ -144,12 +143,27 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   const kind = !typed ? 'default-view' : patientFilter ? 'capped' : 'indexed';
   // The total rides along with the page, or with its ids, when it must be counted (list-total.ts).
   if (!conditions.custom) {
-    const { rows, total } = await pageAndTotal(db, matching(), kind, (column) =>
+    // Its values are the view's (upcoming or all, today, a doctor or status written into the
+    // text): the page's statement is built once per view and page, and a kept total is found by
+    // the view's name (0061).
+    const view = `appointments:${opts.hideOlder}:${opts.today}:${f.doctor ?? ''}:${f.status ?? ''}:${f.status_id ?? ''}`;
+    const page = (column: SQL<number> | null) =>
       baseSelect(db, column)
         .where(where)
         .orderBy(...order)
         .limit(limit)
-        .offset(offset),
+        .offset(offset);
+    const { rows, total } = await pageAndTotal(
+      db,
+      matching(),
+      kind,
+      (column) =>
+        column
+          ? page(column)
+          : builtOnce(db, `${view}:${opts.perPage}:${opts.page}`, (name) =>
+              page(null).prepare(name),
+            ).execute(),
+      { key: view },
     );
     return { rows: rows.map(toRow), total };
   }
@@ -163,7 +177,7 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
       .limit(limit)
       .offset(offset);
   });
-  const rows = await pageByIds(db, ids, order);
+  const rows = await pageByIds(db, ids, opts.hideOlder);
   return { rows: rows.map(toRow), total };
 }
 
@@ -195,10 +209,20 @@ async function isCommon(db: Db, total: number, opts: ListOptions): Promise<boole
   return total * WALK_DENSITY >= viewTotal;
 }
 
-/** The rows of a page of ids, in the list's order. */
-async function pageByIds(db: Db, page: { id: number }[], order: SQL[]) {
+/** Upcoming first with undated last (hideOlder), or newest first. */
+const listOrder = (hideOlder: boolean) =>
+  hideOlder
+    ? [asc(dateOrInfinity), sql`${a.selectedTime} asc nulls last`, asc(a.id)]
+    : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, desc(a.id)];
+
+/** The rows of a page of ids, in the list's order: one statement per order, built once. */
+async function pageByIds(db: Db, page: { id: number }[], hideOlder: boolean) {
   if (!page.length) return [];
-  return baseSelect(db)
-    .where(sql`${a.id} = any(${sql.param(page.map((r) => r.id))}::int[])`)
-    .orderBy(...order);
+  const rows = builtOnce(db, hideOlder ? 'appointment_rows_upcoming' : 'appointment_rows_recent', (name) =>
+    baseSelect(db)
+      .where(sql`${a.id} = any(${sql.placeholder('ids')}::int[])`)
+      .orderBy(...listOrder(hideOlder))
+      .prepare(name),
+  );
+  return rows.execute({ ids: page.map((r) => r.id) });
 }

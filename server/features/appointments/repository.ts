@@ -9,6 +9,7 @@ import { maskCnp } from '../../../domain/privacy';
 import { contactChannels } from '../../../domain/sms';
 import type { Db } from '../../db/client';
 import { appointmentStatuses, appointments, calendars, patients, users } from '../../db/schema';
+import { builtOnce } from '../../platform/built-once';
 import { TOTAL_COLUMN } from '../../platform/list-total';
 import { literalInt } from '../../platform/page-sql';
 
@@ -87,15 +88,21 @@ export async function nextAppointments(
   now: string,
   limit = 5,
 ): Promise<NextAppointment[]> {
-  const rows = await db
-    .select({ id: a.id, date: a.selectedDate, time: a.selectedTime, patient: p.name })
-    .from(a)
-    .innerJoin(p, eq(p.id, a.patientId))
-    // A row comparison is one index range on (selected_date, selected_time); the equivalent OR
-    // would read every earlier appointment first.
-    .where(sql`(${a.selectedDate}, ${a.selectedTime}) >= (${today}::date, ${now}::time)`)
-    .orderBy(asc(a.selectedDate), asc(a.selectedTime), asc(a.id))
-    .limit(literalInt(limit));
+  const next = builtOnce(db, `next_appointments_${limit}`, (name) =>
+    db
+      .select({ id: a.id, date: a.selectedDate, time: a.selectedTime, patient: p.name })
+      .from(a)
+      .innerJoin(p, eq(p.id, a.patientId))
+      // A row comparison is one index range on (selected_date, selected_time); the equivalent OR
+      // would read every earlier appointment first.
+      .where(
+        sql`(${a.selectedDate}, ${a.selectedTime}) >= (${sql.placeholder('today')}::date, ${sql.placeholder('now')}::time)`,
+      )
+      .orderBy(asc(a.selectedDate), asc(a.selectedTime), asc(a.id))
+      .limit(literalInt(limit))
+      .prepare(name),
+  );
+  const rows = await next.execute({ today, now });
   return rows.map((r) => ({
     id: r.id,
     date: r.date ?? '',

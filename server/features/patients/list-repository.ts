@@ -247,7 +247,7 @@ async function listPage(
         ) la on true
         order by p.name_search, p.id`,
       ),
-    mayCollect,
+    { pageNeedsTotal: mayCollect },
   );
   return {
     total,

@@ -1,0 +1,40 @@
+/**
+ * Statements whose text never changes, built by Drizzle once per database handle and kept, their
+ * values given as placeholders (`sql.placeholder(name)`) on each call. Drizzle builds a statement
+ * from its parts on every call otherwise: for the appointment rows (twenty columns, five tables)
+ * that was 0.16 ms of the server's CPU per request, and building statements was about a seventh
+ * of an appointment list's server time under load (docs/decisions/0061-statements-built-once.md).
+ *
+ * Only for statements of a fixed shape: a list whose conditions depend on the filters typed is
+ * still built per request. The kept statement is named after `key`, so PostgreSQL also parses it
+ * once per connection (server/db/prepared-client.ts).
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/client';
+
+type Built = { execute: (placeholders?: Record<string, unknown>) => Promise<unknown> };
+
+const kept = new WeakMap<Db, Map<string, Built>>();
+/** Keys per database handle; beyond, the kept statements are dropped and built again as asked. */
+const MAX_KEPT = 500;
+
+/**
+ * The statement `build(name)` prepares (`query.prepare(name)`), built on the first call for this
+ * database handle and `key` and kept. `key` names the shape and every value built into the text
+ * (values given at each call are placeholders): one key, one text.
+ */
+export function builtOnce<Q extends Built>(db: Db, key: string, build: (name: string) => Q): Q {
+  let byKey = kept.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    kept.set(db, byKey);
+  }
+  let query = byKey.get(key) as Q | undefined;
+  if (!query) {
+    if (byKey.size >= MAX_KEPT) byKey.clear();
+    // PostgreSQL cuts names at 63 bytes: a hash keeps two long keys apart.
+    query = build(`once_${createHash('sha1').update(key).digest('hex').slice(0, 24)}`);
+    byKey.set(key, query);
+  }
+  return query;
+}
