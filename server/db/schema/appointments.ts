@@ -155,5 +155,7 @@ export const appointmentDayCounts = pgTable(
     customStatusId: integer('custom_status_id').notNull(),
     n: integer('n').notNull(),
   },
+  // The key's index also carries `n` (INCLUDE, migration 0021, not expressible here): a month's
+  // counts are read from the index alone (docs/decisions/0062-day-counts-cover.md).
   (t) => [primaryKey({ columns: [t.day, t.calendarId, t.customStatusId] })],
 );

@@ -2,11 +2,12 @@
  * What other features read of appointments (exported through index.ts): a doctor's slot-holding
  * appointments (my-account's time off, the iCalendar feed) and patients' appointments (search).
  */
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { hhmm } from '../../../domain/dates';
 import type { AffectedAppointment } from '../../../domain/my-account';
 import type { Db } from '../../db/client';
 import { appointmentStatuses, appointments, calendars, patients, users } from '../../db/schema';
+import { builtOnce } from '../../platform/built-once';
 import { literalInt } from '../../platform/page-sql';
 
 /**
@@ -57,21 +58,26 @@ export async function doctorAppointmentsBetween(
 
 /** Every appointment of these patients, newest first, with its status, doctor and calendar (the search page). */
 export function appointmentsOfPatients(db: Db, patientIds: number[]) {
-  return db
-    .select({
-      id: appointments.id,
-      patientId: appointments.patientId,
-      date: appointments.selectedDate,
-      time: appointments.selectedTime,
-      status: appointments.status,
-      status_title: appointmentStatuses.title,
-      doctor: users.name,
-      calendar: calendars.title,
-    })
-    .from(appointments)
-    .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
-    .leftJoin(users, eq(users.id, appointments.doctorId))
-    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
-    .where(inArray(appointments.patientId, patientIds))
-    .orderBy(desc(appointments.selectedDate), desc(appointments.selectedTime), asc(appointments.id));
+  // One statement for any number of patients, built once (docs/decisions/0061-statements-built-once.md).
+  const ofPatients = builtOnce(db, 'appointments_of_patients', (name) =>
+    db
+      .select({
+        id: appointments.id,
+        patientId: appointments.patientId,
+        date: appointments.selectedDate,
+        time: appointments.selectedTime,
+        status: appointments.status,
+        status_title: appointmentStatuses.title,
+        doctor: users.name,
+        calendar: calendars.title,
+      })
+      .from(appointments)
+      .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
+      .leftJoin(users, eq(users.id, appointments.doctorId))
+      .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
+      .where(sql`${appointments.patientId} = any(${sql.placeholder('ids')}::int[])`)
+      .orderBy(desc(appointments.selectedDate), desc(appointments.selectedTime), asc(appointments.id))
+      .prepare(name),
+  );
+  return ofPatients.execute({ ids: patientIds });
 }
