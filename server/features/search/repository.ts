@@ -43,13 +43,14 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
     const contains = likeContains(name);
     // Every word typed starts a word of the name, in any order ("Petru Matei" finds "Matei
     // Petru"): the first `limit` in name order straight from the name words' index.
+    // One word's first patients are read the same way whatever the word: planned once
+    // (name-words.ts); several words are planned for their values.
     const named = nameMatchesFirst(q, limit);
     if (named)
-      byRank[1].push(
-        matches(
-          sql`id in (select nm.patient_id from (${named}) nm order by nm.name_search, nm.patient_id limit ${literalInt(limit)})`,
-        ),
-      );
+      byRank[1].push({
+        where: sql`id in (select nm.patient_id from (${named}) nm order by nm.name_search, nm.patient_id limit ${literalInt(limit)})`,
+        plannedOnce: true,
+      });
     byRank[2].push(matches(sql`name_search like ${contains}`));
     if (!email) byRank[3].push(matches(sql`lower(email) like ${contains}`));
   }
@@ -70,7 +71,8 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
     .map(({ name_search: _, ...patient }) => patient);
 }
 
-type Part = { where: SQL };
+/** `plannedOnce`: the same plan serves any value (else the statement is planned for its values). */
+type Part = { where: SQL; plannedOnce?: boolean };
 type Found = FoundPatient & { name_search: string };
 
 /** Code-point order, as the database's own (C) ordering of the folded names. */
@@ -85,7 +87,7 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 async function firstByName(db: Db, part: Part, limit: number): Promise<Omit<Found, 'rank'>[]> {
   const columns = sql`id, name, cnp, phone, email, name_search`;
   const res = (await db.execute(
-    sql`select * from (select ${columns} from patients where ${part.where} and ${customPlan} offset 0) m
+    sql`select * from (select ${columns} from patients where ${part.where}${part.plannedOnce ? sql`` : sql` and ${customPlan}`} offset 0) m
         order by name_search, id limit ${literalInt(limit)}`,
   )) as unknown as { rows: Omit<Found, 'rank'>[] };
   return res.rows;
