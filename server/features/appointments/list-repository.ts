@@ -62,8 +62,14 @@ function filterConditions(
     );
   // Today and later, undated included, as one indexed range (an OR would filter the whole index).
   // (Not with near_deadline: a request for a day already gone is exactly what must be answered.)
+  // A day typed is compared with today itself: nothing is read for a day gone, and the day's
+  // statement has one plan for any day (docs/decisions/0064-appointment-day-planned-once.md).
   if (hideOlder && !f.near_deadline)
-    where.push(sql`${dateOrInfinity} >= ${(inlined && literals?.today) || today}`);
+    where.push(
+      f.date
+        ? sql`${f.date}::date >= ${today}::date`
+        : sql`${dateOrInfinity} >= ${(inlined && literals?.today) || today}`,
+    );
   const named = !f.name
     ? null
     : nameMode === 'words'
@@ -88,8 +94,10 @@ function filterConditions(
   if (phone) where.push(like(p.phone, likeContains(phone)));
   // Beyond the default views, the plan depends on the values typed (server/db/prepared-client.ts).
   const typed = where.length - (hideOlder && !f.near_deadline ? 1 : 0);
-  // The walk's name test is planned alike for any words (name-words.ts): typed alone, prepared.
-  const custom = typed > 0 && !inlined && !(nameMode === 'walk' && typed === 1);
+  // The walk's name test is planned alike for any words (name-words.ts), and so is a day read in
+  // the day's order (listOrder): typed alone, either is prepared.
+  const planOnce = typed === 1 && (nameMode === 'walk' || Boolean(f.date));
+  const custom = typed > 0 && !inlined && !planOnce;
   return { where: custom ? [...where, customPlan] : where, custom };
 }
 
@@ -116,7 +124,7 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
     filterConditions(opts.filters, opts.hideOlder, opts.today, opts.nearDeadlineBefore, mode);
   const conditions = conditionsOf(nameMode);
   const where = and(...conditions.where);
-  const order = listOrder(opts.hideOlder);
+  const order = listOrder(opts.hideOlder, Boolean(opts.filters.date));
   // Every appointment has its patient (foreign key, not null): the count joins patients only
   // when a filter reads a patient column, so it stays an index-only scan otherwise.
   const f = opts.filters;
@@ -142,7 +150,7 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   const offset = literalInt((opts.page - 1) * opts.perPage);
   const kind = !typed ? 'default-view' : patientFilter ? 'capped' : 'indexed';
   // The total rides along with the page, or with its ids, when it must be counted (list-total.ts).
-  if (!conditions.custom) {
+  if (!conditions.custom && !f.date) {
     // Its values are the view's (upcoming or all, today, a doctor or status written into the
     // text): the page's statement is built once per view and page, and a kept total is found by
     // the view's name (0061).
@@ -209,11 +217,20 @@ async function isCommon(db: Db, total: number, opts: ListOptions): Promise<boole
   return total * WALK_DENSITY >= viewTotal;
 }
 
-/** Upcoming first with undated last (hideOlder), or newest first. */
-const listOrder = (hideOlder: boolean) =>
-  hideOlder
-    ? [asc(dateOrInfinity), sql`${a.selectedTime} asc nulls last`, asc(a.id)]
-    : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, desc(a.id)];
+/**
+ * Upcoming first with undated last (hideOlder), or newest first. For one day (`day`), the same
+ * order without the date: the day's part of appointments_date_idx or appointments_recent_idx is
+ * then read in order for any day, where ordering by the date too led a plan made for every day
+ * to walk the whole upcoming index (docs/decisions/0064-appointment-day-planned-once.md).
+ */
+const listOrder = (hideOlder: boolean, day = false) =>
+  day
+    ? hideOlder
+      ? [sql`${a.selectedTime} asc nulls last`, asc(a.id)]
+      : [sql`${a.selectedTime} desc nulls last`, desc(a.id)]
+    : hideOlder
+      ? [asc(dateOrInfinity), sql`${a.selectedTime} asc nulls last`, asc(a.id)]
+      : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, desc(a.id)];
 
 /** The rows of a page of ids, in the list's order: one statement per order, built once. */
 async function pageByIds(db: Db, page: { id: number }[], hideOlder: boolean) {

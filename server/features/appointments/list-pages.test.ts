@@ -1,8 +1,13 @@
 /**
- * The appointment list by a common name (docs/decisions/0060-appointment-name-walk.md): once its
- * total is known to be large, the page is read by walking the list's order and checking the name
- * each appointment carries. Both ways must give the same page as the rule itself: every typed
- * word starts a word of the name (split at spaces and hyphens), in list order.
+ * Pages of the appointment list against its rules, on a few thousand appointments.
+ *
+ * By a common name (docs/decisions/0060-appointment-name-walk.md): once its total is known to be
+ * large, the page is read by walking the list's order and checking the name each appointment
+ * carries. Both ways must give the page of the rule itself: every typed word starts a word of the
+ * name (split at spaces and hyphens), in list order.
+ *
+ * By a day (docs/decisions/0064-appointment-day-planned-once.md): read in the day's own order,
+ * the pages are those of the list's order.
  */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +45,16 @@ beforeAll(async () => {
            case when id % 50 = 0 then null else ${TODAY}::date + ((id * 37) % 601 - 300) end,
            case when id % 7 = 0 then null else '08:00'::time + ((id % 20) * interval '30 minutes') end
     from patients`);
+  // Two busy days, one ahead and one gone, several appointments at each time and some untimed.
+  for (const [day, n] of [
+    ['2026-03-05', 47],
+    ['2026-01-20', 31],
+  ] as const)
+    await db.execute(sql`
+      insert into appointments (patient_id, status, selected_date, selected_time)
+      select id, 'request', ${day}::date,
+             case when id % 4 = 0 then null else '08:00'::time + ((id % 6) * interval '30 minutes') end
+      from patients where id % 50 = 1 order by id limit ${n}`);
   await db.execute(sql`analyze patients`);
   await db.execute(sql`analyze patient_name_words`);
   await db.execute(sql`analyze appointments`);
@@ -58,9 +73,9 @@ const matches = (name: string, typed: string) => {
 };
 
 /** The list's two orders: upcoming (undated last), or newest first (undated last). */
-function expected(typed: string, hideOlder: boolean, page: number): number[] {
+function expected(typed: string, hideOlder: boolean, page: number, day?: string): number[] {
   const key = (r: Row) => `${r.date ?? '9999-99-99'} ${r.time ?? '99:99'} ${String(r.id).padStart(9, '0')}`;
-  const rows = all.filter((r) => matches(r.name, typed));
+  const rows = all.filter((r) => matches(r.name, typed) && (day === undefined || r.date === day));
   const sorted = hideOlder
     ? rows.filter((r) => r.date === null || r.date >= TODAY).sort((x, y) => (key(x) < key(y) ? -1 : 1))
     : rows.sort((x, y) => {
@@ -74,8 +89,8 @@ function expected(typed: string, hideOlder: boolean, page: number): number[] {
   return sorted.slice((page - 1) * 20, page * 20).map((r) => r.id);
 }
 
-async function listed(typed: string, hideOlder: boolean, page: number) {
-  const filters = encodeURIComponent(JSON.stringify({ name: typed }));
+async function listed(typed: string, hideOlder: boolean, page: number, day?: string) {
+  const filters = encodeURIComponent(JSON.stringify(day ? { date: day } : { name: typed }));
   const res = await ctx.app.inject({
     url: `/api/appointment?filters=${filters}&hideOlder=${hideOlder}&page=${page}&perPage=20`,
     headers: staff.headers,
@@ -114,5 +129,25 @@ describe('appointments by a common name', () => {
     await db.execute(sql`delete from patient_name_words where word = 'vladescu'`);
     const got = await listed('vladescu', false, 1);
     expect(got.ids).toEqual(expected('vladescu', false, 1));
+  });
+});
+
+describe('appointments of a day', () => {
+  it('pages through a day in the list order, and hides a day gone when asked', async () => {
+    const days = [TODAY, '2026-03-05', '2026-01-20'];
+    for (const day of days)
+      for (const hideOlder of [true, false]) {
+        const want = all.filter((r) => r.date === day).length;
+        const hidden = hideOlder && day < TODAY;
+        let seen = 0;
+        for (let page = 1; page <= Math.max(1, Math.ceil(want / 20)); page++) {
+          const got = await listed('', hideOlder, page, day);
+          const label = `${day}, ${hideOlder ? 'upcoming' : 'all'}, page ${page}`;
+          expect(got.ids, label).toEqual(hidden ? [] : expected('', hideOlder, page, day));
+          expect(got.total, label).toBe(hidden ? 0 : want);
+          seen += got.ids.length;
+        }
+        expect(seen).toBe(hidden ? 0 : want);
+      }
   });
 });
