@@ -118,7 +118,9 @@ export const appointments = pgTable(
       t.customStatusId,
     ),
     // The patient list's appointment filters count distinct patients: these give them in
-    // patient order from the index alone, so the count stops at its cap (list-total.ts).
+    // patient order from the index alone, so the count stops at its cap (list-total.ts). (A
+    // doctor's and a status's patients in name order come from two more indexes on the name
+    // each appointment carries, migration 0022, docs/decisions/0065-doctor-status-names.md.)
     index('appointments_custom_status_idx').on(t.customStatusId, t.patientId),
     index('appointments_status_patient_idx').on(t.status, t.patientId),
     index('appointments_doctor_patient_idx').on(t.doctorId, t.patientId),

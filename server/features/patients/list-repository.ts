@@ -201,8 +201,13 @@ async function listPage(
   // A day's patients (with or without a doctor or status) in name order from the day's part of
   // appointments_date_name_idx, each appointment carrying its patient's name (migration 0018):
   // the page stops after its rows. Collecting them sorted every patient of the day (2,240 at
-  // 1,000,000 patients, 7 ms a request; decision 0056).
-  const byDay = f.appointment_date && !pc.length && !named;
+  // 1,000,000 patients, 7 ms a request; decision 0056). A doctor's or a status's patients alone,
+  // the same from appointments_doctor_name_idx and appointments_status_name_idx (0065): walking
+  // every name and probing each patient's appointments read 30 patients for each one shown.
+  const byDay =
+    !pc.length &&
+    !named &&
+    Boolean(f.appointment_date || (ac.length === 1 && (f.doctor || typeof f.status === 'string')));
   // Only appointment filters and few matches (known from the count): collect them and sort, at
   // a cost that follows the matches. The planner's estimate for a rare filter can be far off (a
   // Sunday has no appointment) and it would then walk the whole name index for nothing: 1.5 s
