@@ -1,4 +1,7 @@
-/** SQL of the appointment area: the list's rows (the list itself: list-repository.ts), one appointment, the next ones from now. */
+/**
+ * SQL of the appointment area: the rows the list shows (the list itself: list-repository.ts), one
+ * appointment, the next ones from now.
+ */
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppointmentDetail, AppointmentRow, NextAppointment } from '../../../domain/appointment-replies';
 import type { AppointmentStatus } from '../../../domain/appointments';

@@ -204,7 +204,7 @@ async function listPage(
   // 1,000,000 patients, 7 ms a request; decision 0056). A doctor's or a status's patients alone,
   // the same from appointments_doctor_name_idx and appointments_status_name_idx (0065): walking
   // every name and probing each patient's appointments read 30 patients for each one shown.
-  const byDay =
+  const byCarriedName =
     !pc.length &&
     !named &&
     Boolean(f.appointment_date || (ac.length === 1 && (f.doctor || typeof f.status === 'string')));
@@ -212,9 +212,9 @@ async function listPage(
   // a cost that follows the matches. The planner's estimate for a rare filter can be far off (a
   // Sunday has no appointment) and it would then walk the whole name index for nothing: 1.5 s
   // on 1,000,000 patients. With patient filters too, those narrow the walk themselves.
-  const mayCollect = appt !== null && !pc.length && !named && !byDay;
+  const mayCollect = appt !== null && !pc.length && !named && !byCarriedName;
   const pageIds = (total: number | undefined) =>
-    byDay
+    byCarriedName
       ? sql`select a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}
         group by a.patient_name_search, a.patient_id order by a.patient_name_search, a.patient_id`
       : alone
