@@ -134,8 +134,9 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   );
   // Exact up to 1,000, estimated beyond (server/platform/list-total.ts); the default views (no
   // filter typed, with or without hideOlder) may take the planner's estimate straight away.
-  const typed =
-    patientFilter || Boolean(f.name || f.doctor || f.date || f.status || f.status_id || f.near_deadline);
+  const besidesName =
+    patientFilter || Boolean(f.doctor || f.date || f.status || f.status_id || f.near_deadline);
+  const typed = besidesName || Boolean(f.name);
   const matching = (total: SQL<number> | null = null, matches = where) => {
     const ids = db.select({ id: a.id, ...(total ? { [TOTAL_COLUMN]: total } : {}) }).from(a);
     return patientFilter ? ids.innerJoin(p, eq(p.id, a.patientId)).where(matches) : ids.where(matches);
@@ -177,7 +178,7 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   }
   // A name typed alone and known to be common (its total kept from an earlier request) is walked
   // in the list's order (0060).
-  const nameAlone = nameMode === 'words' && f.name && kind === 'indexed' && !otherFilter(f);
+  const nameAlone = nameMode === 'words' && f.name && !besidesName;
   const { rows: ids, total } = await pageAndTotal(db, matching(), kind, async (column, known) => {
     const walk = nameAlone && known !== undefined && (await isCommon(db, known, opts));
     return matching(column, walk ? and(...conditionsOf('walk').where) : where)
@@ -188,18 +189,6 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   const rows = await pageByIds(db, ids, opts.hideOlder);
   return { rows: rows.map(toRow), total };
 }
-
-/** A filter typed besides the name. */
-const otherFilter = (f: AppointmentFilters) =>
-  Boolean(
-    f.doctor ||
-      f.date ||
-      f.status ||
-      f.status_id ||
-      f.near_deadline ||
-      f.cnp?.replace(/\D/g, '') ||
-      f.phone?.replace(/\D/g, ''),
-  );
 
 /** Whether `total` matches are at least one in WALK_DENSITY of the view walked (upcoming or all). */
 async function isCommon(db: Db, total: number, opts: ListOptions): Promise<boolean> {
