@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The SPA lives in web/ and is built to dist/web, which the server serves (SPA fallback).
@@ -12,10 +12,30 @@ import { defineConfig } from 'vite';
  * Mantine) in with it, and the entry then loads every group (measured: 530 KB for /user/login).
  */
 
+/**
+ * Mantine's `useId` replaced by web/lib/mantine-use-id.ts, which keeps React's id instead of
+ * swapping in a random one after mount (a second, synchronous render of every input;
+ * docs/decisions/0066-public-form-first-render.md). Applies to the build and the build-time first
+ * paint; the development server's pre-bundled Mantine keeps its own (same ids, one render more).
+ */
+function stableMantineIds(): Plugin {
+  const mantineUseId = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+  const replacement = fileURLToPath(new URL('./web/lib/mantine-use-id.ts', import.meta.url));
+  return {
+    name: 'stable-mantine-ids',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.endsWith('use-id.mjs')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && mantineUseId.test(resolved.id) ? replacement : null;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), stableMantineIds()],
   resolve: {
     // react-router's package exports only its development build (warnings on, about 1 KB more
     // in the entry); its production build has the same API (docs/decisions/0042-...).

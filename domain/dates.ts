@@ -16,16 +16,23 @@ export const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
 const pad = (n: number, len = 2) => String(n).padStart(len, '0');
 
-const partsFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CLINIC_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Built on first use, not at import: the first date formatter of a page loads the browser's
+ * time-zone data (20-35 ms on a desktop, four times that on a phone), and the public form's
+ * first render needs no clinic time (docs/decisions/0066-public-form-first-render.md).
+ */
+let partsFormatter: Intl.DateTimeFormat | undefined;
+const clinicFormatter = () =>
+  (partsFormatter ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: CLINIC_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /**
  * Day and HH:MM of each UTC minute already formatted. Europe/Bucharest is a whole number of hours
@@ -42,7 +49,7 @@ export function clinicParts(at: Date) {
   const cached = ms >= 0 ? minuteParts.get(minute) : undefined;
   if (cached) return { ...cached, seconds: pad(Math.floor((ms - minute * 60_000) / 1000)) };
   const p: Record<string, string> = {};
-  for (const { type, value } of partsFormatter.formatToParts(at)) p[type] = value; // throws on an invalid Date
+  for (const { type, value } of clinicFormatter().formatToParts(at)) p[type] = value; // throws on an invalid Date
   const dt = { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
   if (ms >= 0) {
     if (minuteParts.size >= 1024) minuteParts.clear();

@@ -91,6 +91,32 @@ test('the landing page explains the service and leads to the form; staff sign-in
   await expect(page).toHaveURL(/\/user\/register$/);
 });
 
+test('the fields keep the ids of their first render: labels stay tied to them, no second render', async ({
+  page,
+}) => {
+  // Mantine's own ids are swapped for random ones after mount, which renders every field twice
+  // (decision 0066): every id the page ever changes is recorded from the first byte.
+  await page.addInitScript(() => {
+    const changed: string[] = [];
+    Object.assign(window, { idChanges: changed });
+    new MutationObserver((records) => {
+      for (const r of records) if (r.oldValue) changed.push(`${r.oldValue} -> ${(r.target as Element).id}`);
+    }).observe(document, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['id'],
+      attributeOldValue: true,
+    });
+  });
+  await page.goto('/user/register');
+  await expect(page.locator('#static-first-paint')).toHaveCount(0);
+  // Both answers the form waits for have arrived (each re-renders its own field).
+  await expect(page.getByRole('checkbox', { name: /Am citit și sunt de acord/ })).toBeEnabled();
+  await expect(page.getByLabel(/^Județ de reședință/).locator('option', { hasText: 'Cluj' })).toHaveCount(1);
+  await expect(page.getByLabel('CNP')).toHaveAttribute('id', /^mantine-_app/);
+  expect(await page.evaluate(() => (window as unknown as { idChanges: string[] }).idChanges)).toEqual([]);
+});
+
 test('the form states the rules, and a complete request reaches the database', async ({ page, request }) => {
   const jsFiles: string[] = [];
   page.on('request', (r) => {

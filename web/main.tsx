@@ -15,7 +15,9 @@ applyStoredSchemeEarly();
 seedInstitute(queryClient, document.querySelector('meta[name="institute"]')?.getAttribute('content'));
 
 function render() {
-  const root = createRoot(document.getElementById('root')!);
+  // Its own prefix for React's ids (and so Mantine's, web/lib/mantine-use-id.ts): the static
+  // first paint, rendered at build with the default one, is still in the page for a moment.
+  const root = createRoot(document.getElementById('root')!, { identifierPrefix: 'app' });
   // A transition: React renders the first page in slices of a few milliseconds, yielding to the
   // browser in between, instead of one long task that keeps a phone from answering a tap
   // (Lighthouse's Total Blocking Time; docs/decisions/0042-public-form-first-load.md).

@@ -93,8 +93,12 @@ function StaticPlaceholder() {
 
 type Picker = { Component: ComponentType<DatePickerProps>; focus: boolean; open: boolean };
 
-/** The placeholder until the patient comes to it, then the picker in its place. */
-function DateField(props: Omit<DatePickerProps, 'focusRequested' | 'openRequested'>) {
+/**
+ * The placeholder until the patient comes to it, then the picker in its place. The clinic's today
+ * (the first and last days the calendar offers) is read when the picker arrives: reading it sooner
+ * would load the browser's time-zone data into the page's first render (decision 0066).
+ */
+function DateField(props: Omit<DatePickerProps, 'focusRequested' | 'openRequested' | 'today' | 'maxDate'>) {
   const [picker, setPicker] = useState<Picker | null>(null);
   const [pressed, setPressed] = useState(false);
   const placeholder = useRef<HTMLButtonElement>(null);
@@ -115,8 +119,18 @@ function DateField(props: Omit<DatePickerProps, 'focusRequested' | 'openRequeste
     });
   }, []);
   if (!live) return <StaticPlaceholder />;
-  if (picker)
-    return <picker.Component {...props} focusRequested={picker.focus} openRequested={picker.open} />;
+  if (picker) {
+    const today = clinicToday(new Date());
+    return (
+      <picker.Component
+        {...props}
+        today={today}
+        maxDate={lastRegistrationDate(today)}
+        focusRequested={picker.focus}
+        openRequested={picker.open}
+      />
+    );
+  }
   return (
     <PickerPlaceholder
       ref={placeholder}
@@ -181,13 +195,10 @@ export function DateTimeFields({
   state: DateState;
   onChoose: (day: string | null) => void;
 }) {
-  const today = clinicToday(new Date());
   return (
     <Stack gap="md">
       <DateField
         value={form.values.appt_date}
-        today={today}
-        maxDate={lastRegistrationDate(today)}
         checking={state.kind === 'checking'}
         error={form.errors.appt_date as string | undefined}
         onChange={onChoose}

@@ -2,7 +2,17 @@
  * The request form (SPEC §2 "Public registration form", §3, §5): the shared schema validates in the
  * browser with the spec's messages; the server's answer decides. Nothing typed is lost on failure.
  */
-import { Button, Checkbox, Fieldset, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  NativeSelect,
+  type NativeSelectProps,
+  Radio,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { type FormErrors, useForm } from '@mantine/form';
 import { type FocusEvent, type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,7 +23,7 @@ import { cnpInput } from '../../../domain/validation/cnp';
 import type { Institute } from '../../app/institute';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { submitRegistration, useConsentText, useStates } from './api';
+import { submitRegistration, useConsentText, useConsentTextAtSend, useStates } from './api';
 import { DateTimeFields, useDateCheck } from './date-time-fields';
 import { EMPTY_VALUES, FIELD_ORDER, type RegistrationValues } from './form-values';
 import { SendIcon } from './icons';
@@ -45,10 +55,52 @@ function focusFirstError(errors: Record<string, unknown>) {
   });
 }
 
+/*
+ * The fields fed by the server (the counties, the consent text) are their own components: a
+ * query's answer re-renders its component at once, in one task, and here that is only the field,
+ * not the whole form (docs/decisions/0066-public-form-first-render.md).
+ */
+
+/** The county: a native select whose options arrive from GET /misc/states. */
+function CountyField(props: Omit<NativeSelectProps, 'data' | 'label'>) {
+  const states = useStates();
+  return (
+    <NativeSelect
+      label={TERMS.county}
+      withAsterisk
+      data={[
+        { value: '', label: states.isLoading ? 'Se încarcă...' : 'Alegeți județul', disabled: true },
+        ...(states.data ?? []).map((s) => ({ value: s.iso_code, label: s.name })),
+      ]}
+      {...props}
+    />
+  );
+}
+
+/** The consent text and the box that agrees to it, usable once the text is there. */
+function Agreement({
+  form,
+  institute,
+}: {
+  form: UseFormReturnType<RegistrationValues>;
+  institute?: Institute;
+}) {
+  const consent = useConsentText();
+  return (
+    <>
+      <ConsentText text={consent.data?.text ?? null} failed={consent.isError} institute={institute} />
+      <Checkbox
+        label="Am citit și sunt de acord cu prelucrarea datelor mele, conform textului de mai sus."
+        disabled={!consent.data}
+        {...form.getInputProps('agreement', { type: 'checkbox' })}
+      />
+    </>
+  );
+}
+
 export function RegistrationForm({ institute }: { institute?: Institute }) {
   const navigate = useNavigate();
-  const states = useStates();
-  const consent = useConsentText();
+  const consent = useConsentTextAtSend();
   const [sending, setSending] = useState(false);
   const resolver = useRef<Resolver | null>(null);
   // Fields left before the schema had arrived: checked as soon as it is there.
@@ -84,7 +136,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
       setSending(true);
       try {
         const altcha = await proofOfWork.take();
-        await submitRegistration({ ...values, consent_version: consent.data?.version, altcha });
+        await submitRegistration({ ...values, consent_version: consent.version(), altcha });
         notifySuccess(REGISTRATION_MESSAGES.registered, { title: 'Cerere trimisă' });
         navigate('/user/success', { state: { date: values.appt_date } });
       } catch (err) {
@@ -93,7 +145,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
           if (err.errors.agreement === REGISTRATION_MESSAGES.consentChanged) {
             // The text changed since the page loaded: show the new one, to be read and agreed again.
             form.setFieldValue('agreement', false);
-            void consent.refetch();
+            void consent.reload();
           }
           if (err.errors.appt_date === REGISTRATION_MESSAGES.unavailable) {
             date.setState({ kind: 'bad', message: REGISTRATION_MESSAGES.unavailable });
@@ -172,16 +224,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
               />
             </div>
             {/* Native selects: the phone's own picker, and no dropdown library on the first load. */}
-            <NativeSelect
-              label={TERMS.county}
-              withAsterisk
-              data={[
-                { value: '', label: states.isLoading ? 'Se încarcă...' : 'Alegeți județul', disabled: true },
-                ...(states.data ?? []).map((s) => ({ value: s.iso_code, label: s.name })),
-              ]}
-              {...field('state_residency')}
-              {...form.getInputProps('state_residency')}
-            />
+            <CountyField {...field('state_residency')} {...form.getInputProps('state_residency')} />
             <NativeSelect
               label={TERMS.insuranceStatus}
               withAsterisk
@@ -249,12 +292,7 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
         </div>
 
         <Stack gap="xs" {...field('agreement')}>
-          <ConsentText text={consent.data?.text ?? null} failed={consent.isError} institute={institute} />
-          <Checkbox
-            label="Am citit și sunt de acord cu prelucrarea datelor mele, conform textului de mai sus."
-            disabled={!consent.data}
-            {...form.getInputProps('agreement', { type: 'checkbox' })}
-          />
+          <Agreement form={form} institute={institute} />
         </Stack>
 
         <Button type="submit" size="md" loading={sending} leftSection={<SendIcon size={18} />} fullWidth>
