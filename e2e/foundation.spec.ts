@@ -256,6 +256,29 @@ test('the dark and colour switches apply at once and survive a reload', async ({
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light.green');
 });
 
+test('a theme chosen in one tab is followed by the others, also on a page that has just opened', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'doctor');
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('heading', { name: 'Acasă' })).toBeVisible();
+  // The second tab hears other tabs once it is idle (decision 0066): it is switched at once.
+  const other = await context.newPage();
+  await other.goto('/user/login');
+  await darkSwitch(page).click({ force: true }); // the visible track covers the input, as for a user
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(other.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.getByRole('button', { name: 'Culoare temă' }).click();
+  await page.getByRole('menuitem', { name: 'Verde' }).click();
+  const primary = (p: Page) =>
+    p.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim(),
+    );
+  await expect.poll(() => primary(other)).toBe(await primary(page));
+  await other.close();
+});
+
 test.describe('password reset', () => {
   const NEUTRAL =
     'Dacă există un cont cu această adresă, veți primi în câteva minute un e-mail cu instrucțiunile pentru resetarea parolei.';
