@@ -65,8 +65,24 @@ test('a patient confirms, asks for another date and cancels from the link; staff
   // The patient, on a phone, without an account.
   const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
   const patient = await phone.newPage();
-  await patient.goto(link.pathname);
+  // The page's appointment is fetched with the page (its Link header, decision 0067), and that one
+  // request is the page's own: the server sees (and audits) one view, not two.
+  const reads: string[] = [];
+  patient.on('request', (r) => {
+    if (r.method() === 'GET' && r.url().includes('/api/self-service/')) reads.push(r.url());
+  });
+  const opened = await patient.goto(link.pathname);
+  expect(opened?.headers().link).toContain(`/api/self-service/${link.pathname.slice(3)}>`);
   await expect(patient.getByRole('heading', { level: 1, name: 'Programarea dumneavoastră' })).toBeVisible();
+  await expect(patient.locator('dl')).toBeVisible();
+  expect(reads).toHaveLength(1);
+  const initiators = await patient.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/api/self-service/'))
+      .map((e) => (e as PerformanceResourceTiming).initiatorType),
+  );
+  expect(initiators).toEqual(['link']);
   const [y, m, d] = day.split('-').map(Number);
   await expect(patient.getByText(String(d), { exact: false }).first()).toBeVisible();
   await expect(patient.locator('dl')).toContainText(String(y));
