@@ -43,9 +43,17 @@ const ESTIMATE_TTL_MS = 60_000;
 const estimates = new Map<string, { rows: number; until: number }>();
 const dialect = new PgDialect();
 
-/** `query` selects the rows to count (any columns). */
-export async function listTotal(db: Db, query: SQLWrapper, kind: TotalKind): Promise<number> {
-  const { inner, key, known } = kept(query);
+/**
+ * `query` selects the rows to count (any columns). `key`, as for `pageAndTotal`: a name for the
+ * query and its values, so a kept total is found without writing the count's SQL.
+ */
+export async function listTotal(
+  db: Db,
+  query: SQLWrapper,
+  kind: TotalKind,
+  givenKey?: string,
+): Promise<number> {
+  const { inner, key, known } = kept(query, givenKey);
   if (known !== undefined) return known;
   const how = await howToCount(db, inner, kind);
   const counted = 'total' in how ? how.total : await countOf(db, how.count);

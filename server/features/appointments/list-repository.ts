@@ -155,7 +155,7 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
     // Its values are the view's (upcoming or all, today, a doctor or status written into the
     // text): the page's statement is built once per view and page, and a kept total is found by
     // the view's name (0061).
-    const view = `appointments:${opts.hideOlder}:${opts.today}:${f.doctor ?? ''}:${f.status ?? ''}:${f.status_id ?? ''}`;
+    const view = viewKey(opts);
     const page = (column: SQL<number> | null) =>
       baseSelect(db, column)
         .where(where)
@@ -190,6 +190,14 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   return { rows: rows.map(toRow), total };
 }
 
+/**
+ * The name of a view without typed values (upcoming or all, today, a doctor or status written into
+ * the text), under which its page's statement is built once and its total kept (0061). The view
+ * a common name is measured against (`isCommon`) is the unfiltered one, found by the same name.
+ */
+const viewKey = ({ hideOlder, today, filters: f }: Pick<ListOptions, 'hideOlder' | 'today' | 'filters'>) =>
+  `appointments:${hideOlder}:${today}:${f.doctor ?? ''}:${f.status ?? ''}:${f.status_id ?? ''}`;
+
 /** Whether `total` matches are at least one in WALK_DENSITY of the view walked (upcoming or all). */
 async function isCommon(db: Db, total: number, opts: ListOptions): Promise<boolean> {
   if (total <= EXACT_UP_TO) return false;
@@ -202,6 +210,7 @@ async function isCommon(db: Db, total: number, opts: ListOptions): Promise<boole
       .from(a)
       .where(and(...view.where)),
     'default-view',
+    viewKey({ ...opts, filters: {} }),
   );
   return total * WALK_DENSITY >= viewTotal;
 }
