@@ -18,6 +18,7 @@ import { buildTheme, cssVariablesResolver } from './app/theme';
 import LoginPage from './features/auth/login-page';
 import LandingPage from './features/registration/landing-page';
 import RegisterPage from './features/registration/register-page';
+import SelfServicePage from './features/self-service/self-service-page';
 import { createQueryClient } from './lib/query-client';
 
 /** Page path → page, the same pages web/router.tsx loads lazily. */
@@ -25,6 +26,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/': LandingPage,
   '/user/register': RegisterPage,
   '/user/login': LoginPage,
+  // Without data: the frame and "Se încarcă programarea…" until the appointment is there (0067).
+  '/p/:token': SelfServicePage,
 };
 
 /**
