@@ -12,8 +12,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
-import { type FormErrors, useForm } from '@mantine/form';
+import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
 import { type FocusEvent, type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TERMS } from '../../../domain/glossary';
