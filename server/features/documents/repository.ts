@@ -1,5 +1,5 @@
 /** SQL of the documents feature (Drizzle; the same on PGlite and PostgreSQL). */
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type {
   DocumentFilters,
   DocumentItem,
@@ -10,6 +10,7 @@ import { maskCnp, pickerPatient } from '../../../domain/privacy';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, documents, patients } from '../../db/schema';
+import { builtOnce } from '../../platform/built-once';
 import { pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
 import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
 import { cnpMatches, likeContains } from '../../platform/prefix-match';
@@ -63,6 +64,20 @@ export async function listDocuments(
   // the CNP filter, so otherwise it is an index-only scan (docs/PERFORMANCE.md).
   // Exact up to 1,000, estimated beyond (server/platform/list-total.ts).
   const ids = db.select({ id: documents.id }).from(documents);
+  const pageOf = (column: SQL<number> | null) =>
+    db
+      .select({ ...listColumns, ...(column ? { [TOTAL_COLUMN]: column } : {}) })
+      .from(documents)
+      .innerJoin(patients, eq(patients.id, documents.patientId))
+      .where(w)
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(literalInt(perPage))
+      .offset(literalInt((page - 1) * perPage));
+  // Without a typed value (every document, or a status alone, written into the text) the page's
+  // statement has one text per status and page: built once, and a kept total found by the view's
+  // name (decision 0061).
+  const view =
+    !filters.cnp && !filters.patient_id && !filters.created_at ? `documents:${filters.status ?? ''}` : null;
   // The total rides along with the page when it must be counted (list-total.ts).
   const { rows, total } = await pageAndTotal(
     db,
@@ -74,14 +89,10 @@ export async function listDocuments(
     // Date, status and patient are btree ranges of documents: counted with the cap at once.
     !w ? 'default-view' : filters.cnp ? 'capped' : 'indexed',
     (column) =>
-      db
-        .select({ ...listColumns, ...(column ? { [TOTAL_COLUMN]: column } : {}) })
-        .from(documents)
-        .innerJoin(patients, eq(patients.id, documents.patientId))
-        .where(w)
-        .orderBy(desc(documents.createdAt), desc(documents.id))
-        .limit(literalInt(perPage))
-        .offset(literalInt((page - 1) * perPage)),
+      column || !view
+        ? pageOf(column)
+        : builtOnce(db, `${view}:${perPage}:${page}`, (name) => pageOf(null).prepare(name)).execute(),
+    view ? { key: view } : {},
   );
   return {
     total,
