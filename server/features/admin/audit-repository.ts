@@ -4,6 +4,7 @@ import type { AuditFilters, AuditRow } from '../../../domain/admin';
 import { addDays } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { auditEvents, patients, users } from '../../db/schema';
+import { builtOnce } from '../../platform/built-once';
 import { listTotal } from '../../platform/list-total';
 import { literalInt } from '../../platform/page-sql';
 
@@ -50,19 +51,27 @@ const toRow = (r: Awaited<ReturnType<typeof rowsQuery>>[number]): AuditRow => ({
 });
 
 export async function listAudit(db: Db, f: AuditFilters, page: number, perPage: number) {
-  const [rows, [{ total }]] = await Promise.all([
+  const filtered = where(f);
+  const pageQuery = () =>
     rowsQuery(db, f)
       .limit(literalInt(perPage))
-      .offset(literalInt((page - 1) * perPage)),
+      .offset(literalInt((page - 1) * perPage));
+  const [rows, total] = await Promise.all([
+    // Without a filter the page's statement has one text per page: built by Drizzle once, and
+    // its kept total found by the view's name (decision 0061).
+    filtered
+      ? pageQuery()
+      : builtOnce(db, `audit:${perPage}:${page}`, (name) => pageQuery().prepare(name)).execute(),
     // Exact up to 1,000, estimated beyond (server/platform/list-total.ts); the CSV export
     // is the exhaustive answer.
     listTotal(
       db,
-      db.select({ id: auditEvents.id }).from(auditEvents).where(where(f)),
-      where(f) ? 'capped' : 'default-view',
-    ).then((n) => [{ total: n }]),
+      db.select({ id: auditEvents.id }).from(auditEvents).where(filtered),
+      filtered ? 'capped' : 'default-view',
+      filtered ? undefined : 'audit',
+    ),
   ]);
-  return { total: Number(total), rows: rows.map(toRow) };
+  return { total, rows: rows.map(toRow) };
 }
 
 /** The export is capped so one click cannot hold the database for minutes. */
