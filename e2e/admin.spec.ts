@@ -11,7 +11,16 @@ import {
 } from '@playwright/test';
 import { addDays, weekdayOf } from '../domain/dates';
 import { dayLabel, today } from './dates';
-import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
+import {
+  ACCOUNTS,
+  DEMO_PASSWORD,
+  expect,
+  expectNoA11yViolations,
+  fillLogin,
+  sentMails,
+  signIn,
+  test,
+} from './fixtures';
 
 const LAB = 'Explorări funcționale';
 const SLOT_STATUS = 'Consult cardiologic';
@@ -80,9 +89,7 @@ test('a superadmin invites a doctor, who sets a password from the e-mail and sig
     .fill('Ritm-Sinusal-Regulat-72');
   await page.getByRole('button', { name: 'Schimbă parola' }).click();
   await expect(page).toHaveURL(/\/user\/login/);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Parola', exact: true }).fill('Ritm-Sinusal-Regulat-72');
-  await page.getByRole('button', { name: 'Autentificare' }).click();
+  await fillLogin(page, email, 'Ritm-Sinusal-Regulat-72');
   await expect(page).toHaveURL(/\/app\/dashboard/);
   await expect(page.getByText('Teodora', { exact: false }).first()).toBeVisible();
   // Not a superadmin: no administration menu.

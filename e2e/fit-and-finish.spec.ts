@@ -8,15 +8,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { addDays } from '../domain/dates';
 import { dayLabel, today } from './dates';
-import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, signIn, test } from './fixtures';
+import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, fillLogin, signIn, test } from './fixtures';
 
 const port = Number(process.env.E2E_PORT ?? '3100');
-
-async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Parola', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Autentificare' }).click();
-}
 
 test.describe('item 1: signing in on another address of the server', () => {
   test('with PUBLIC_URL set, another address is refused with a Romanian message on the page', async ({

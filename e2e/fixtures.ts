@@ -110,6 +110,13 @@ export async function signIn(page: Page, role: Role = 'superadmin'): Promise<voi
 }
 
 /** Forget a role's cached session (after a test ended it, e.g. by signing out). */
+/** Signs in through the login form as a person would (the form's own checks and messages). */
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Parola', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Autentificare' }).click();
+}
+
 export function forgetSession(role: Role) {
   sessions.delete(role);
 }
