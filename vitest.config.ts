@@ -21,6 +21,7 @@ export default defineConfig({
           hookTimeout: 120000,
           pool: 'forks',
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {

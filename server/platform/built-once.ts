@@ -10,11 +10,13 @@
  * once per connection (server/db/prepared-client.ts).
  */
 import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { perDatabase } from './per-database';
 
 type Built = { execute: (placeholders?: Record<string, unknown>) => Promise<unknown> };
 
-const kept = new WeakMap<Db, Map<string, Built>>();
+const kept = perDatabase(() => new Map<string, Built>());
 /** Keys per database handle; beyond, the kept statements are dropped and built again as asked. */
 const MAX_KEPT = 500;
 
@@ -24,11 +26,7 @@ const MAX_KEPT = 500;
  * (values given at each call are placeholders): one key, one text.
  */
 export function builtOnce<Q extends Built>(db: Db, key: string, build: (name: string) => Q): Q {
-  let byKey = kept.get(db);
-  if (!byKey) {
-    byKey = new Map();
-    kept.set(db, byKey);
-  }
+  const byKey = kept(db);
   let query = byKey.get(key) as Q | undefined;
   if (!query) {
     if (byKey.size >= MAX_KEPT) byKey.clear();
@@ -37,4 +35,23 @@ export function builtOnce<Q extends Built>(db: Db, key: string, build: (name: st
     byKey.set(key, query);
   }
   return query;
+}
+
+/**
+ * A list's page as `pageAndTotal` reads it (`readPage`), for a list with views without typed
+ * values: when the total rides along (`column`) or the view has typed values (`view` null), the
+ * statement `page(column)` built for this request; otherwise the statement of this view and page
+ * (`pageKey`: everything else written into its text, the page size and number), built once and
+ * kept. Pass `view` to `pageAndTotal` as its `key` too, so the view's kept total is found by name.
+ */
+export function viewPage<R>(
+  db: Db,
+  view: string | null,
+  pageKey: string,
+  page: (column: SQL<number> | null) => PromiseLike<R[]> & { prepare: (name: string) => Built },
+): (column: SQL<number> | null) => Promise<R[]> {
+  return async (column) =>
+    column || !view
+      ? await page(column)
+      : ((await builtOnce(db, `${view}:${pageKey}`, (name) => page(null).prepare(name)).execute()) as R[]);
 }

@@ -7,16 +7,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { perDatabase } from './per-database';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The last day each scope's old rows were removed by this process. Removing them took a statement
+ * The last day each scope's old rows were removed by this process, per database handle. Removing them took a statement
  * on every new client's first request (on the public form, nearly every request), and that
  * statement read every row of the scope's last two days: it grew with the day's traffic. Once a
  * day per process is enough, since a day's rows are only ever removed two days later.
  */
-const sweptOn = new Map<string, string>();
+const sweptOn = perDatabase(() => new Map<string, string>());
 
 /**
  * Counts one more use of `scope` by `client` on `day` (YYYY-MM-DD) and says whether it is within
@@ -40,9 +41,10 @@ export async function takeDailyBudget(
       set: { count: sql`${rateLimits.count} + 1`, lastRequest: now.getTime() },
     })
     .returning({ count: rateLimits.count });
-  if (row.count === 1 && sweptOn.get(scope) !== day) {
+  const swept = sweptOn(db);
+  if (row.count === 1 && swept.get(scope) !== day) {
     // The scope's first new client of the day (in this process): the place to forget old days.
-    sweptOn.set(scope, day);
+    swept.set(scope, day);
     await db
       .delete(rateLimits)
       .where(and(like(rateLimits.key, `${scope}:%`), lt(rateLimits.lastRequest, now.getTime() - 2 * DAY_MS)));

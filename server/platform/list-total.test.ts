@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { setupTestApp, signedInStaff } from '../test/harness';
+import { freshDatabase, setupTestApp, signedInStaff } from '../test/harness';
 import { EXACT_UP_TO, listTotal, pageAndTotal, TOTAL_COLUMN } from './list-total';
 
 const ctx = await setupTestApp();
@@ -68,6 +68,18 @@ describe('list totals', async () => {
     expect(await listTotal(db, sql`select n from reuse_probe where n > 1`, 'indexed')).toBeGreaterThan(
       EXACT_UP_TO,
     );
+  });
+
+  it("keeps a total for its own database only: another database's same list is counted", async () => {
+    const other = await freshDatabase();
+    try {
+      const probe = sql`select id from patients`;
+      expect(await listTotal(db, probe, 'capped', 'probe-view')).toBeGreaterThan(EXACT_UP_TO);
+      // The same view's name on an empty database: its own count, not the kept estimate.
+      expect(await listTotal(other.db, probe, 'capped', 'probe-view')).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 
   it('reads a page with its total in one statement, and counts apart when the page is empty', async () => {

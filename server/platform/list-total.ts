@@ -12,6 +12,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { EXACT_TOTAL_UP_TO as EXACT_UP_TO } from '../../domain/api';
 import type { Db } from '../db/client';
 import { literalInt } from './page-sql';
+import { perDatabase } from './per-database';
 
 export { EXACT_UP_TO };
 
@@ -40,7 +41,7 @@ const TRUST_ESTIMATE_ABOVE = 5;
  * reused, so a new patient or appointment shows in it at once.
  */
 const ESTIMATE_TTL_MS = 60_000;
-const estimates = new Map<string, { rows: number; until: number }>();
+const estimates = perDatabase(() => new Map<string, { rows: number; until: number }>());
 const dialect = new PgDialect();
 
 /**
@@ -53,7 +54,7 @@ export async function listTotal(
   kind: TotalKind,
   givenKey?: string,
 ): Promise<number> {
-  const { inner, key, known } = kept(query, givenKey);
+  const { inner, key, known } = kept(db, query, givenKey);
   if (known !== undefined) return known;
   const how = await howToCount(db, inner, kind);
   const counted = 'total' in how ? how.total : await countOf(db, how.count);
@@ -82,7 +83,7 @@ export async function pageAndTotal<R>(
   readPage: (column: SQL<number> | null, total: number | undefined) => Promise<R[]>,
   { pageNeedsTotal = false, key: givenKey }: { pageNeedsTotal?: boolean; key?: string } = {},
 ): Promise<{ rows: R[]; total: number }> {
-  const { inner, key, known } = kept(query, givenKey);
+  const { inner, key, known } = kept(db, query, givenKey);
   if (known !== undefined) return { rows: await readPage(null, known), total: known };
   const how = await howToCount(db, inner, kind);
   if ('total' in how || pageNeedsTotal) {
@@ -102,10 +103,10 @@ export async function pageAndTotal<R>(
 }
 
 /** The query as SQL, its cache key, and its total when an estimate is kept for it. */
-function kept(query: SQLWrapper, givenKey?: string) {
+function kept(db: Db, query: SQLWrapper, givenKey?: string) {
   const inner: SQL = sql`${query}`;
   const key = givenKey ?? JSON.stringify(dialect.sqlToQuery(inner));
-  const hit = estimates.get(key);
+  const hit = estimates(db).get(key);
   return { inner, key, known: hit && hit.until > performance.now() ? hit.rows : undefined };
 }
 
@@ -128,15 +129,16 @@ async function howToCount(db: Db, inner: SQL, kind: TotalKind): Promise<Counting
 
 /** The total from what was counted (an estimate beyond the cap), kept a while when estimated. */
 async function settle(db: Db, inner: SQL, key: string, how: Counting, counted: number) {
-  if ('total' in how) return keep(key, how.total);
-  if (!how.capped || counted <= EXACT_UP_TO) return keep(key, counted);
-  return keep(key, Math.max(EXACT_UP_TO + 1, how.estimate ?? (await plannedRows(db, inner))));
+  if ('total' in how) return keep(db, key, how.total);
+  if (!how.capped || counted <= EXACT_UP_TO) return keep(db, key, counted);
+  return keep(db, key, Math.max(EXACT_UP_TO + 1, how.estimate ?? (await plannedRows(db, inner))));
 }
 
-function keep(key: string, total: number): number {
+function keep(db: Db, key: string, total: number): number {
   if (total > EXACT_UP_TO) {
-    if (estimates.size >= 1000) estimates.clear();
-    estimates.set(key, { rows: total, until: performance.now() + ESTIMATE_TTL_MS });
+    const ofDb = estimates(db);
+    if (ofDb.size >= 1000) ofDb.clear();
+    ofDb.set(key, { rows: total, until: performance.now() + ESTIMATE_TTL_MS });
   }
   return total;
 }

@@ -4,8 +4,8 @@ import type { AuditFilters, AuditRow } from '../../../domain/admin';
 import { addDays } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { auditEvents, patients, users } from '../../db/schema';
-import { builtOnce } from '../../platform/built-once';
-import { listTotal } from '../../platform/list-total';
+import { viewPage } from '../../platform/built-once';
+import { pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
 import { literalInt } from '../../platform/page-sql';
 
 /** A day's start in Europe/Bucharest, whatever the server's time zone. */
@@ -22,9 +22,11 @@ function where(f: AuditFilters): SQL | undefined {
   );
 }
 
-function rowsQuery(db: Db, f: AuditFilters) {
+/** The rows newest first; with `total`, the count riding along as a column (list-total.ts). */
+function rowsQuery(db: Db, f: AuditFilters, total: SQL<number> | null = null) {
   return db
     .select({
+      ...(total ? { [TOTAL_COLUMN]: total } : {}),
       id: auditEvents.id,
       at: auditEvents.at,
       actorId: auditEvents.actorId,
@@ -52,25 +54,22 @@ const toRow = (r: Awaited<ReturnType<typeof rowsQuery>>[number]): AuditRow => ({
 
 export async function listAudit(db: Db, f: AuditFilters, page: number, perPage: number) {
   const filtered = where(f);
-  const pageQuery = () =>
-    rowsQuery(db, f)
-      .limit(literalInt(perPage))
-      .offset(literalInt((page - 1) * perPage));
-  const [rows, total] = await Promise.all([
-    // Without a filter the page's statement has one text per page: built by Drizzle once, and
-    // its kept total found by the view's name (decision 0061).
-    filtered
-      ? pageQuery()
-      : builtOnce(db, `audit:${perPage}:${page}`, (name) => pageQuery().prepare(name)).execute(),
-    // Exact up to 1,000, estimated beyond (server/platform/list-total.ts); the CSV export
-    // is the exhaustive answer.
-    listTotal(
-      db,
-      db.select({ id: auditEvents.id }).from(auditEvents).where(filtered),
-      filtered ? 'capped' : 'default-view',
-      filtered ? undefined : 'audit',
+  // Without a filter the page's statement has one text per page: built by Drizzle once, and its
+  // kept total found by the view's name (decision 0061).
+  const view = filtered ? null : 'audit';
+  // Exact up to 1,000, estimated beyond (server/platform/list-total.ts); the CSV export is the
+  // exhaustive answer. The count rides along with the page when it must be counted.
+  const { rows, total } = await pageAndTotal(
+    db,
+    db.select({ id: auditEvents.id }).from(auditEvents).where(filtered),
+    filtered ? 'capped' : 'default-view',
+    viewPage(db, view, `${perPage}:${page}`, (column) =>
+      rowsQuery(db, f, column)
+        .limit(literalInt(perPage))
+        .offset(literalInt((page - 1) * perPage)),
     ),
-  ]);
+    view ? { key: view } : {},
+  );
   return { total, rows: rows.map(toRow) };
 }
 

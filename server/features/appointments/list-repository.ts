@@ -7,7 +7,7 @@ import type { AppointmentFilters } from '../../../domain/appointments';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, patients } from '../../db/schema';
-import { builtOnce } from '../../platform/built-once';
+import { builtOnce, viewPage } from '../../platform/built-once';
 import { EXACT_UP_TO, listTotal, pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
 import { carriedNameMatches, nameMatchesPatient, nameWords } from '../../platform/name-words';
 import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
@@ -166,12 +166,7 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
       db,
       matching(),
       kind,
-      (column) =>
-        column
-          ? page(column)
-          : builtOnce(db, `${view}:${opts.perPage}:${opts.page}`, (name) =>
-              page(null).prepare(name),
-            ).execute(),
+      viewPage(db, view, `${opts.perPage}:${opts.page}`, page),
       { key: view },
     );
     return { rows: rows.map(toRow), total };

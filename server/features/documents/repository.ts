@@ -10,7 +10,7 @@ import { maskCnp, pickerPatient } from '../../../domain/privacy';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, documents, patients } from '../../db/schema';
-import { builtOnce } from '../../platform/built-once';
+import { viewPage } from '../../platform/built-once';
 import { pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
 import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
 import { cnpMatches, likeContains } from '../../platform/prefix-match';
@@ -88,10 +88,7 @@ export async function listDocuments(
         : ids.where(w),
     // Date, status and patient are btree ranges of documents: counted with the cap at once.
     !w ? 'default-view' : filters.cnp ? 'capped' : 'indexed',
-    (column) =>
-      column || !view
-        ? pageOf(column)
-        : builtOnce(db, `${view}:${perPage}:${page}`, (name) => pageOf(null).prepare(name)).execute(),
+    viewPage(db, view, `${perPage}:${page}`, pageOf),
     view ? { key: view } : {},
   );
   return {
