@@ -12,10 +12,11 @@ import { perDatabase } from './per-database';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The last day each scope's old rows were removed by this process, per database handle. Removing them took a statement
- * on every new client's first request (on the public form, nearly every request), and that
- * statement read every row of the scope's last two days: it grew with the day's traffic. Once a
- * day per process is enough, since a day's rows are only ever removed two days later.
+ * The last day each scope's old rows were removed by this process, per database handle. Removing
+ * them took a statement on every new client's first request (on the public form, nearly every
+ * request), and that statement read every row of the scope's last two days: it grew with the
+ * day's traffic. Once a day per process is enough, since a day's rows are only ever removed two
+ * days later.
  */
 const sweptOn = perDatabase(() => new Map<string, string>());
 
