@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { AuditAction } from '../../domain/audit';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
@@ -62,13 +63,9 @@ export function enableAuditGroupCommit(db: Db) {
   if (!groupCommits.has(db)) groupCommits.set(db, new AuditGroupCommit(db));
 }
 
-/**
- * Appends an audit event (who, what, when, from where). Pass the transaction when the audited
- * write runs in one, so the event and the change commit together; on the app's own handle the
- * event joins the group commit above and this resolves once it is written.
- */
-export async function audit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
-  const row: Row = {
+/** The row of an audit event: who (`actor`), what, about which entity and patient, from where. */
+export function auditRow(actor: Actor, entry: AuditEntry): Row {
+  return {
     actorId: actor.userId,
     action: entry.action,
     entityType: entry.entityType ?? null,
@@ -77,7 +74,28 @@ export async function audit(db: Db, actor: Actor, entry: AuditEntry): Promise<vo
     ip: actor.ip,
     details: entry.details ?? null,
   };
+}
+
+/**
+ * The statement that appends `row`, written only when `only` holds: a statement that makes a
+ * change and records it together passes "the change was made" (the public form's request).
+ */
+export function auditInsert(row: Row, only: SQL = sql`true`): SQL {
+  return sql`insert into audit_events (actor_id, action, entity_type, entity_id, patient_id, ip, details)
+    select ${row.actorId ?? null}::text, ${row.action}::text, ${row.entityType ?? null}::text,
+           ${row.entityId ?? null}::text, ${row.patientId ?? null}::integer, ${row.ip ?? null}::text,
+           ${row.details === null || row.details === undefined ? null : JSON.stringify(row.details)}::jsonb
+    where ${only}`;
+}
+
+/**
+ * Appends an audit event (who, what, when, from where). Pass the transaction when the audited
+ * write runs in one, so the event and the change commit together; on the app's own handle the
+ * event joins the group commit above and this resolves once it is written.
+ */
+export async function audit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
+  const row = auditRow(actor, entry);
   const group = groupCommits.get(db);
   if (group) await group.add(row);
-  else await db.insert(auditEvents).values(row);
+  else await db.execute(auditInsert(row));
 }

@@ -8,14 +8,21 @@
  * `outbox_purpose_uq` queues it at most once even when two nodes schedule it, and a moved
  * appointment gets new rows while the old ones are cancelled (docs/decisions/0039-sms-gateway.md).
  */
+
+import type { SQL } from 'drizzle-orm';
 import { clinicInstant, clinicTime, clinicToday, hhmm } from '../../../domain/dates';
 import { contactChannels, quietHoursUntil } from '../../../domain/sms';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { cancelPendingForAppointment, insertMessagesOnce, type NewOutboxRow } from '../../platform/outbox';
-import { type LinkSecrets, selfServiceUrl } from '../self-service';
+import {
+  cancelPendingForAppointment,
+  insertMessagesOnce,
+  messagesInsert,
+  type NewOutboxRow,
+} from '../../platform/outbox';
+import { type LinkSecrets, linkInsert, newLink, selfServiceUrl } from '../self-service';
 import * as texts from './messages';
 import { type AppointmentFacts, appointmentFacts, calendarTitle, patientContact } from './repository';
 
@@ -47,18 +54,17 @@ const stamp = (date: string, time: string) => `${date}T${hhmm(time)}`;
 
 export function createJourney(o: JourneyOptions) {
   /**
-   * Queues the e-mail and the SMS of one moment, each to the channel the patient has. An SMS that
-   * would fall in the quiet hours waits until 08:00; one that could then only arrive at or after
-   * `latest` (a reminder pushed past the appointment) is not queued.
+   * The e-mail and the SMS of one moment, each to the channel the patient has. An SMS that would
+   * fall in the quiet hours waits until 08:00; one that could then only arrive at or after
+   * `latest` (a reminder pushed past the appointment) is left out.
    */
-  async function queue(
-    tx: Db,
+  function messageRows(
     appointmentId: number | null,
     contact: Contact,
     purpose: string,
     t: texts.Texts,
     when: { at?: Date; latest?: Date } = {},
-  ) {
+  ): NewOutboxRow[] {
     const channels = contactChannels(contact);
     // Due now on the app's clock (the outbox worker compares with the same clock).
     const due = when.at ?? o.now();
@@ -86,8 +92,19 @@ export function createJourney(o: JourneyOptions) {
           notBefore,
         });
     }
-    // Both channels in one statement.
-    await insertMessagesOnce(tx, rows);
+    return rows;
+  }
+
+  /** Queues the messages of one moment (`messageRows`), both channels in one statement. */
+  async function queue(
+    tx: Db,
+    appointmentId: number | null,
+    contact: Contact,
+    purpose: string,
+    t: texts.Texts,
+    when: { at?: Date; latest?: Date } = {},
+  ) {
+    await insertMessagesOnce(tx, messageRows(appointmentId, contact, purpose, t, when));
   }
 
   const moment = (f: AppointmentFacts): texts.Moment => ({
@@ -174,40 +191,33 @@ export function createJourney(o: JourneyOptions) {
     },
 
     /**
-     * 1. The public form recorded a request: its day, the 48-hour promise, the link. The form
-     * passes what it has just stored (the patient's record, the calendar's title), so nothing is
-     * read back.
+     * 1. The public form recorded a request: its day, the 48-hour promise, the self-service link.
+     * Made from what the form is storing, so nothing is read back, and written in the statement
+     * that stores the request (the form's one write): the new link and the messages, each only
+     * when `made` holds.
      */
-    async requestReceived(
-      tx: Db,
-      a: {
-        id: number;
-        selectedDate: string;
-        selectedTime: string;
-        calendar: string | null;
-        patient: Contact;
-      },
-    ) {
-      const f: AppointmentFacts = {
-        id: a.id,
-        status: 'request',
-        holdsSlot: false,
-        publicRequest: true,
-        date: a.selectedDate,
-        time: a.selectedTime,
-        calendar: a.calendar,
+    requestReceived(a: {
+      id: number;
+      selectedDate: string;
+      selectedTime: string;
+      calendar: string | null;
+      patient: Contact;
+    }): (made: SQL) => SQL[] {
+      const link = newLink(o.links, a.id);
+      const m: texts.Moment = {
         patientName: a.patient.name,
-        email: a.patient.email,
-        phone: a.patient.phone,
+        date: a.selectedDate,
+        time: hhmm(a.selectedTime),
+        calendar: a.calendar,
+        inPerson: false,
       };
-      const url = await link(tx, f.id);
-      await queue(
-        tx,
-        f.id,
-        contactOf(f),
+      const rows = messageRows(
+        a.id,
+        a.patient,
         'request-received',
-        texts.requestReceived(moment(f), o.sender, url),
+        texts.requestReceived(m, o.sender, link.url),
       );
+      return (made) => [linkInsert(link, made), messagesInsert(rows, made)];
     },
 
     /** 2. A request was confirmed (without or with papers): its day, time, place, what to send. */

@@ -2,7 +2,7 @@
  * Capacity and duplicates under concurrent requests, and the abuse defences (rate limits,
  * honeypot, body limit). On PostgreSQL (TEST_DATABASE_URL) the requests really run in parallel.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments, calendars, registrationDays } from '../../db/schema';
 import { nextCnp, nextIp } from '../../test/factories';
@@ -44,9 +44,11 @@ describe('daily capacity', () => {
     for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toMatchObject(BAD);
     expect(await requestsOn(day)).toHaveLength(20);
     const after = await counts(db);
-    // The 30 refused requests left no patient, consent or counter behind.
+    // The 30 refused requests left no patient, consent, message or counter behind (one SMS each,
+    // no e-mail address given).
     expect(after.patients - before.patients).toBe(20);
     expect(after.consents - before.consents).toBe(20);
+    expect(after.outbox - before.outbox).toBe(20);
     const [counter] = await db
       .select()
       .from(registrationDays)
@@ -96,6 +98,26 @@ describe('daily capacity', () => {
     expect(await requestsOn(day)).toHaveLength(1);
     const [counter] = await db.select().from(registrationDays).where(eq(registrationDays.day, day));
     expect(counter.count).toBe(1);
+  });
+
+  it('first requests of one new CNP for several days at once make one patient with a request on each', async () => {
+    const days = ['2026-12-14', '2026-12-15', '2026-12-16', '2026-12-17', '2026-12-18'];
+    const cnp = nextCnp();
+    const name = 'Ștefania Râpeanu';
+    const results = await Promise.all(days.map((d) => submit(ctx, form({ cnp, name, appt_date: d }))));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(days.length).fill(201));
+    const made = (
+      (await db.execute(sql`
+        select to_char(a.selected_date, 'YYYY-MM-DD') as day, a.patient_id, a.patient_name_search
+        from appointments a join patients p on p.id = a.patient_id
+        where p.cnp = ${cnp}`)) as unknown as {
+        rows: { day: string; patient_id: number; patient_name_search: string | null }[];
+      }
+    ).rows.map((a) => ({ day: a.day, patientId: a.patient_id, nameSearch: a.patient_name_search }));
+    expect(made.map((a) => a.day).sort()).toEqual(days);
+    expect(new Set(made.map((a) => a.patientId)).size).toBe(1);
+    // Every request carries its patient's name for the lists' name filter.
+    expect(made.map((a) => a.nameSearch)).toEqual(Array(days.length).fill('stefania rapeanu'));
   });
 
   it('without a calendar taking public requests every day is BAD and nothing is stored', async () => {

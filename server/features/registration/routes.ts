@@ -21,13 +21,13 @@ import {
   registrationReply,
   registrationSchema,
 } from '../../../domain/registration';
-import { audit } from '../../platform/audit';
+import { auditInsert, auditRow } from '../../platform/audit';
 import { takeDailyBudget } from '../../platform/daily-budget';
 import { HttpError } from '../../platform/errors';
 import { journeyFor } from '../journey';
 import { acceptProof, issueChallenge } from './proof-of-work';
 import { currentConsentText } from './repository';
-import { createRequest, DayFullError, publicDay } from './service';
+import { createRequest, DayFullError, publicDay, requestContext } from './service';
 
 /** Per-IP budgets (docs/decisions/0010-registration-abuse.md). */
 export const RATE_LIMITS = {
@@ -167,31 +167,34 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         req.log.info({ event: 'registration.honeypot' }, 'honeypot filled, request dropped');
         return anonymousAnswer();
       }
-      // One read: the calendar, whether the day is open, the consent versions. Capacity is not
-      // checked here but inside the transaction, where it holds under concurrency.
+      // One read: the calendar, whether the day is open, the consent versions, the patient of this
+      // CNP and the ids the request would take. Capacity is not checked here but in the write,
+      // where it holds under concurrency.
       const sent = r.consent_version && r.consent_version !== CONSENT_TEXT_VERSION ? r.consent_version : null;
-      const day = await publicDay(db, config, r.appt_date, clinicToday(now), sent);
-      const cal = day.calendar;
-      if (!cal || !day.open) throw unavailable(400);
+      const ctx = await requestContext(db, config, r, clinicToday(now), sent);
+      const cal = ctx.calendar;
+      if (!cal || !ctx.open || !ctx.ids) throw unavailable(400);
 
       // The version the page showed (recorded exactly, even if a newer one appeared meanwhile);
       // without one, the current version (consent_texts), or the built-in text's if none is stored.
-      if (sent && !day.consentVersionKnown) {
+      if (sent && !ctx.consentVersionKnown) {
         const m = REGISTRATION_MESSAGES.consentChanged;
         throw new HttpError(409, m, { agreement: m });
       }
-      const consentVersion = r.consent_version || (day.currentConsentVersion ?? CONSENT_TEXT_VERSION);
+      const consentVersion = r.consent_version || (ctx.currentConsentVersion ?? CONSENT_TEXT_VERSION);
       let result: Awaited<ReturnType<typeof createRequest>>;
       try {
         result = await createRequest(
           db,
           cal,
           r,
+          { patient: ctx.patient, ids: ctx.ids },
           { textVersion: consentVersion, ip: req.ip },
-          async (tx, a, { patient, consentId }) => {
-            // E-mail and SMS with the day, the 48-hour promise and the self-service link.
-            await journey.requestReceived(tx, { ...a, calendar: cal.title, patient });
-            await audit(tx, req.actor, {
+          // Written in the request's own statement: the e-mail and SMS with the day, the 48-hour
+          // promise and the self-service link; the audit event.
+          (a, { patient, consentId }) => {
+            const received = journey.requestReceived({ ...a, calendar: cal.title, patient });
+            const event = auditRow(req.actor, {
               action: 'registration.create',
               entityType: 'appointment',
               entityId: a.id,
@@ -204,6 +207,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
                 consentVersion,
               },
             });
+            return (made) => [...received(made), auditInsert(event, made)];
           },
         );
       } catch (err) {

@@ -4,6 +4,7 @@
  * its row lock, appointments_public_request_uq), never by check-then-insert, so they hold under
  * concurrent requests and across several server nodes.
  */
+import type { SQL } from 'drizzle-orm';
 import type { RegistrationRequest } from '../../../domain/registration';
 import {
   isSelectableRegistrationDate,
@@ -40,6 +41,17 @@ const CLOSED: PublicDay = {
   consentVersionKnown: false,
 };
 
+function dayOf(row: repo.PublicDayRow, config: Config): PublicDay {
+  const capacity = row.daily_capacity ?? config.REGISTRATION_DAILY_CAPACITY;
+  return {
+    calendar: { id: row.id, title: row.title, capacity },
+    open: !row.closed,
+    full: row.taken >= capacity,
+    currentConsentVersion: row.current_consent_version,
+    consentVersionKnown: row.consent_version_known,
+  };
+}
+
 /**
  * What the public form needs to know about `day` (`today` in Europe/Bucharest), in one read: the
  * public calendar with its own daily capacity (else the configured default), whether the day is
@@ -54,14 +66,55 @@ export async function publicDay(
 ): Promise<PublicDay> {
   if (!isSelectableRegistrationDate(day, today)) return CLOSED;
   const row = await repo.publicDayRow(db, day, consentVersion);
-  if (!row) return CLOSED;
-  const capacity = row.daily_capacity ?? config.REGISTRATION_DAILY_CAPACITY;
+  return row ? dayOf(row, config) : CLOSED;
+}
+
+/** Ids taken for what a request would store. */
+export type RequestIds = { appointment: number; consent: number; patient: number | null };
+
+export type RequestContext = PublicDay & {
+  /** The patient with the form's CNP and their request on the day; null: a new patient. */
+  patient: repo.PatientOfCnp | null;
+  /** Null when the day is not open to requests (nothing was looked up). */
+  ids: RequestIds | null;
+};
+
+/**
+ * `publicDay` for a submitted form, in the same one read: also the patient with the form's CNP,
+ * their request on the day, and the ids the request would be stored under.
+ */
+export async function requestContext(
+  db: Db,
+  config: Config,
+  r: Pick<RegistrationRequest, 'appt_date' | 'cnp'>,
+  today: string,
+  consentVersion: string | null,
+): Promise<RequestContext> {
+  const closed = { ...CLOSED, patient: null, ids: null };
+  if (!isSelectableRegistrationDate(r.appt_date, today)) return closed;
+  const row = await repo.requestContextRow(db, r.appt_date, consentVersion, r.cnp);
+  if (!row) return closed;
   return {
-    calendar: { id: row.id, title: row.title, capacity },
-    open: !row.closed,
-    full: row.taken >= capacity,
-    currentConsentVersion: row.current_consent_version,
-    consentVersionKnown: row.consent_version_known,
+    ...dayOf(row, config),
+    patient:
+      row.patient_id === null
+        ? null
+        : {
+            id: row.patient_id,
+            name: row.patient_name!,
+            email: row.patient_email,
+            phone: row.patient_phone,
+            request:
+              row.request_id === null
+                ? null
+                : {
+                    id: row.request_id,
+                    selectedDate: r.appt_date,
+                    selectedTime: row.request_time ?? REGISTRATION_SLOT,
+                    patientId: row.patient_id,
+                  },
+          },
+    ids: { appointment: row.new_appointment_id, consent: row.new_consent_id, patient: row.new_patient_id },
   };
 }
 
@@ -76,8 +129,6 @@ export type CreatedRequest = {
   appointment: repo.ExistingRequest;
   created: boolean;
 };
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What staff see of the request: the form as submitted (phones in E.164), without the agreement. */
 function requestData(r: RegistrationRequest) {
@@ -106,9 +157,10 @@ export type RequestPatient = {
   created: boolean;
 };
 
-/** Creates the patient of the form; null when a concurrent request created one with this CNP first. */
-async function insertPatient(tx: Tx, r: RegistrationRequest): Promise<RequestPatient | null> {
-  const values = {
+/** The record the form makes for a new patient, under the id taken for it. */
+function newPatient(r: RegistrationRequest, id: number): repo.NewPatient {
+  return {
+    id,
     name: r.name,
     nameSearch: foldText(r.name),
     cnp: r.cnp,
@@ -121,74 +173,76 @@ async function insertPatient(tx: Tx, r: RegistrationRequest): Promise<RequestPat
     stateResidency: r.state_residency,
     covidVaccine: r.vaccine,
   };
-  const id = await repo.insertPatientUnlessCnpTaken(tx, values);
-  return id === null
-    ? null
-    : { id, name: values.name, email: values.email, phone: values.phone, created: true };
 }
 
-export type AfterCreate = (
-  tx: Tx,
+/**
+ * What is written with a new request, in its statement (the journey's link and messages, the
+ * audit event), made from what is being stored: `alongside(made)` returns those statements, each
+ * written only when `made` holds.
+ */
+export type Alongside = (
   a: CreatedRequest['appointment'],
   info: { patient: RequestPatient; consentId: number },
-) => Promise<void>;
+) => (made: SQL) => SQL[];
 
 /**
- * Stores the request, or returns the one this CNP already has for that day. Throws DayFullError
- * when the day has no room; nothing is written then (the transaction rolls back).
+ * Stores the request, or returns the one this CNP already has for that day, from `ctx` (read by
+ * `requestContext`). One statement writes everything (repo.storeRequest). Throws DayFullError
+ * when the day has no room; nothing is written then.
  */
 export async function createRequest(
   db: Db,
   cal: PublicCalendar,
   r: RegistrationRequest,
+  ctx: { patient: repo.PatientOfCnp | null; ids: RequestIds },
   consent: { textVersion: string; ip: string },
-  afterCreate: AfterCreate,
+  alongside: Alongside,
 ): Promise<CreatedRequest> {
-  try {
-    return await db.transaction(async (tx) => {
-      const found = await repo.patientAndRequest(tx, r.cnp, r.appt_date);
-      if (found?.request) return { appointment: found.request, created: false };
-      // A concurrent request may create the same patient: the insert waits for it, then its row is used.
-      const patient = found
-        ? withoutRequest(found)
-        : ((await insertPatient(tx, r)) ??
-          withoutRequest(await repo.patientAndRequest(tx, r.cnp, r.appt_date)));
-      if (!patient) throw new Error('registration: the patient of this CNP vanished');
-      // Takes a place under the row lock of (calendar, day); null means the day is full.
-      const placed = await repo.placeRequest(tx, {
+  let found = ctx.patient;
+  for (let attempt = 0; ; attempt++) {
+    if (found?.request) return { appointment: found.request, created: false };
+    const create = found ? null : newPatient(r, ctx.ids.patient!);
+    const patient: RequestPatient = found
+      ? { id: found.id, name: found.name, email: found.email, phone: found.phone, created: false }
+      : { id: create!.id, name: create!.name, email: create!.email, phone: create!.phone, created: true };
+    const appointment = {
+      id: ctx.ids.appointment,
+      selectedDate: r.appt_date,
+      selectedTime: REGISTRATION_SLOT,
+      patientId: patient.id,
+    };
+    let placed: boolean;
+    try {
+      placed = await repo.storeRequest(db, {
         calendarId: cal.id,
         day: r.appt_date,
         capacity: cal.capacity,
-        patientId: patient.id,
+        appointmentId: appointment.id,
+        consentId: ctx.ids.consent,
+        patient: { id: patient.id, create },
         requestData: requestData(r),
         consentVersion: consent.textVersion,
         ip: consent.ip,
+        alongside: alongside(appointment, { patient, consentId: ctx.ids.consent }),
       });
-      if (!placed) {
-        // The same CNP may have taken the last place a moment ago: that is its request, not a refusal.
-        const raced = await repo.existingRequest(tx, r.cnp, r.appt_date);
-        if (raced) return { appointment: raced, created: false };
-        throw new DayFullError();
+    } catch (err) {
+      const violated = constraintViolation(err)?.kind;
+      // Lost a race on appointments_public_request_uq: the other request is this patient's answer.
+      if (violated === 'unique') {
+        const existing = await repo.existingRequest(db, r.cnp, r.appt_date);
+        if (existing) return { appointment: existing, created: false };
       }
-      const appointment = {
-        id: placed.appointmentId,
-        selectedDate: r.appt_date,
-        selectedTime: REGISTRATION_SLOT,
-        patientId: patient.id,
-      };
-      await afterCreate(tx, appointment, { patient, consentId: placed.consentId });
-      return { appointment, created: true };
-    });
-  } catch (err) {
-    // Lost a race on appointments_public_request_uq: the other request is this patient's answer.
-    if (constraintViolation(err)?.kind === 'unique') {
-      const existing = await repo.existingRequest(db, r.cnp, r.appt_date);
-      if (existing) return { appointment: existing, created: false };
+      // A concurrent request made this CNP's patient first: try once more with that record.
+      if (violated === 'foreign-key' && create && attempt === 0) {
+        found = await repo.patientAndRequest(db, r.cnp, r.appt_date);
+        if (found) continue;
+      }
+      throw err;
     }
-    throw err;
+    if (placed) return { appointment, created: true };
+    // The same CNP may have taken the last place a moment ago: that is its request, not a refusal.
+    const raced = await repo.existingRequest(db, r.cnp, r.appt_date);
+    if (raced) return { appointment: raced, created: false };
+    throw new DayFullError();
   }
-}
-
-function withoutRequest(found: repo.PatientOfCnp | null): RequestPatient | null {
-  return found && { id: found.id, name: found.name, email: found.email, phone: found.phone, created: false };
 }

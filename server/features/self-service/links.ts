@@ -9,7 +9,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { appointmentOfTokenHash, linkNonce } from './repository';
+import { appointmentOfTokenHash, linkNonce, type NewLink } from './repository';
 
 export type LinkSecrets = { secret: string; publicUrl: string };
 
@@ -18,19 +18,25 @@ const tokenOf = (secret: string, appointmentId: number, nonce: string) =>
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A new link for the appointment: the nonce and the token's hash to store, and its URL. */
+export function newLink(keys: LinkSecrets, appointmentId: number): NewLink {
+  const nonce = randomBytes(16).toString('base64url');
+  const token = tokenOf(keys.secret, appointmentId, nonce);
+  return { appointmentId, nonce, tokenHash: hashToken(token), url: `${keys.publicUrl}/p/${token}` };
+}
+
 /** The appointment's link (made on first use); null when the link was revoked (deleted appointment). */
 export async function selfServiceUrl(
   db: Db,
   keys: LinkSecrets,
   appointmentId: number,
 ): Promise<string | null> {
-  const nonce = randomBytes(16).toString('base64url');
-  const stored = await linkNonce(db, appointmentId, {
-    nonce,
-    tokenHash: hashToken(tokenOf(keys.secret, appointmentId, nonce)),
-  });
+  const fresh = newLink(keys, appointmentId);
+  const stored = await linkNonce(db, fresh);
   if (stored.revoked) return null;
-  return `${keys.publicUrl}/p/${tokenOf(keys.secret, appointmentId, stored.nonce)}`;
+  return stored.nonce === fresh.nonce
+    ? fresh.url
+    : `${keys.publicUrl}/p/${tokenOf(keys.secret, appointmentId, stored.nonce)}`;
 }
 
 /** The appointment a token opens, or null for an unknown, malformed or revoked token. */

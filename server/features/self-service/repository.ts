@@ -1,25 +1,28 @@
 /** All SQL of the self-service links (owner: self-service). */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { selfServiceLinks } from '../../db/schema';
 
+export type NewLink = { appointmentId: number; nonce: string; tokenHash: string; url: string };
+
+/**
+ * The statement that stores a new link, written only when `only` holds (the public form stores a
+ * new request's link in the statement that makes the request: "the request was made").
+ */
+export function linkInsert(link: NewLink, only: SQL = sql`true`): SQL {
+  return sql`insert into self_service_links (appointment_id, nonce, token_hash)
+    select ${link.appointmentId}::integer, ${link.nonce}::text, ${link.tokenHash}::text where ${only}`;
+}
+
 /** The appointment's link row, made with `fresh` when it has none (a concurrent maker wins). */
-export async function linkNonce(
-  db: Db,
-  appointmentId: number,
-  fresh: { nonce: string; tokenHash: string },
-): Promise<{ nonce: string; revoked: boolean }> {
+export async function linkNonce(db: Db, fresh: NewLink): Promise<{ nonce: string; revoked: boolean }> {
   // One statement: the no-op update on conflict returns the existing link (waiting for a
   // concurrent insert of the same appointment's link, then returning that one).
-  const [row] = await db
-    .insert(selfServiceLinks)
-    .values({ appointmentId, nonce: fresh.nonce, tokenHash: fresh.tokenHash })
-    .onConflictDoUpdate({
-      target: selfServiceLinks.appointmentId,
-      set: { nonce: sql`${selfServiceLinks.nonce}` },
-    })
-    .returning({ nonce: selfServiceLinks.nonce, revokedAt: selfServiceLinks.revokedAt });
-  return { nonce: row.nonce, revoked: row.revokedAt !== null };
+  const res = (await db.execute(sql`${linkInsert(fresh)}
+    on conflict (appointment_id) do update set nonce = self_service_links.nonce
+    returning nonce, revoked_at`)) as unknown as { rows: { nonce: string; revoked_at: unknown }[] };
+  const row = res.rows[0];
+  return { nonce: row.nonce, revoked: row.revoked_at !== null };
 }
 
 /** The appointment a token's hash opens, when the link exists and is not revoked. */

@@ -6,6 +6,7 @@ export {
   findState,
   insertMessagesOnce,
   listMessages,
+  messagesInsert,
   type NewOutboxRow,
   retryNow,
 } from './repository';

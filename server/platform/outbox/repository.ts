@@ -30,34 +30,43 @@ export async function insertMessage(db: Db, row: NewOutboxRow): Promise<number> 
 }
 
 /**
- * Queues the messages, in one statement, except those whose purpose is already queued or sent
- * for the appointment and channel (the partial unique index `outbox_purpose_uq`): those are not
- * written, so a reminder scheduled twice, or by two nodes at once, goes out once. Returns the ids
- * of the rows written.
+ * The statement that queues `rows`, except those whose purpose is already queued or sent for the
+ * appointment and channel (the partial unique index `outbox_purpose_uq`): those are not written,
+ * so a reminder scheduled twice, or by two nodes at once, goes out once. The rows travel as one
+ * JSON value, so the text is the same for one row or ten (prepared once, built without Drizzle's
+ * insert builder). `only` writes them only when it holds: a statement that queues its messages
+ * beside the change they are about passes "the change was made" (the public form's request).
  */
+export function messagesInsert(rows: NewOutboxRow[], only: SQL = sql`true`): SQL {
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      channel: row.channel,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? null,
+      attachments: row.attachments ?? null,
+      appointment_id: row.appointmentId ?? null,
+      purpose: row.purpose ?? null,
+      not_before: row.notBefore ?? null,
+    })),
+  );
+  return sql`insert into outbox (channel, "to", subject, text, html, attachments, appointment_id, purpose, next_attempt_at)
+    select m.channel, m."to", m.subject, m.text, m.html, m.attachments, m.appointment_id, m.purpose,
+           coalesce(m.not_before, now())
+    from jsonb_to_recordset(${json}::jsonb) as m(channel text, "to" text, subject text, text text, html text,
+         attachments jsonb, appointment_id integer, purpose text, not_before timestamptz)
+    where ${only}
+    on conflict (appointment_id, channel, purpose) where purpose is not null and state <> 'cancelled' do nothing`;
+}
+
+/** Queues the messages in one statement (see `messagesInsert`); returns the ids of the rows written. */
 export async function insertMessagesOnce(db: Db, rows: NewOutboxRow[]): Promise<number[]> {
   if (rows.length === 0) return [];
-  const written = await db
-    .insert(outbox)
-    .values(
-      rows.map((row) => ({
-        channel: row.channel,
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html ?? null,
-        attachments: row.attachments ?? null,
-        appointmentId: row.appointmentId ?? null,
-        purpose: row.purpose ?? null,
-        ...(row.notBefore ? { nextAttemptAt: row.notBefore } : {}),
-      })),
-    )
-    .onConflictDoNothing({
-      target: [outbox.appointmentId, outbox.channel, outbox.purpose],
-      where: sql`${outbox.purpose} is not null and ${outbox.state} <> 'cancelled'`,
-    })
-    .returning({ id: outbox.id });
-  return written.map((r) => r.id);
+  const res = (await db.execute(sql`${messagesInsert(rows)} returning id`)) as unknown as {
+    rows: { id: number }[];
+  };
+  return res.rows.map((r) => r.id);
 }
 
 /**
