@@ -207,7 +207,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
                 consentVersion,
               },
             });
-            return (made) => [...received(made), auditInsert(event, made)];
+            return (made) => [...received(made), auditInsert([event], made)];
           },
         );
       } catch (err) {

@@ -11,7 +11,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditEvents, rateLimits } from '../../db/schema';
+import { rateLimits } from '../../db/schema';
+import { audit } from '../audit';
 
 export const ACCOUNT_MAX_FAILURES = 10;
 export const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
@@ -60,16 +61,18 @@ export async function auditSignIn(
     step?: string;
   },
 ): Promise<void> {
-  await db.insert(auditEvents).values({
-    actorId: e.userId ?? null,
-    action: e.action,
-    entityType: 'user',
-    entityId: e.userId ?? null,
-    ip: e.ip ?? null,
-    details: {
-      ...(e.email ? { email: e.email.trim().toLowerCase().slice(0, 254) } : {}),
-      ...(e.reason ? { reason: e.reason } : {}),
-      ...(e.step ? { step: e.step } : {}),
+  await audit(
+    db,
+    { userId: e.userId ?? null, ip: e.ip ?? null },
+    {
+      action: e.action,
+      entityType: 'user',
+      entityId: e.userId ?? undefined,
+      details: {
+        ...(e.email ? { email: e.email.trim().toLowerCase().slice(0, 254) } : {}),
+        ...(e.reason ? { reason: e.reason } : {}),
+        ...(e.step ? { step: e.step } : {}),
+      },
     },
-  });
+  );
 }
