@@ -43,7 +43,9 @@ export const outbox = pgTable(
     createdAt: created(),
   },
   (t) => [
-    index('outbox_pending_idx').on(t.state, t.nextAttemptAt),
+    // The worker claims the first due messages in (next_attempt_at, id) order: read from this
+    // index in that order, a claim costs the messages it takes, not the queue's length (0071).
+    index('outbox_due_idx').on(t.state, t.nextAttemptAt, t.id),
     index('outbox_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'sending'`),
     uniqueIndex('outbox_message_key_idx').on(t.messageKey),
     index('outbox_appointment_idx').on(t.appointmentId).where(sql`${t.appointmentId} is not null`),

@@ -12,7 +12,7 @@ import { makePatient } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { closedPort, TestRelay } from '../../test/smtp';
 import { emailSender, enqueueMail, messageIdOf } from '../mail';
-import { claimDue, markSent } from './repository';
+import { claimDue, insertMessage, markSent } from './repository';
 import { createOutboxWorker, type OutboxLog } from './worker';
 
 const ctx = await setupTestApp();
@@ -217,6 +217,33 @@ describe('outbox with a relay that misbehaves', () => {
       .where(eq(outbox.id, poison));
     expect(await w.runUntilIdle()).toBe(0);
     expect((await rowsOf([poison]))[0]).toMatchObject({ state: 'failed', attempts: 20 });
+  });
+
+  it('claims the longest-waiting messages first, lapsed leases only when asked', async () => {
+    await db
+      .update(outbox)
+      .set({ state: 'cancelled' })
+      .where(inArray(outbox.state, ['pending', 'sending']));
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const queue = (subject: string, notBefore: Date) =>
+      insertMessage(db, { channel: 'email', to: 'pacient@example.com', subject, text: '.', notBefore });
+    const later = await queue('later', ago(1));
+    const first = await queue('first', ago(30));
+    const future = await queue('future', new Date(Date.now() + 3_600_000));
+    const second = await queue('second', ago(20));
+    const lapsed = await queue('lapsed', ago(40));
+    await db
+      .update(outbox)
+      .set({ state: 'sending', attempts: 1, leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, lapsed));
+
+    const ids = async (o: { lapsed?: boolean }) =>
+      (await claimDue(db, ['email'], 2, 60, 20, undefined, o)).map((m) => m.id).sort((a, b) => a - b);
+    expect(await ids({ lapsed: false })).toEqual([first, second].sort((a, b) => a - b));
+    // The lapsed one waited longest: asked for, it comes before the one left waiting.
+    expect(await ids({ lapsed: true })).toEqual([lapsed, later].sort((a, b) => a - b));
+    expect(await ids({ lapsed: true })).toEqual([]);
+    expect((await rowsOf([future]))[0].state).toBe('pending');
   });
 
   it('stops claiming on stop, lets the send in flight finish and records it', async () => {

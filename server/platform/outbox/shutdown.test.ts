@@ -16,7 +16,12 @@ import { TestRelay } from '../../test/smtp';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clinic-outbox-stop-'));
 const port = 3990 + Math.floor(Math.random() * 9);
 const relay = await new TestRelay().listen();
-afterAll(() => relay.close());
+let child: ReturnType<typeof spawn> | undefined;
+// A failed run must not leave its server holding the port and the data directory.
+afterAll(() => {
+  if (child?.exitCode === null) child.kill('SIGKILL');
+  return relay.close();
+});
 
 async function until(cond: () => boolean, ms: number) {
   const end = Date.now() + ms;
@@ -28,7 +33,7 @@ async function until(cond: () => boolean, ms: number) {
 
 describe('stopping the server while a message is being sent', () => {
   it('lets the send finish and records it before exiting', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
         ...process.env,
         DATA_DIR: dataDir,
@@ -43,10 +48,11 @@ describe('stopping the server while a message is being sent', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const server = child;
     let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    server.stdout?.on('data', (d) => (out += d));
+    server.stderr?.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
     await until(() => out.includes('Ready on'), 90_000);
 
     // The relay reads the message and holds its answer.
@@ -60,10 +66,10 @@ describe('stopping the server while a message is being sent', () => {
     expect(res.status).toBe(200);
     await arrived;
 
-    child.kill('SIGTERM');
+    server.kill('SIGTERM');
     // Stopped claiming, and waiting on the send: the process is still there.
     await until(() => out.includes('waiting for the sends in flight'), 20_000);
-    expect(child.exitCode).toBeNull();
+    expect(server.exitCode).toBeNull();
     relay.release();
     expect(await exited).toBe(0);
     const stored = relay.stored.filter((m) => m.to === 'dr.popa@institut.example');

@@ -123,18 +123,24 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     }
   }
 
-  /** Claims what the free slots allow and starts sending it; returns how many were claimed. */
-  async function tick(): Promise<number> {
+  /**
+   * Claims what the free slots allow and starts sending it; returns how many were claimed. The
+   * timer's ticks (`lapsed`) also take back messages whose lease lapsed; the ticks that refill a
+   * slot as each send ends do not, so a busy queue does not look for them once per message.
+   */
+  async function tick({ lapsed = true }: { lapsed?: boolean } = {}): Promise<number> {
     if (stopping) return 0;
     if (claiming) return claiming;
     claiming = (async () => {
       const free = opts.maxInFlight - inFlight.size;
-      const rows = await claimDue(db, channels, free, leaseSeconds, MAX_ATTEMPTS, opts.clock?.now());
+      const rows = await claimDue(db, channels, free, leaseSeconds, MAX_ATTEMPTS, opts.clock?.now(), {
+        lapsed,
+      });
       for (const row of rows) {
         const p: Promise<boolean> = deliver(row).finally(() => {
           inFlight.delete(p);
           // A slot is free: fill it now rather than at the next interval.
-          if (!stopping && timer) void tick().catch(onTickError);
+          if (!stopping && timer) void tick({ lapsed: false }).catch(onTickError);
         });
         inFlight.add(p);
       }
