@@ -157,8 +157,9 @@ export type RequestPatient = {
   created: boolean;
 };
 
-/** The record the form makes for a new patient, under the id taken for it. */
-function newPatient(r: RegistrationRequest, id: number): repo.NewPatient {
+/** The record the form makes for a new patient, under the id taken for it (null: none was taken). */
+function newPatient(r: RegistrationRequest, id: number | null): repo.NewPatient | null {
+  if (id === null) return null;
   return {
     id,
     name: r.name,
@@ -201,10 +202,17 @@ export async function createRequest(
   let found = ctx.patient;
   for (let attempt = 0; ; attempt++) {
     if (found?.request) return { appointment: found.request, created: false };
-    const create = found ? null : newPatient(r, ctx.ids.patient!);
-    const patient: RequestPatient = found
-      ? { id: found.id, name: found.name, email: found.email, phone: found.phone, created: false }
-      : { id: create!.id, name: create!.name, email: create!.email, phone: create!.phone, created: true };
+    // The patient of the CNP as stored, or the record the form makes (never overwriting one).
+    const create = found ? null : newPatient(r, ctx.ids.patient);
+    const who = found ?? create;
+    if (!who) throw new Error('registration: neither a patient nor an id for a new one');
+    const patient: RequestPatient = {
+      id: who.id,
+      name: who.name,
+      email: who.email,
+      phone: who.phone,
+      created: create !== null,
+    };
     const appointment = {
       id: ctx.ids.appointment,
       selectedDate: r.appt_date,
