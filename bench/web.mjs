@@ -105,6 +105,12 @@ async function lighthouseRuns(cookie, selfService) {
               })),
             ),
           lcpElement: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+          // What moved, and by how much, when CLS is not 0: the element to give its room from the start.
+          layoutShifts: (a['layout-shifts']?.details?.items ?? []).slice(0, 5).map((it) => ({
+            score: Number(it.score?.toFixed(3)),
+            selector: it.node?.selector,
+            snippet: it.node?.snippet?.slice(0, 200),
+          })),
         });
       } finally {
         await chrome.kill();

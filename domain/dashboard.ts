@@ -71,6 +71,9 @@ export const calendarRangeSchema = z.strictObject(calendarRangeShape).superRefin
 
 export type CalendarRange = z.infer<typeof calendarRangeSchema>;
 
+/** How many pending appointments the dashboard lists: the server's limit and the placeholder's rows. */
+export const LATEST_APPOINTMENTS = 10;
+
 export const lastAppointment = z.object({
   id: z.number().int(),
   patient: z.string(),

@@ -26,7 +26,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/': LandingPage,
   '/user/register': RegisterPage,
   '/user/login': LoginPage,
-  // Without data: the frame and "Se încarcă programarea…" until the appointment is there (0067).
+  // Without data: the frame, the heading and "Se încarcă programarea…" until the appointment is there (0067).
   '/p/:token': SelfServicePage,
 };
 

@@ -5,6 +5,7 @@
 import { and, asc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type DashboardStats,
+  LATEST_APPOINTMENTS,
   WEEKLY_STATUSES,
   type WeekCounts,
   type WeeklyStatus,
@@ -70,7 +71,7 @@ export async function dashboardStats(db: Db, today: string): Promise<DashboardSt
       .where(pendingWhere(today))
       // The nearest first (issue 19 item 7): what is coming soonest needs looking at first.
       .orderBy(asc(a.selectedDate), asc(a.selectedTime), asc(a.id))
-      .limit(literalInt(10)),
+      .limit(literalInt(LATEST_APPOINTMENTS)),
   ]);
   return {
     pending: counts.pending,

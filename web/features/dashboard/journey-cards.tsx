@@ -24,7 +24,8 @@ export function NearDeadlineAlert() {
       variant="outline"
       icon={<IconClockExclamation aria-hidden />}
       title="Aproape de termenul de 48 de ore"
-      py="xs"
+      // Low enough to sit beside the greeting without making the header taller when it arrives.
+      py={6}
     >
       <Text size="sm">
         {near.count === 1 ? 'O cerere așteaptă' : `${near.count} cereri așteaptă`} un răspuns de cel puțin{' '}

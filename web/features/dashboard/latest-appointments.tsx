@@ -1,10 +1,18 @@
-import { Anchor, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DASHBOARD_MESSAGES, type LastAppointment } from '../../../domain/dashboard';
+import { DASHBOARD_MESSAGES, LATEST_APPOINTMENTS, type LastAppointment } from '../../../domain/dashboard';
 import { formatDay } from '../../../domain/dates';
 import { formatPhone } from '../../../domain/validation/phone';
+import { TextPlaceholder } from './text-placeholder';
 
-/** The pending appointments to come, nearest first, each row a link to its appointment (SPEC §2). */
+const rowStyle = { borderBottom: '1px solid var(--mantine-color-default-border)' };
+
+/**
+ * The pending appointments to come, nearest first, each row a link to its appointment (SPEC §2).
+ * While they load, as many placeholder rows as the server sends, of the same height, so the
+ * page below does not move when they arrive (Lighthouse's layout shift, issue 17).
+ */
 export function LatestAppointments({
   rows,
   loading,
@@ -21,7 +29,19 @@ export function LatestAppointments({
         După dată și oră, cele mai apropiate întâi
       </Text>
       {loading ? (
-        <Text c="dimmed">Se încarcă...</Text>
+        <Stack gap={0} role="status" aria-label="Se încarcă programările în așteptare">
+          {Array.from({ length: LATEST_APPOINTMENTS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders, fixed in number and never reordered
+            <Box key={i} py={8} px={4} style={rowStyle} aria-hidden>
+              <RowText
+                name={<TextPlaceholder w="55%" />}
+                detail={<TextPlaceholder w="40%" />}
+                date={<TextPlaceholder w={80} />}
+                time={<TextPlaceholder w={40} />}
+              />
+            </Box>
+          ))}
+        </Stack>
       ) : !rows || rows.length === 0 ? (
         <Text c="dimmed" data-testid="latest-empty">
           {DASHBOARD_MESSAGES.noPending}
@@ -35,29 +55,40 @@ export function LatestAppointments({
               to={`/app/appointments/${r.id}`}
               py={8}
               px={4}
-              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+              style={rowStyle}
             >
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <div style={{ minWidth: 0 }}>
-                  <Anchor component="span" fw={600} size="sm" truncate="end" display="block">
-                    {r.patient}
-                  </Anchor>
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {formatPhone(r.patient_phone) || r.patient_email || ''}
-                    {r.doctor ? ` · ${r.doctor}` : ''}
-                  </Text>
-                </div>
-                <div style={{ textAlign: 'right', flexShrink: 0 }}>
-                  <Text size="sm">{formatDay(r.date)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {r.time}
-                  </Text>
-                </div>
-              </Group>
+              <RowText
+                name={r.patient}
+                detail={`${formatPhone(r.patient_phone) || r.patient_email || ''}${r.doctor ? ` · ${r.doctor}` : ''}`}
+                date={formatDay(r.date)}
+                time={r.time}
+              />
             </UnstyledButton>
           ))}
         </Stack>
       )}
     </Paper>
+  );
+}
+
+/** One row's text: the same lines, sizes and line heights for a row and its placeholder. */
+function RowText({ name, detail, date, time }: Record<'name' | 'detail' | 'date' | 'time', ReactNode>) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Anchor component="span" fw={600} size="sm" truncate="end" display="block">
+          {name}
+        </Anchor>
+        <Text size="xs" c="dimmed" truncate="end">
+          {detail}
+        </Text>
+      </div>
+      <div style={{ textAlign: 'right', flexShrink: 0 }}>
+        <Text size="sm">{date}</Text>
+        <Text size="xs" c="dimmed">
+          {time}
+        </Text>
+      </div>
+    </Group>
   );
 }

@@ -1,10 +1,11 @@
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
-import { Group, Paper, Skeleton, Text, ThemeIcon, useMantineTheme } from '@mantine/core';
+import { Group, Paper, Text, ThemeIcon, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarCheck, IconCalendarRepeat, IconClockHour4, IconMessage } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { type DashboardStats, MESSAGES_FALLBACK } from '../../../domain/dashboard';
+import { TextPlaceholder } from './text-placeholder';
 
 type Card = {
   key: string;
@@ -76,13 +77,16 @@ export function StatCards({ stats, loading }: { stats: DashboardStats | undefine
                 <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
                   {label}
                 </Text>
-                {loading ? (
-                  <Skeleton h={34} w={60} mt={6} />
-                ) : (
-                  <Text fz={32} fw={700} lh={1.3} data-testid={`stat-${key}-value`}>
-                    {value ?? '-'}
-                  </Text>
-                )}
+                {/* The figure's own line box while it loads, so the card keeps its height. */}
+                <Text
+                  component="div"
+                  fz={32}
+                  fw={700}
+                  lh={1.3}
+                  data-testid={loading ? undefined : `stat-${key}-value`}
+                >
+                  {loading ? <TextPlaceholder h={34} w={60} /> : (value ?? '-')}
+                </Text>
               </div>
               <ThemeIcon color={color} variant="light" size={44} radius="md">
                 <Icon size={26} />

@@ -54,7 +54,14 @@ export default function SelfServicePage() {
             </Group>
           </Stack>
         ) : (
-          <Text role="status">Se încarcă programarea…</Text>
+          // The heading is known before the appointment: in the build-time first paint (0067), the
+          // patient sees what the page is at once, and only the facts wait for the server.
+          <Stack gap="md">
+            <Title order={1} size="h3">
+              Programarea dumneavoastră
+            </Title>
+            <Text role="status">Se încarcă programarea…</Text>
+          </Stack>
         )}
       </Paper>
     </PublicLayout>
