@@ -113,10 +113,11 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
     with days as (${dayCounts})
     select d.day::text as date, d.day_active, d.day_inactive, e.id, e.time, e.status, e.status_title,
       e.active, (select p.name from patients p where p.id = e.patient_id) as patient,
-      -- Names by primary key, row by row: a join was planned as a hash of the whole users and
-      -- calendars tables for each day of the month (17 % of the month's SQL, docs/PERFORMANCE.md).
-      (select u.name from users u where u.id = e.doctor_id) as doctor, e.calendar_id,
-      (select c.title from calendars c where c.id = e.calendar_id) as calendar,
+      -- The doctor's and the calendar's names joined after the day's events, not inside them
+      -- (there, a join hashed both tables again for each day): their small tables are hashed or
+      -- kept once for the statement, where a subquery per event scanned them each time. A month
+      -- costs PostgreSQL 4-6 % less CPU per request (docs/PERFORMANCE.md).
+      u.name as doctor, e.calendar_id, cal.title as calendar,
       -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later), the
       -- weekday as an int, so (calendar_id, weekday) of its index applies.
       (select av.to_time from calendar_availability av where av.calendar_id = e.calendar_id
@@ -130,6 +131,8 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
       where a.selected_date = d.day and ${scoped} ${shown}
       order by ${order}
       limit ${literalInt(f.perDay ?? 5000)}) e on true
+    left join users u on u.id = e.doctor_id
+    left join calendars cal on cal.id = e.calendar_id
     order by d.day, e.at, e.after, e.id`)) as unknown as { rows: FoundEvent[] };
   const found = res.rows;
   const days = new Map<string, { active: number; inactive: number; sent: number }>();
