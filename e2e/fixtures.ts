@@ -139,6 +139,17 @@ export async function expectNoA11yViolations(
   if (opts.include) builder = builder.include(opts.include);
   for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
   if (opts.disableRules?.length) builder = builder.disableRules(opts.disableRules);
+  // Axe reads colours as they are painted: a modal still fading in has paler text for a moment,
+  // which it reports as low contrast. Wait until every finite animation and transition has ended
+  // (a loader's endless one never does, and is left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await builder.analyze();
   const summary = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
