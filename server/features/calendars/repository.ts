@@ -116,7 +116,7 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
       -- The doctor's and the calendar's names joined after the day's events, not inside them
       -- (there, a join hashed both tables again for each day): their small tables are hashed or
       -- kept once for the statement, where a subquery per event scanned them each time. A month
-      -- costs PostgreSQL 4-6 % less CPU per request (docs/PERFORMANCE.md).
+      -- costs PostgreSQL 3-6 % less CPU per request (docs/PERFORMANCE.md).
       u.name as doctor, e.calendar_id, cal.title as calendar,
       -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later), the
       -- weekday as an int, so (calendar_id, weekday) of its index applies.
