@@ -33,16 +33,22 @@ function isColor(v: string | undefined): v is ThemeColor {
   return THEME_COLORS.some((c) => c.value === v);
 }
 
-export function readTheme(): Stored {
+/** The stored entry as it is, to tell whether it changed (null when storage is disabled). */
+function storedTheme(): string | null {
   try {
-    const [scheme, color] = (window.localStorage.getItem(THEME_STORAGE_KEY) ?? '').split('.');
-    return {
-      scheme: scheme === 'dark' || scheme === 'light' ? scheme : DEFAULTS.scheme,
-      color: isColor(color) ? color : DEFAULTS.color,
-    };
+    return window.localStorage.getItem(THEME_STORAGE_KEY);
   } catch {
-    return DEFAULTS; // storage disabled (private mode): defaults, not a crash
+    return null;
   }
+}
+
+export function readTheme(): Stored {
+  // Storage disabled (private mode): the defaults, not a crash.
+  const [scheme, color] = (storedTheme() ?? '').split('.');
+  return {
+    scheme: scheme === 'dark' || scheme === 'light' ? scheme : DEFAULTS.scheme,
+    color: isColor(color) ? color : DEFAULTS.color,
+  };
 }
 
 /** In-tab listeners of the colour (the scheme's own state lives in Mantine). */
@@ -65,10 +71,13 @@ function onOtherTab(listener: () => void) {
   const onStorage = (e: StorageEvent) => {
     if (e.key === THEME_STORAGE_KEY) listener();
   };
+  const seen = storedTheme();
   let listening = false;
   const listen = () => {
     listening = true;
     window.addEventListener('storage', onStorage);
+    // Another tab may have changed the theme while this page was not yet listening: follow it.
+    if (storedTheme() !== seen) listener();
   };
   // Safari has no requestIdleCallback.
   const hasIdle = 'requestIdleCallback' in window;
