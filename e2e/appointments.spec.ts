@@ -84,6 +84,8 @@ async function menuItems(page: Page): Promise<string[]> {
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem').first()).toBeVisible();
   const items = await menu.getByRole('menuitem').allInnerTexts();
+  // Mantine closes a menu on Escape pressed inside it; focus moves in just after it opens.
+  await expect.poll(() => menu.evaluate((m) => m.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   return items.map((t) => t.trim());
