@@ -103,7 +103,7 @@ export type ClaimedMessage = typeof outbox.$inferSelect;
  *
  * The waiting messages are read in (next_attempt_at, id) order from `outbox_due_idx` and the scan
  * stops at `limit`, so a claim costs what it takes, even behind thousands of messages waiting for
- * a slow relay (one claim sorted them all: 33 ms of the database's time with 11,000 waiting,
+ * a slow relay (one claim sorted them all: 38.6 ms of the database's time with 11,000 waiting,
  * docs/decisions/0071-outbox-claim-cost.md). With `lapsed`, messages whose claim lapsed (their
  * node died, or hung past its lease) are taken too, and those that lapsed `maxAttempts` times are
  * given up on: the worker asks for that on its timer, not on every claim.
