@@ -12,13 +12,10 @@ import { EXACT_UP_TO, listTotal, pageAndTotal, TOTAL_COLUMN } from '../../platfo
 import { carriedNameMatches, nameMatchesPatient, nameWords } from '../../platform/name-words';
 import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
 import { cnpMatches, likeContains } from '../../platform/prefix-match';
-import { baseSelect, toRow } from './repository';
+import { baseSelect, dateOrInfinity, toRow } from './repository';
 
 const a = appointments;
 const p = patients;
-
-/** Undated appointments sort after every date: one expression, served by appointments_upcoming_idx. */
-const dateOrInfinity = sql`coalesce(${a.selectedDate}, 'infinity'::date)`;
 
 /**
  * How a typed name matches: by the start of its words, each appointment's patient probed in the
