@@ -115,10 +115,12 @@ export async function openPglite(
  * How the app's statements are planned, on every connection (docs/decisions/0053-planner-settings.md):
  * its data is read from memory or SSD, where a random read costs about what a sequential one
  * does (PostgreSQL's default of 4 assumes spinning disks and chose a parallel scan of every
- * appointment over an index); and no JIT compilation, which costs a read of a large table more
- * than it saves.
+ * appointment over an index); no JIT compilation, which costs a read of a large table more
+ * than it saves; and no Memoize, whose cache is built anew at every execution, sized for the
+ * planner's guess of distinct keys: for a prepared statement's generic plan, every patient
+ * (docs/decisions/0073-no-memoize.md).
  */
-const PLANNER_SETTINGS = { random_page_cost: '1.1', jit: 'off' };
+const PLANNER_SETTINGS = { random_page_cost: '1.1', jit: 'off', enable_memoize: 'off' };
 const PLANNER_OPTIONS = Object.entries(PLANNER_SETTINGS)
   .map(([k, v]) => `-c ${k}=${v}`)
   .join(' ');

@@ -109,31 +109,35 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
         from appointment_day_counts c left join appointment_statuses s on s.id = c.custom_status_id
         where c.day >= ${f.start} and c.day < ${f.end} ${f.calendarId ? sql`and c.calendar_id = ${f.calendarId}` : sql``}
         group by c.day having sum(c.n) > 0`;
+  // The day's first events are found first (`ev`, materialised), and only then given their
+  // names: the doctors' and calendars' small tables are hashed once for the statement. Left to
+  // itself PostgreSQL joined them inside each day's loop (both tables scanned again for each of
+  // the 28 days), and a subquery per event had scanned them for each event. Each event's patient
+  // and availability end are read by key.
   const res = (await db.execute(sql`
-    with days as (${dayCounts})
-    select d.day::text as date, d.day_active, d.day_inactive, e.id, e.time, e.status, e.status_title,
-      e.active, (select p.name from patients p where p.id = e.patient_id) as patient,
-      -- The doctor's and the calendar's names joined after the day's events, not inside them
-      -- (there, a join hashed both tables again for each day): their small tables are hashed or
-      -- kept once for the statement, where a subquery per event scanned them each time. A month
-      -- costs PostgreSQL 3-6 % less CPU per request (docs/PERFORMANCE.md).
-      u.name as doctor, e.calendar_id, cal.title as calendar,
+    with days as (${dayCounts}),
+    ev as materialized (
+      select d.day, d.day_active, d.day_inactive, e.*
+      from days d
+      left join lateral (
+        select a.id, a.selected_time as time, a.status, s.title as status_title, not ${inactive} as active,
+          a.patient_id, a.doctor_id, a.calendar_id,
+          coalesce(a.selected_time, '08:00') as at, ${inactive} as after
+        from appointments a left join appointment_statuses s on s.id = a.custom_status_id
+        where a.selected_date = d.day and ${scoped} ${shown}
+        order by ${order}
+        limit ${literalInt(f.perDay ?? 5000)}) e on true)
+    select ev.day::text as date, ev.day_active, ev.day_inactive, ev.id, ev.time, ev.status, ev.status_title,
+      ev.active, (select p.name from patients p where p.id = ev.patient_id) as patient,
+      u.name as doctor, ev.calendar_id, cal.title as calendar,
       -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later), the
       -- weekday as an int, so (calendar_id, weekday) of its index applies.
-      (select av.to_time from calendar_availability av where av.calendar_id = e.calendar_id
-        and av.weekday = extract(dow from d.day)::int and av.from_time = e.at limit 1) as ends_at
-    from days d
-    left join lateral (
-      select a.id, a.selected_time as time, a.status, s.title as status_title, not ${inactive} as active,
-        a.patient_id, a.doctor_id, a.calendar_id,
-        coalesce(a.selected_time, '08:00') as at, ${inactive} as after
-      from appointments a left join appointment_statuses s on s.id = a.custom_status_id
-      where a.selected_date = d.day and ${scoped} ${shown}
-      order by ${order}
-      limit ${literalInt(f.perDay ?? 5000)}) e on true
-    left join users u on u.id = e.doctor_id
-    left join calendars cal on cal.id = e.calendar_id
-    order by d.day, e.at, e.after, e.id`)) as unknown as { rows: FoundEvent[] };
+      (select av.to_time from calendar_availability av where av.calendar_id = ev.calendar_id
+        and av.weekday = extract(dow from ev.day)::int and av.from_time = ev.at limit 1) as ends_at
+    from ev
+    left join users u on u.id = ev.doctor_id
+    left join calendars cal on cal.id = ev.calendar_id
+    order by ev.day, ev.at, ev.after, ev.id`)) as unknown as { rows: FoundEvent[] };
   const found = res.rows;
   const days = new Map<string, { active: number; inactive: number; sent: number }>();
   const events: CalendarEvent[] = [];
