@@ -40,7 +40,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { clinicToday } from '../domain/dates';
-import { openPostgres } from '../server/db/client';
+import { openPostgres, PLANNER_OPTIONS } from '../server/db/client';
 import { PreparingClient } from '../server/db/prepared-client';
 import { endpoints } from './api-endpoints';
 import { signedInApp } from './in-process-app';
@@ -224,7 +224,12 @@ function runPgbench(files: string[], vars: string[]): Promise<string> {
   for (const f of files) args.push('-f', `${f}@1`);
   args.push(url!);
   return new Promise((resolve, reject) => {
-    const child = spawn(opts.pgbench, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // With the planner settings of the app's own connections (0053, 0073), so pgbench runs the
+    // plans the API runs.
+    const child = spawn(opts.pgbench, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PGOPTIONS: PLANNER_OPTIONS },
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => {

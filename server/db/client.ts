@@ -121,7 +121,7 @@ export async function openPglite(
  * (docs/decisions/0073-no-memoize.md).
  */
 const PLANNER_SETTINGS = { random_page_cost: '1.1', jit: 'off', enable_memoize: 'off' };
-const PLANNER_OPTIONS = Object.entries(PLANNER_SETTINGS)
+export const PLANNER_OPTIONS = Object.entries(PLANNER_SETTINGS)
   .map(([k, v]) => `-c ${k}=${v}`)
   .join(' ');
 const PLANNER_SET = Object.entries(PLANNER_SETTINGS)
