@@ -20,6 +20,7 @@ import {
 import { hhmm } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { appointments, calendarAvailability, calendars, calendarUnavailableDays } from '../../db/schema';
+import { builtOnce } from '../../platform/built-once';
 import { literalInt } from '../../platform/page-sql';
 
 const _a = appointments;
@@ -36,11 +37,23 @@ export function listCalendars(db: Db) {
  */
 export async function unavailableDaysBetween(db: Db, calendarId: number, from: string, to: string) {
   const u = calendarUnavailableDays;
-  const rows = await db
-    .select({ from: u.fromDate, to: u.toDate, reason: u.reason })
-    .from(calendars)
-    .leftJoin(u, and(eq(u.calendarId, calendars.id), lte(u.fromDate, to), gte(u.toDate, from)))
-    .where(eq(calendars.id, calendarId));
+  // Read beside every calendar month: built once, its values given at each call (0061).
+  const query = builtOnce(db, 'calendar_unavailable_days', (name) =>
+    db
+      .select({ from: u.fromDate, to: u.toDate, reason: u.reason })
+      .from(calendars)
+      .leftJoin(
+        u,
+        and(
+          eq(u.calendarId, calendars.id),
+          lte(u.fromDate, sql.placeholder('to')),
+          gte(u.toDate, sql.placeholder('from')),
+        ),
+      )
+      .where(eq(calendars.id, sql.placeholder('calendarId')))
+      .prepare(name),
+  );
+  const rows = await query.execute({ calendarId, from, to });
   if (!rows.length) return null;
   return rows.flatMap((r) => (r.from && r.to ? [{ from: r.from, to: r.to, reason: r.reason }] : []));
 }
