@@ -11,7 +11,8 @@ const ctx = await setupTestApp();
 
 describe('planner settings', () => {
   it('hold on every connection of the pool', async () => {
-    // Ten at once, so a pool (PostgreSQL) answers them on several of its connections.
+    // Ten at once, each holding its connection for 10 ms, so a pool (PostgreSQL) answers them on
+    // several of its connections; PGlite has one.
     const answers = await Promise.all(
       Array.from({ length: 10 }, async () => {
         const res = (await ctx.database.db.execute(
