@@ -48,7 +48,7 @@ export async function beginBulkLoad(opts: {
       await query('select patient_name_words_rebuild()');
       // The appointments' day counts, by the function migration 0014 fills them with.
       await query('select appointment_day_counts_rebuild()');
-      // Each appointment's patient name (migration 0018): bench/data.ts writes it with the row, so
+      // Each appointment's patient names (migrations 0018, 0024): bench/data.ts writes them with the row, so
       // this only checks, and fills what another loader left empty.
       await query('select appointment_patient_names_rebuild()');
       log(`rows loaded, name words, day counts and names filled; building ${indexes.length} indexes`);

@@ -32,9 +32,11 @@ export const appointmentStatuses = pgTable('appointment_statuses', {
   createdAt: created(),
 });
 /**
- * The table also has `patient_name_search`, the patient's folded name, kept by triggers and read
- * only by the patient list's SQL (migration 0018, docs/decisions/0056-appointment-patient-names.md).
- * It is left out here so that no select or insert of the application sees it.
+ * The table also has `patient_name_search`, the patient's folded name, and `patient_name`, the
+ * name as shown, kept by triggers and read only by the lists' and the calendar month's SQL
+ * (migrations 0018 and 0024, docs/decisions/0056-appointment-patient-names.md and
+ * 0074-calendar-month-reads.md). They are left out here so that no select or insert of the
+ * application sees them.
  */
 export const appointments = pgTable(
   'appointments',

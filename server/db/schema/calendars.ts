@@ -22,7 +22,10 @@ export const calendarAvailability = pgTable(
     fromTime: time('from_time').notNull(),
     toTime: time('to_time').notNull(),
   },
-  (t) => [index('calendar_availability_cal_idx').on(t.calendarId, t.weekday)],
+  // Also where a month's event ends: the entry of its calendar, weekday and start time is one
+  // index entry, with to_time as an INCLUDE column added by migration 0024, which Drizzle cannot
+  // express (docs/decisions/0074-calendar-month-reads.md).
+  (t) => [index('calendar_availability_cal_idx').on(t.calendarId, t.weekday, t.fromTime)],
 );
 export const calendarUnavailableDays = pgTable(
   'calendar_unavailable_days',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointmentStatuses, appointments } from '../../db/schema';
 import {
@@ -24,7 +24,11 @@ const drB = await signedInStaff(ctx, { firstName: 'Radu', lastName: 'Barbu' });
 const cardio = await makeCalendar(db, {
   title: 'Cardiologie',
   entries: SHORT_DAY_ENTRIES,
-  unavailable: [{ from: '2026-03-10', to: '2026-03-11', reason: 'Revizie' }],
+  unavailable: [
+    { from: '2026-03-10', to: '2026-03-11', reason: 'Revizie' },
+    { from: '2026-02-26', to: '2026-03-02' },
+    { from: '2026-06-08', to: '2026-06-09', reason: 'Curs' },
+  ],
 });
 const remote = await makeCalendar(db, { title: 'Consultatii la distanta', entries: SHORT_DAY_ENTRIES });
 const control = await makeStatus(db, { title: 'Control' });
@@ -108,8 +112,50 @@ describe('POST /api/calendars/{calendar_id}/appointments', () => {
       end: '2026-03-03T09:45:00',
       status: 'custom',
     });
-    expect(data.unavailable).toEqual([{ start: '2026-03-10', end: '2026-03-12', reason: 'Revizie' }]);
+    // In order, the one begun before the range clipped to it.
+    expect(data.unavailable).toEqual([
+      { start: '2026-03-01', end: '2026-03-03', reason: null },
+      { start: '2026-03-10', end: '2026-03-12', reason: 'Revizie' },
+    ]);
     expect(data.timeOff).toEqual([]);
+  });
+
+  it('gives the unavailable days of a range without any event too', async () => {
+    const res = await events(cardio.id, { date: '2026-06-15' });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.events).toEqual([]);
+    expect(data.unavailable).toEqual([{ start: '2026-06-08', end: '2026-06-10', reason: 'Curs' }]);
+    // A calendar whose range has events and no unavailable day.
+    expect((await events(remote.id, MARCH)).json().data.unavailable).toEqual([]);
+  });
+
+  it('names each event after its patient as the patient is named now, diacritics included', async () => {
+    const renamed = await makePatient(db, { name: 'Stefan Ilie' });
+    const appt = await slot('2026-03-05', '09:00', remote.id, drB.id, renamed.id);
+    const named = async () =>
+      (await events(remote.id, { start: '2026-03-05', end: '2026-03-06' }))
+        .json()
+        .data.events.map((e: { id: number; patient: string; title: string }) => [e.id, e.patient, e.title]);
+    expect(await named()).toEqual([[appt.id, 'Stefan Ilie', 'Stefan Ilie - 09:00']]);
+    // Only the diacritics change, so the folded name stays "stefan ilie": the shown one follows.
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/patients',
+      headers: staff.headers,
+      payload: {
+        patientId: renamed.id,
+        name: 'Ștefan Ilie',
+        phone: renamed.phone,
+        insurance_status: renamed.insuranceStatus,
+        state_residency: renamed.stateResidency,
+      },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await named()).toEqual([[appt.id, 'Ștefan Ilie', 'Ștefan Ilie - 09:00']]);
+    // No write to the appointment can make its copy differ from the patient's name.
+    await db.execute(sql`update appointments set patient_name = 'Altcineva' where id = ${appt.id}`);
+    expect(await named()).toEqual([[appt.id, 'Ștefan Ilie', 'Ștefan Ilie - 09:00']]);
   });
 
   it("filters by doctor and gives that doctor's time off clipped to the range", async () => {

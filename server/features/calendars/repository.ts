@@ -17,7 +17,7 @@ import {
   type EventCounts,
   type ViewFilter,
 } from '../../../domain/dashboard';
-import { hhmm } from '../../../domain/dates';
+import { addDays, hhmm } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { appointments, calendarAvailability, calendars, calendarUnavailableDays } from '../../db/schema';
 import { builtOnce } from '../../platform/built-once';
@@ -31,13 +31,16 @@ export function listCalendars(db: Db) {
   return db.select({ id: calendars.id, title: calendars.title }).from(calendars).orderBy(asc(calendars.id));
 }
 
+export type UnavailablePeriod = { from: string; to: string; reason: string | null };
+
 /**
  * The calendar's unavailable periods that share a day with [from, to], in the same read as
- * whether the calendar exists (null: it does not).
+ * whether the calendar exists (null: it does not). A month with events reads them with its
+ * events (`calendarMonth`); this is for a month without any.
  */
 export async function unavailableDaysBetween(db: Db, calendarId: number, from: string, to: string) {
   const u = calendarUnavailableDays;
-  // Read beside every calendar month: built once, its values given at each call (0061).
+  // Built once, its values given at each call (0061).
   const query = builtOnce(db, 'calendar_unavailable_days', (name) =>
     db
       .select({ from: u.fromDate, to: u.toDate, reason: u.reason })
@@ -55,7 +58,7 @@ export async function unavailableDaysBetween(db: Db, calendarId: number, from: s
   );
   const rows = await query.execute({ calendarId, from, to });
   if (!rows.length) return null;
-  return rows.flatMap((r) => (r.from && r.to ? [{ from: r.from, to: r.to, reason: r.reason }] : []));
+  return rows.flatMap((r): UnavailablePeriod[] => (r.from && r.to ? [{ from: r.from, to: r.to, reason: r.reason }] : []));
 }
 
 export type EventFilter = {
@@ -81,6 +84,8 @@ type FoundEvent = {
   calendar_id: number | null;
   calendar: string | null;
   ends_at: string | null;
+  /** With `withUnavailable`: the calendar's unavailable periods as JSON, the same on every row. */
+  unavailable?: string | null;
 };
 
 /**
@@ -93,7 +98,7 @@ type FoundEvent = {
  * appointments_day_order_idx), so a month costs its shown events, not its thousands of
  * appointments (docs/decisions/0047-calendar-month-by-day.md).
  */
-export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEvents> {
+async function readEvents(db: Db, f: EventFilter, withUnavailable: boolean): Promise<FoundEvent[]> {
   const scope: SQL[] = [];
   if (f.calendarId) scope.push(sql`a.calendar_id = ${f.calendarId}`);
   if (f.doctorId) scope.push(sql`a.doctor_id = ${f.doctorId}`);
@@ -126,7 +131,17 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
   // names: the doctors' and calendars' small tables are hashed once for the statement. Left to
   // itself PostgreSQL joined them inside each day's loop (both tables scanned again for each of
   // the 28 days), and a subquery per event had scanned them for each event. Each event's patient
-  // and availability end are read by key.
+  // and availability end are read by key: the name from the appointment row itself (migration
+  // 0024), the end from one entry of the availability index.
+  // With `withUnavailable` each row also carries the calendar's unavailable periods that share a
+  // day with the range, one value computed once for the statement (NULL when there are none), so
+  // a calendar's month is one statement, not two (docs/decisions/0074-calendar-month-reads.md).
+  const unavailable =
+    withUnavailable && f.calendarId
+      ? sql`(select json_agg(json_build_object('from', u.from_date, 'to', u.to_date, 'reason', u.reason)
+          order by u.from_date, u.id)::text from calendar_unavailable_days u
+          where u.calendar_id = ${f.calendarId} and u.from_date < ${f.end} and u.to_date >= ${f.start}) as unavailable,`
+      : sql``;
   const res = (await db.execute(sql`
     with days as (${dayCounts}),
     ev as materialized (
@@ -134,14 +149,14 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
       from days d
       left join lateral (
         select a.id, a.selected_time as time, a.status, s.title as status_title, not ${inactive} as active,
-          a.patient_id, a.doctor_id, a.calendar_id,
+          a.patient_name, a.doctor_id, a.calendar_id,
           coalesce(a.selected_time, '08:00') as at, ${inactive} as after
         from appointments a left join appointment_statuses s on s.id = a.custom_status_id
         where a.selected_date = d.day and ${scoped} ${shown}
         order by ${order}
         limit ${literalInt(f.perDay ?? 5000)}) e on true)
-    select ev.day::text as date, ev.day_active, ev.day_inactive, ev.id, ev.time, ev.status, ev.status_title,
-      ev.active, (select p.name from patients p where p.id = ev.patient_id) as patient,
+    select ${unavailable} ev.day::text as date, ev.day_active, ev.day_inactive, ev.id, ev.time, ev.status,
+      ev.status_title, ev.active, ev.patient_name as patient,
       u.name as doctor, ev.calendar_id, cal.title as calendar,
       -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later), the
       -- weekday as an int, so (calendar_id, weekday) of its index applies.
@@ -151,7 +166,11 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
     left join users u on u.id = ev.doctor_id
     left join calendars cal on cal.id = ev.calendar_id
     order by ev.day, ev.at, ev.after, ev.id`)) as unknown as { rows: FoundEvent[] };
-  const found = res.rows;
+  return res.rows;
+}
+
+/** The rows of `readEvents` as the calendar shows them. */
+function toEvents(found: FoundEvent[], f: EventFilter): CalendarEvents {
   const days = new Map<string, { active: number; inactive: number; sent: number }>();
   const events: CalendarEvent[] = [];
   for (const x of found) {
@@ -183,6 +202,28 @@ export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEv
     if (f.perDay && left > 0) more.push({ date, count: left });
   }
   return { events, more, counts };
+}
+
+/** Every calendar's events in the range (the dashboard's calendar), as `readEvents` describes. */
+export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEvents> {
+  return toEvents(await readEvents(db, f, false), f);
+}
+
+/**
+ * A calendar's events in the range, with its unavailable periods that share a day with it; null
+ * when the calendar does not exist. One statement when the range has events; a range without
+ * any returns no row to carry the periods, so they are read apart, with the calendar's existence.
+ */
+export async function calendarMonth(
+  db: Db,
+  f: EventFilter & { calendarId: number },
+): Promise<(CalendarEvents & { unavailable: UnavailablePeriod[] }) | null> {
+  const found = await readEvents(db, f, true);
+  // A row comes from a day with appointments of this calendar, so the calendar exists.
+  const unavailable = found.length
+    ? (JSON.parse(found[0].unavailable ?? '[]') as UnavailablePeriod[])
+    : await unavailableDaysBetween(db, f.calendarId, f.start, addDays(f.end, -1));
+  return unavailable && { ...toEvents(found, f), unavailable };
 }
 
 /** "calendar:weekday:from" -> to, so an event ends where its availability entry ends. */

@@ -61,13 +61,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { start, end } = resolveRange(req.body);
       const last = addDays(end, -1);
       const { doctorId = null, perDay, includeInactive } = req.body;
-      const [found, unavailable, off] = await Promise.all([
-        repo.calendarEvents(db, { start, end, calendarId, doctorId, perDay, includeInactive }),
-        repo.unavailableDaysBetween(db, calendarId, start, last),
+      const [found, off] = await Promise.all([
+        repo.calendarMonth(db, { start, end, calendarId, doctorId, perDay, includeInactive }),
         doctorId ? timeOffBetween(db, doctorId, start, last) : Promise.resolve([]),
       ]);
-      // The calendar's existence comes with its unavailable days, read beside the events.
-      if (!unavailable) throw notFound(CALENDAR_MESSAGES.notFound);
+      // The calendar's existence comes with its unavailable days, read with the events.
+      if (!found) throw notFound(CALENDAR_MESSAGES.notFound);
       // Clipped to the range; `end` is the day after the last one, as background events want it.
       const clip = (r: { from: string; to: string }) => ({
         start: [r.from, start].sort()[1],
@@ -79,7 +78,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         end,
         data: {
           events: found.events,
-          unavailable: unavailable.map((u) => ({ ...clip(u), reason: u.reason })),
+          unavailable: found.unavailable.map((u) => ({ ...clip(u), reason: u.reason })),
           timeOff: off.map(clip),
           more: found.more,
           counts: found.counts,
