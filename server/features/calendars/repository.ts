@@ -81,7 +81,6 @@ type FoundEvent = {
   active: boolean;
   patient: string;
   doctor: string | null;
-  calendar_id: number | null;
   calendar: string | null;
   ends_at: string | null;
   /** With `withUnavailable`: the calendar's unavailable periods as JSON, the same on every row. */
@@ -157,9 +156,9 @@ async function readEvents(db: Db, f: EventFilter, withUnavailable: boolean): Pro
         limit ${literalInt(f.perDay ?? 5000)}) e on true)
     select ${unavailable} ev.day::text as date, ev.day_active, ev.day_inactive, ev.id, ev.time, ev.status,
       ev.status_title, ev.active, ev.patient_name as patient,
-      u.name as doctor, ev.calendar_id, cal.title as calendar,
+      u.name as doctor, cal.title as calendar,
       -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later), the
-      -- weekday as an int, so (calendar_id, weekday) of its index applies.
+      -- weekday as an int, so (calendar_id, weekday, from_time) of its index applies.
       (select av.to_time from calendar_availability av where av.calendar_id = ev.calendar_id
         and av.weekday = extract(dow from ev.day)::int and av.from_time = ev.at limit 1) as ends_at
     from ev
