@@ -58,7 +58,9 @@ export async function unavailableDaysBetween(db: Db, calendarId: number, from: s
   );
   const rows = await query.execute({ calendarId, from, to });
   if (!rows.length) return null;
-  return rows.flatMap((r): UnavailablePeriod[] => (r.from && r.to ? [{ from: r.from, to: r.to, reason: r.reason }] : []));
+  return rows.flatMap((r): UnavailablePeriod[] =>
+    r.from && r.to ? [{ from: r.from, to: r.to, reason: r.reason }] : [],
+  );
 }
 
 export type EventFilter = {
