@@ -3,7 +3,7 @@
  * calendar shows the same events, unfiltered), its unavailable days, and where availability
  * entries end (the events' and the iCalendar feed's end times).
  */
-import { and, asc, count, eq, gt, gte, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminCalendar,
   AvailabilityInput,
@@ -17,10 +17,9 @@ import {
   type EventCounts,
   type ViewFilter,
 } from '../../../domain/dashboard';
-import { addDays, hhmm } from '../../../domain/dates';
+import { hhmm } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { appointments, calendarAvailability, calendars, calendarUnavailableDays } from '../../db/schema';
-import { builtOnce } from '../../platform/built-once';
 import { literalInt } from '../../platform/page-sql';
 
 const _a = appointments;
@@ -34,34 +33,17 @@ export function listCalendars(db: Db) {
 export type UnavailablePeriod = { from: string; to: string; reason: string | null };
 
 /**
- * The calendar's unavailable periods that share a day with [from, to], in the same read as
- * whether the calendar exists (null: it does not). A month with events reads them with its
- * events (`calendarMonth`); this is for a month without any.
+ * The calendar's unavailable periods that share a day with [start, end), in order, as JSON text
+ * (NULL when there are none): one value, so a month's statement carries it beside its events
+ * (docs/decisions/0074-calendar-month-reads.md).
  */
-export async function unavailableDaysBetween(db: Db, calendarId: number, from: string, to: string) {
-  const u = calendarUnavailableDays;
-  // Built once, its values given at each call (0061).
-  const query = builtOnce(db, 'calendar_unavailable_days', (name) =>
-    db
-      .select({ from: u.fromDate, to: u.toDate, reason: u.reason })
-      .from(calendars)
-      .leftJoin(
-        u,
-        and(
-          eq(u.calendarId, calendars.id),
-          lte(u.fromDate, sql.placeholder('to')),
-          gte(u.toDate, sql.placeholder('from')),
-        ),
-      )
-      .where(eq(calendars.id, sql.placeholder('calendarId')))
-      .prepare(name),
-  );
-  const rows = await query.execute({ calendarId, from, to });
-  if (!rows.length) return null;
-  return rows.flatMap((r): UnavailablePeriod[] =>
-    r.from && r.to ? [{ from: r.from, to: r.to, reason: r.reason }] : [],
-  );
-}
+const unavailableJson = (calendarId: number, start: string, end: string) =>
+  sql`(select json_agg(json_build_object('from', u.from_date, 'to', u.to_date, 'reason', u.reason)
+    order by u.from_date, u.id)::text from calendar_unavailable_days u
+    where u.calendar_id = ${calendarId} and u.from_date < ${end} and u.to_date >= ${start})`;
+
+const parsePeriods = (json: string | null | undefined): UnavailablePeriod[] =>
+  json ? (JSON.parse(json) as UnavailablePeriod[]) : [];
 
 export type EventFilter = {
   start: string;
@@ -85,7 +67,7 @@ type FoundEvent = {
   doctor: string | null;
   calendar: string | null;
   ends_at: string | null;
-  /** With `withUnavailable`: the calendar's unavailable periods as JSON, the same on every row. */
+  /** With `extra` from `calendarMonth`: the calendar's unavailable periods, the same on every row. */
   unavailable?: string | null;
 };
 
@@ -99,7 +81,7 @@ type FoundEvent = {
  * appointments_day_order_idx), so a month costs its shown events, not its thousands of
  * appointments (docs/decisions/0047-calendar-month-by-day.md).
  */
-async function readEvents(db: Db, f: EventFilter, withUnavailable: boolean): Promise<FoundEvent[]> {
+async function readEvents(db: Db, f: EventFilter, extra: SQL = sql``): Promise<FoundEvent[]> {
   const scope: SQL[] = [];
   if (f.calendarId) scope.push(sql`a.calendar_id = ${f.calendarId}`);
   if (f.doctorId) scope.push(sql`a.doctor_id = ${f.doctorId}`);
@@ -134,15 +116,7 @@ async function readEvents(db: Db, f: EventFilter, withUnavailable: boolean): Pro
   // the 28 days), and a subquery per event had scanned them for each event. Each event's patient
   // and availability end are read by key: the name from the appointment row itself (migration
   // 0024), the end from one entry of the availability index.
-  // With `withUnavailable` each row also carries the calendar's unavailable periods that share a
-  // day with the range, one value computed once for the statement (NULL when there are none), so
-  // a calendar's month is one statement, not two (docs/decisions/0074-calendar-month-reads.md).
-  const unavailable =
-    withUnavailable && f.calendarId
-      ? sql`(select json_agg(json_build_object('from', u.from_date, 'to', u.to_date, 'reason', u.reason)
-          order by u.from_date, u.id)::text from calendar_unavailable_days u
-          where u.calendar_id = ${f.calendarId} and u.from_date < ${f.end} and u.to_date >= ${f.start}) as unavailable,`
-      : sql``;
+  // `extra`: columns computed once for the statement and sent on every row (`calendarMonth`).
   const res = (await db.execute(sql`
     with days as (${dayCounts}),
     ev as materialized (
@@ -156,7 +130,7 @@ async function readEvents(db: Db, f: EventFilter, withUnavailable: boolean): Pro
         where a.selected_date = d.day and ${scoped} ${shown}
         order by ${order}
         limit ${literalInt(f.perDay ?? 5000)}) e on true)
-    select ${unavailable} ev.day::text as date, ev.day_active, ev.day_inactive, ev.id, ev.time, ev.status,
+    select ${extra} ev.day::text as date, ev.day_active, ev.day_inactive, ev.id, ev.time, ev.status,
       ev.status_title, ev.active, ev.patient_name as patient,
       u.name as doctor, cal.title as calendar,
       -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later), the
@@ -207,24 +181,26 @@ function toEvents(found: FoundEvent[], f: EventFilter): CalendarEvents {
 
 /** Every calendar's events in the range (the dashboard's calendar), as `readEvents` describes. */
 export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEvents> {
-  return toEvents(await readEvents(db, f, false), f);
+  return toEvents(await readEvents(db, f), f);
 }
 
 /**
  * A calendar's events in the range, with its unavailable periods that share a day with it; null
- * when the calendar does not exist. One statement when the range has events; a range without
- * any returns no row to carry the periods, so they are read apart, with the calendar's existence.
+ * when the calendar does not exist. One statement when the range has events, which also proves
+ * the calendar exists (a row comes from a day with its appointments); a range without any returns
+ * no row to carry the periods, so they are read apart, with the calendar's existence.
  */
 export async function calendarMonth(
   db: Db,
   f: EventFilter & { calendarId: number },
 ): Promise<(CalendarEvents & { unavailable: UnavailablePeriod[] }) | null> {
-  const found = await readEvents(db, f, true);
-  // A row comes from a day with appointments of this calendar, so the calendar exists.
-  const unavailable = found.length
-    ? (JSON.parse(found[0].unavailable ?? '[]') as UnavailablePeriod[])
-    : await unavailableDaysBetween(db, f.calendarId, f.start, addDays(f.end, -1));
-  return unavailable && { ...toEvents(found, f), unavailable };
+  const periods = unavailableJson(f.calendarId, f.start, f.end);
+  const found = await readEvents(db, f, sql`${periods} as unavailable,`);
+  if (found.length) return { ...toEvents(found, f), unavailable: parsePeriods(found[0].unavailable) };
+  const res = (await db.execute(
+    sql`select ${periods} as unavailable from calendars where id = ${f.calendarId}`,
+  )) as unknown as { rows: { unavailable: string | null }[] };
+  return res.rows.length ? { ...toEvents([], f), unavailable: parsePeriods(res.rows[0].unavailable) } : null;
 }
 
 /** "calendar:weekday:from" -> to, so an event ends where its availability entry ends. */
