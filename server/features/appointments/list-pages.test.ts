@@ -97,7 +97,7 @@ async function listed(typed: string, hideOlder: boolean, page: number, day?: str
   });
   expect(res.statusCode).toBe(200);
   const body = res.json() as AppointmentListReply;
-  return { ids: body.appointments.map((r) => r.id), total: body._meta.total };
+  return { ids: body.appointments.map((r) => r.id), total: body._meta.total, rows: body.appointments };
 }
 
 describe('appointments by a common name', () => {
@@ -106,14 +106,19 @@ describe('appointments by a common name', () => {
   it('gives the page the rule gives, counted the first time and walked the next', async () => {
     for (const typed of typedNames)
       for (const hideOlder of [true, false])
-        for (const page of [1, 2, 9])
+        for (const page of [1, 2, 9]) {
+          const shown: unknown[] = [];
           for (const time of ['counted', 'walked']) {
             const got = await listed(typed, hideOlder, page);
             expect(got.ids, `${typed}, ${hideOlder ? 'upcoming' : 'all'}, page ${page}, ${time}`).toEqual(
               expected(typed, hideOlder, page),
             );
             expect(got.ids).toHaveLength(20);
+            shown.push(got.rows);
           }
+          // A walked page's rows are read in the same statement as its ids: the same rows, in full.
+          expect(shown[1]).toEqual(shown[0]);
+        }
   });
 
   it('shows the total of a common name as above the exact limit, and counts a rare one exactly', async () => {

@@ -9,21 +9,25 @@ import type { Db } from '../../db/client';
 import { appointments, patients } from '../../db/schema';
 import { builtOnce, viewPage } from '../../platform/built-once';
 import { EXACT_UP_TO, listTotal, pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
-import { carriedNameMatches, nameMatchesPatient, nameWords } from '../../platform/name-words';
+import {
+  carriedNameMatches,
+  carriedNameWords,
+  nameMatchesPatient,
+  nameWords,
+} from '../../platform/name-words';
 import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
 import { cnpMatches, likeContains } from '../../platform/prefix-match';
-import { baseSelect, dateOrInfinity, toRow } from './repository';
+import { baseSelect, dateOrInfinity, type RawRow, toRow } from './repository';
 
 const a = appointments;
 const p = patients;
 
 /**
  * How a typed name matches: by the start of its words, each appointment's patient probed in the
- * words index (`words`) or the name each appointment carries checked while its index is walked in
- * list order (`walk`, for a common name: docs/decisions/0060-appointment-name-walk.md); or, when
- * no name has a word starting so, anywhere inside (`contains`).
+ * words index (`words`; a common name's page is walked instead, `walkedPage`); or, when no name
+ * has a word starting so, anywhere inside (`contains`).
  */
-type NameMode = 'words' | 'walk' | 'contains';
+type NameMode = 'words' | 'contains';
 
 /** The folded patient name each appointment carries (0056; not in the Drizzle schema). */
 const carriedName = sql`${a}.patient_name_search`;
@@ -67,13 +71,7 @@ function filterConditions(
         ? sql`${f.date}::date >= ${today}::date`
         : sql`${dateOrInfinity} >= ${(inlined && literals?.today) || today}`,
     );
-  const named = !f.name
-    ? null
-    : nameMode === 'words'
-      ? nameMatchesPatient(sql`${a.patientId}`, f.name)
-      : nameMode === 'walk'
-        ? carriedNameMatches(carriedName, f.name)
-        : null;
+  const named = f.name && nameMode === 'words' ? nameMatchesPatient(sql`${a.patientId}`, f.name) : null;
   if (named) where.push(named);
   const name = f.name && nameMode === 'contains' ? foldText(f.name) : '';
   if (name) where.push(like(p.nameSearch, likeContains(name)));
@@ -91,9 +89,8 @@ function filterConditions(
   if (phone) where.push(like(p.phone, likeContains(phone)));
   // Beyond the default views, the plan depends on the values typed (server/db/prepared-client.ts).
   const typed = where.length - (hideOlder && !f.near_deadline ? 1 : 0);
-  // The walk's name test is planned alike for any words (name-words.ts), and so is a day read in
-  // the day's order (listOrder): typed alone, either is prepared.
-  const planOnce = typed === 1 && (nameMode === 'walk' || Boolean(f.date));
+  // A day read in the day's order (listOrder) is planned alike for any day: typed alone, prepared.
+  const planOnce = typed === 1 && Boolean(f.date);
   const custom = typed > 0 && !inlined && !planOnce;
   return { where: custom ? [...where, customPlan] : where, custom };
 }
@@ -170,16 +167,43 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   }
   // A name typed alone and known to be common (its total kept from an earlier request) is walked
   // in the list's order (0060).
-  const nameAlone = nameMode === 'words' && f.name && !besidesName;
-  const { rows: ids, total } = await pageAndTotal(db, matching(), kind, async (column, known) => {
-    const walk = nameAlone && known !== undefined && (await isCommon(db, known, opts));
-    return matching(column, walk ? and(...conditionsOf('walk').where) : where)
+  const words = nameMode === 'words' && !besidesName ? nameWords(f.name ?? '') : [];
+  let walked = false;
+  const { rows: found, total } = await pageAndTotal(db, matching(), kind, async (column, known) => {
+    walked = words.length > 0 && known !== undefined && (await isCommon(db, known, opts));
+    if (walked) return walkedPage(db, opts, words);
+    return matching(column, where)
       .orderBy(...order)
       .limit(limit)
       .offset(offset);
   });
-  const rows = await pageByIds(db, ids, opts.hideOlder);
+  const rows = walked ? (found as RawRow[]) : await pageByIds(db, found, opts.hideOlder);
   return { rows: rows.map(toRow), total };
+}
+
+/**
+ * A common name's page, walked in the list's order and checked by the name each appointment
+ * carries (0060). One statement: the page's ids, an InitPlan read before any join, then their
+ * rows as `pageByIds` reads them. Its plan is the same for any words, so it is built and planned
+ * once per view, number of words and page (docs/decisions/0075-one-statement-pages.md).
+ */
+function walkedPage(db: Db, opts: ListOptions, words: string[]): Promise<RawRow[]> {
+  const key = `appointments_walk:${opts.hideOlder}:${opts.today}:${words.length}:${opts.perPage}:${opts.page}`;
+  const page = builtOnce(db, key, (name) => {
+    const view = filterConditions({}, opts.hideOlder, opts.today, undefined, 'words');
+    const ids = db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(...view.where, carriedNameMatches(carriedName, words.length)))
+      .orderBy(...listOrder(opts.hideOlder))
+      .limit(literalInt(opts.perPage))
+      .offset(literalInt((opts.page - 1) * opts.perPage));
+    return baseSelect(db)
+      .where(sql`${a.id} = any(array(${ids}))`)
+      .orderBy(...listOrder(opts.hideOlder))
+      .prepare(name);
+  });
+  return page.execute(carriedNameWords(words));
 }
 
 /**

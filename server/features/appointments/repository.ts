@@ -45,7 +45,7 @@ const rowColumns = {
   reschedule_requested_at: a.rescheduleRequestedAt,
 };
 
-type RawRow = Awaited<ReturnType<typeof baseSelect>>[number];
+export type RawRow = Awaited<ReturnType<typeof baseSelect>>[number];
 
 export function toRow(r: RawRow): AppointmentRow {
   const time = r.selected_time ? hhmm(r.selected_time) : null;
