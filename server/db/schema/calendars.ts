@@ -1,5 +1,16 @@
 /** Calendars, their weekly availability and unavailable days (owner: calendars). */
-import { boolean, date, index, integer, pgTable, serial, smallint, text, time } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  time,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { created } from './columns';
 
 export const calendars = pgTable('calendars', {
@@ -22,10 +33,11 @@ export const calendarAvailability = pgTable(
     fromTime: time('from_time').notNull(),
     toTime: time('to_time').notNull(),
   },
-  // Also where a month's event ends: the entry of its calendar, weekday and start time is one
-  // index entry, with to_time as an INCLUDE column added by migration 0024, which Drizzle cannot
-  // express (docs/decisions/0074-calendar-month-reads.md).
-  (t) => [index('calendar_availability_cal_idx').on(t.calendarId, t.weekday, t.fromTime)],
+  // One entry per calendar, weekday and start (entries of a day never overlap: the admin service
+  // checks it, and this index makes it a rule of the database, migration 0025), so a month joins
+  // each event to the entry that says where it ends. to_time is an INCLUDE column, which Drizzle
+  // cannot express (docs/decisions/0074-calendar-month-reads.md, 0076-calendar-month-joins.md).
+  (t) => [uniqueIndex('calendar_availability_cal_idx').on(t.calendarId, t.weekday, t.fromTime)],
 );
 export const calendarUnavailableDays = pgTable(
   'calendar_unavailable_days',

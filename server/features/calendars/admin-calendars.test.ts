@@ -119,6 +119,25 @@ describe('calendars', () => {
     );
   });
 
+  it('keeps one availability entry per weekday and start even when written around the service', async () => {
+    // A month ends each event where the entry starting at its time ends, joined on that key
+    // (docs/decisions/0076-calendar-month-joins.md): the database refuses a second such entry.
+    const id = await newCalendar();
+    const entry = { calendarId: id, weekday: 4, fromTime: '09:00', toTime: '09:30' };
+    await db.insert(calendarAvailability).values(entry);
+    await expect(db.insert(calendarAvailability).values({ ...entry, toTime: '10:00' })).rejects.toThrow();
+    await db.insert(calendarAvailability).values({ ...entry, weekday: 5 });
+    const rows = await db
+      .select()
+      .from(calendarAvailability)
+      .where(eq(calendarAvailability.calendarId, id))
+      .orderBy(calendarAvailability.weekday);
+    expect(rows.map((r) => [r.weekday, r.toTime])).toEqual([
+      [4, '09:30:00'],
+      [5, '09:30:00'],
+    ]);
+  });
+
   it('a new availability entry is offered by the appointment availability endpoint', async () => {
     const id = await newCalendar({ title: 'Cu program' });
     await call('POST', `/api/admin/calendars/${id}/availability`, { weekday: 4, from: '14:00', to: '14:30' });

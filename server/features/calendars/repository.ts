@@ -67,9 +67,12 @@ type FoundEvent = {
   doctor: string | null;
   calendar: string | null;
   ends_at: string | null;
-  /** With `extra` from `calendarMonth`: the calendar's unavailable periods, the same on every row. */
+  /** With `extra` from `calendarMonth`: the calendar's unavailable periods, on the first row. */
   unavailable?: string | null;
 };
+
+/** The order of `readEvents`' rows: by day and time, the ones that happen first, then as booked. */
+const EVENT_ORDER = sql`ev.day, ev.at, ev.after, ev.id`;
 
 /**
  * Dated appointments in [start, end) as calendar events, in display order: by day and time, the
@@ -87,14 +90,17 @@ async function readEvents(db: Db, f: EventFilter, extra: SQL = sql``): Promise<F
   if (f.doctorId) scope.push(sql`a.doctor_id = ${f.doctorId}`);
   const scoped = sql.join([sql`true`, ...scope], sql` and `);
   const inactive = sql`(a.status = 'custom' and coalesce(s.without_appointment, false))`;
-  const shown = f.includeInactive === false ? sql`and not ${inactive}` : sql``;
+  // The same test on an appointment alone: its status row is read only for a custom status.
+  const inactiveAlone = sql`(a.status = 'custom' and exists (select 1 from appointment_statuses s
+    where s.id = a.custom_status_id and s.without_appointment))`;
+  const shown = f.includeInactive === false ? sql`and not ${inactiveAlone}` : sql``;
   // Without the inactive ones the order is the index's own, so a day stops after its first rows;
   // with them, those that happen come first at each time (the public calendar has hundreds of
   // requests at 08:00 a day at 1,000,000 patients, all sorted when the order has one more key).
   const order =
     f.includeInactive === false
       ? sql`coalesce(a.selected_time, '08:00'), a.id`
-      : sql`coalesce(a.selected_time, '08:00'), ${inactive}, a.id`;
+      : sql`coalesce(a.selected_time, '08:00'), ${inactiveAlone}, a.id`;
   // The counts of each day: from the counts table (kept by a trigger, migration 0014), or for one
   // doctor's appointments, which it does not split, from their index.
   const dayCounts = f.doctorId
@@ -110,12 +116,13 @@ async function readEvents(db: Db, f: EventFilter, extra: SQL = sql``): Promise<F
         from appointment_day_counts c left join appointment_statuses s on s.id = c.custom_status_id
         where c.day >= ${f.start} and c.day < ${f.end} ${f.calendarId ? sql`and c.calendar_id = ${f.calendarId}` : sql``}
         group by c.day having sum(c.n) > 0`;
-  // The day's first events are found first (`ev`, materialised), and only then given their
-  // names: the doctors' and calendars' small tables are hashed once for the statement. Left to
-  // itself PostgreSQL joined them inside each day's loop (both tables scanned again for each of
-  // the 28 days), and a subquery per event had scanned them for each event. Each event's patient
-  // and availability end are read by key: the name from the appointment row itself (migration
-  // 0024), the end from one entry of the availability index.
+  // The day's first events are found first (`ev`, materialised) from the appointments alone, and
+  // only then joined to what names them: the statuses', doctors' and calendars' small tables
+  // hashed once for the statement, and the availability entry that says where each ends (one
+  // entry at most per calendar, weekday and start: migration 0025). Left to itself PostgreSQL
+  // joined the small tables inside each day's loop (scanned again for each of the 28 days), and
+  // a subquery per event cost more than the hash (docs/decisions/0076-calendar-month-joins.md).
+  // The patient's name comes from the appointment row itself (migration 0024).
   // `extra`: columns computed once for the statement and sent on every row (`calendarMonth`).
   const res = (await db.execute(sql`
     with days as (${dayCounts}),
@@ -123,24 +130,25 @@ async function readEvents(db: Db, f: EventFilter, extra: SQL = sql``): Promise<F
       select d.day, d.day_active, d.day_inactive, e.*
       from days d
       left join lateral (
-        select a.id, a.selected_time as time, a.status, s.title as status_title, not ${inactive} as active,
+        select a.id, a.selected_time as time, a.status, a.custom_status_id,
           a.patient_name, a.doctor_id, a.calendar_id,
-          coalesce(a.selected_time, '08:00') as at, ${inactive} as after
-        from appointments a left join appointment_statuses s on s.id = a.custom_status_id
+          coalesce(a.selected_time, '08:00') as at, ${inactiveAlone} as after
+        from appointments a
         where a.selected_date = d.day and ${scoped} ${shown}
         order by ${order}
         limit ${literalInt(f.perDay ?? 5000)}) e on true)
     select ${extra} ev.day::text as date, ev.day_active, ev.day_inactive, ev.id, ev.time, ev.status,
-      ev.status_title, ev.active, ev.patient_name as patient,
-      u.name as doctor, cal.title as calendar,
-      -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later), the
-      -- weekday as an int, so (calendar_id, weekday, from_time) of its index applies.
-      (select av.to_time from calendar_availability av where av.calendar_id = ev.calendar_id
-        and av.weekday = extract(dow from ev.day)::int and av.from_time = ev.at limit 1) as ends_at
+      s.title as status_title, not ev.after as active, ev.patient_name as patient,
+      u.name as doctor, cal.title as calendar, av.to_time as ends_at
     from ev
+    left join appointment_statuses s on s.id = ev.custom_status_id
     left join users u on u.id = ev.doctor_id
     left join calendars cal on cal.id = ev.calendar_id
-    order by ev.day, ev.at, ev.after, ev.id`)) as unknown as { rows: FoundEvent[] };
+    -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later), the
+    -- weekday as an int, so (calendar_id, weekday, from_time) of its index applies.
+    left join calendar_availability av on av.calendar_id = ev.calendar_id
+      and av.weekday = extract(dow from ev.day)::int and av.from_time = ev.at
+    order by ${EVENT_ORDER}`)) as unknown as { rows: FoundEvent[] };
   return res.rows;
 }
 
@@ -195,7 +203,13 @@ export async function calendarMonth(
   f: EventFilter & { calendarId: number },
 ): Promise<(CalendarEvents & { unavailable: UnavailablePeriod[] }) | null> {
   const periods = unavailableJson(f.calendarId, f.start, f.end);
-  const found = await readEvents(db, f, sql`${periods} as unavailable,`);
+  // On the first row only (the same order, so one sort serves both): PostgreSQL sent a copy of
+  // the periods with each of the month's 84 events, and the server read each.
+  const found = await readEvents(
+    db,
+    f,
+    sql`case when row_number() over (order by ${EVENT_ORDER}) = 1 then ${periods} end as unavailable,`,
+  );
   if (found.length) return { ...toEvents(found, f), unavailable: parsePeriods(found[0].unavailable) };
   const res = (await db.execute(
     sql`select ${periods} as unavailable from calendars where id = ${f.calendarId}`,
