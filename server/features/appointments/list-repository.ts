@@ -114,9 +114,13 @@ export async function listAppointments(db: Db, opts: ListOptions) {
 }
 
 async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
-  const conditionsOf = (mode: NameMode) =>
-    filterConditions(opts.filters, opts.hideOlder, opts.today, opts.nearDeadlineBefore, mode);
-  const conditions = conditionsOf(nameMode);
+  const conditions = filterConditions(
+    opts.filters,
+    opts.hideOlder,
+    opts.today,
+    opts.nearDeadlineBefore,
+    nameMode,
+  );
   const where = and(...conditions.where);
   const order = listOrder(opts.hideOlder, Boolean(opts.filters.date));
   // Every appointment has its patient (foreign key, not null): the count joins patients only
@@ -198,10 +202,7 @@ function walkedPage(db: Db, opts: ListOptions, words: string[]): Promise<RawRow[
       .orderBy(...listOrder(opts.hideOlder))
       .limit(literalInt(opts.perPage))
       .offset(literalInt((opts.page - 1) * opts.perPage));
-    return baseSelect(db)
-      .where(sql`${a.id} = any(array(${ids}))`)
-      .orderBy(...listOrder(opts.hideOlder))
-      .prepare(name);
+    return rowsOf(db, sql`array(${ids})`, opts.hideOlder).prepare(name);
   });
   return page.execute(carriedNameWords(words));
 }
@@ -250,10 +251,13 @@ const listOrder = (hideOlder: boolean, day = false) =>
 async function pageByIds(db: Db, page: { id: number }[], hideOlder: boolean) {
   if (!page.length) return [];
   const rows = builtOnce(db, hideOlder ? 'appointment_rows_upcoming' : 'appointment_rows_recent', (name) =>
-    baseSelect(db)
-      .where(sql`${a.id} = any(${sql.placeholder('ids')}::int[])`)
-      .orderBy(...listOrder(hideOlder))
-      .prepare(name),
+    rowsOf(db, sql`${sql.placeholder('ids')}::int[]`, hideOlder).prepare(name),
   );
   return rows.execute({ ids: page.map((r) => r.id) });
 }
+
+/** The list's rows whose ids are in the array `ids`, in the list's order (upcoming or newest). */
+const rowsOf = (db: Db, ids: SQL, hideOlder: boolean) =>
+  baseSelect(db)
+    .where(sql`${a.id} = any(${ids})`)
+    .orderBy(...listOrder(hideOlder));

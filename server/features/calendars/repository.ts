@@ -123,7 +123,8 @@ async function readEvents(db: Db, f: EventFilter, extra: SQL = sql``): Promise<F
   // joined the small tables inside each day's loop (scanned again for each of the 28 days), and
   // a subquery per event cost more than the hash (docs/decisions/0076-calendar-month-joins.md).
   // The patient's name comes from the appointment row itself (migration 0024).
-  // `extra`: columns computed once for the statement and sent on every row (`calendarMonth`).
+  // `extra`: columns the caller adds to the rows (`calendarMonth`: its unavailable days, computed
+  // once for the statement and sent on the first row).
   const res = (await db.execute(sql`
     with days as (${dayCounts}),
     ev as materialized (
@@ -144,8 +145,8 @@ async function readEvents(db: Db, f: EventFilter, extra: SQL = sql``): Promise<F
     left join appointment_statuses s on s.id = ev.custom_status_id
     left join users u on u.id = ev.doctor_id
     left join calendars cal on cal.id = ev.calendar_id
-    -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later), the
-    -- weekday as an int, so (calendar_id, weekday, from_time) of its index applies.
+    -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later): one
+    -- entry at most, (calendar_id, weekday, from_time) being unique; the weekday as stored, an int.
     left join calendar_availability av on av.calendar_id = ev.calendar_id
       and av.weekday = extract(dow from ev.day)::int and av.from_time = ev.at
     order by ${EVENT_ORDER}`)) as unknown as { rows: FoundEvent[] };
