@@ -24,12 +24,39 @@ export const CUSTOM_PLAN_MARK = '/* custom plan */';
 const PREPARABLE = /^\s*(select|with|insert|update|delete)\b/i;
 const names = new Map<string, string | null>();
 
+/**
+ * Whether the text holds more than one statement: a `;` with more SQL after it, outside quotes and
+ * comments. A `;` inside a comment once kept a month's statement from being prepared, so that it
+ * was planned again on every request (docs/decisions/0077-month-prepared-again.md). Dollar
+ * quotes are not read (a `;` inside one counts: the text is sent unnamed, as before), nor E'…'
+ * strings' backslash escapes (the app writes none).
+ */
+export function severalStatements(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'" || c === '"') {
+      const end = text.indexOf(c, i + 1);
+      if (end < 0) return true;
+      i = end; // a doubled quote ('') closes and reopens: the same as reading on
+    } else if (c === '-' && text[i + 1] === '-') {
+      const end = text.indexOf('\n', i);
+      if (end < 0) return false;
+      i = end;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) return true;
+      i = end + 1;
+    } else if (c === ';') return text.slice(i + 1).trim() !== '';
+  }
+  return false;
+}
+
 /** The statement's name, or null when it is sent unnamed. */
 export function statementName(text: string): string | null {
   let name = names.get(text);
   if (name !== undefined) return name;
   name =
-    PREPARABLE.test(text) && !text.includes(';') && !text.includes(CUSTOM_PLAN_MARK)
+    PREPARABLE.test(text) && !severalStatements(text) && !text.includes(CUSTOM_PLAN_MARK)
       ? `q${createHash('sha1').update(text).digest('hex').slice(0, 20)}`
       : null;
   // The cache only saves the hash; when it is full the name is computed again, never lost.

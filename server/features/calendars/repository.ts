@@ -126,6 +126,9 @@ async function readEvents(db: Db, f: EventFilter, extra: SQL = sql``): Promise<F
   // The patient's name comes from the appointment row itself (migration 0024).
   // `extra`: columns the caller adds to the rows (`calendarMonth`: its unavailable days, computed
   // once for the statement and sent on the first row).
+  // `av`: the availability entry starting at the event's time says where it ends (else
+  // DEFAULT_MINUTES later), one entry at most, (calendar_id, weekday, from_time) being unique; the
+  // weekday compared as stored, an int. (No comment inside the SQL: its text is sent each time.)
   const res = (await db.execute(sql`
     with days as (${dayCounts}),
     ev as materialized (
@@ -146,8 +149,6 @@ async function readEvents(db: Db, f: EventFilter, extra: SQL = sql``): Promise<F
     left join appointment_statuses s on s.id = ev.custom_status_id
     left join users u on u.id = ev.doctor_id
     left join calendars cal on cal.id = ev.calendar_id
-    -- Where the availability entry starting at its time ends (else DEFAULT_MINUTES later): one
-    -- entry at most, (calendar_id, weekday, from_time) being unique; the weekday as stored, an int.
     left join calendar_availability av on av.calendar_id = ev.calendar_id
       and av.weekday = extract(dow from ev.day)::int and av.from_time = ev.at
     order by ${EVENT_ORDER}`)) as unknown as { rows: FoundEvent[] };
