@@ -11,7 +11,9 @@
  * X-Forwarded-For address from 198.18.0.0/15 (the range reserved for benchmarks): the server
  * trusts the loopback proxy in production, so the per-IP limits (the API budget, the public
  * form's) see many clients, as they would in real use, without any setting changed.
- * Prints a markdown table and writes the whole result to bench/results/api-<db>-<time>.json.
+ * On PostgreSQL the run starts from a vacuumed database with no e-mail or SMS left due by an
+ * earlier run (bench/settle.ts). Prints a markdown table and writes the whole result to
+ * bench/results/api-<db>-<time>.json.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,7 @@ import autocannon from 'autocannon';
 import { clinicToday } from '../domain/dates';
 import { type Endpoint, endpoints } from './api-endpoints';
 import { cpuPerRequest, readCpu } from './cpu-time';
+import { outboxDrained, type Settled, vacuumFirst } from './settle';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opts } = parseArgs({
@@ -92,6 +95,8 @@ const kind = opts['database-url'] ? 'postgres' : 'pglite';
 const dataDir = path.resolve(
   opts['data-dir'] ?? path.join(root, '.bench-data', kind === 'postgres' ? 'pg-run' : 'pglite'),
 );
+let settled: Settled | null = null;
+const vacuumSeconds = opts['database-url'] ? await vacuumFirst(opts['database-url']) : 0;
 const [appPort, basePort] = [await freePort(), await freePort()];
 const appUrl = `http://127.0.0.1:${appPort}`;
 const server = start(
@@ -115,6 +120,14 @@ const server = start(
 );
 start(process.execPath, ['bench/baseline-server.mjs'], { PORT: String(basePort) });
 await Promise.all([waitFor(`${appUrl}/api/health`), waitFor(`http://127.0.0.1:${basePort}/baseline`)]);
+
+if (opts['database-url']) {
+  settled = { vacuumSeconds, outboxDue: await outboxDrained(opts['database-url'], 180) };
+  const { atStart, left, waitedSeconds } = settled.outboxDue;
+  console.error(
+    `vacuum ${vacuumSeconds} s; outbox: ${atStart} messages due at start, ${left} after ${waitedSeconds} s`,
+  );
+}
 
 const signIn = await fetch(`${appUrl}/api/auth/sign-in/email`, {
   method: 'POST',
@@ -274,6 +287,7 @@ writeFileSync(
         memGiB: Math.round(totalmem() / 2 ** 30),
         loadavg: loadavg(),
       },
+      settled,
       results,
     },
     null,
