@@ -158,3 +158,68 @@ test('a busy day of the month grid shows "+alte N", which opens the day with all
   await expect(shown).toHaveCount(day.data.events.length);
   for (const e of day.data.events) await expect(shown.filter({ hasText: e.patient }).first()).toBeVisible();
 });
+
+test("a shaded day's reason keeps clear of its number on a phone; an event's time stays whole on a desktop", async ({
+  page,
+}) => {
+  await signIn(page, 'superadmin');
+  const { data: calendars } = (await (await page.request.get('/api/calendars')).json()) as {
+    data: Calendar[];
+  };
+  // The calendar with the most events this month, and a day of its grid already gone (nobody
+  // books it), or its last one when the grid starts today.
+  const grid = resolveRange({ date: today() });
+  const counted = await Promise.all(
+    calendars.map(async (c) => {
+      const res = await page.request.post(`/api/calendars/${c.id}/appointments`, {
+        data: { ...grid, perDay: 3, includeInactive: false },
+      });
+      return { c, n: ((await res.json()) as Events).data.events.length };
+    }),
+  );
+  const cal = counted.sort((x, y) => y.n - x.n)[0].c;
+  const day = grid.start < today() ? grid.start : addDays(grid.end, -1);
+  const added = await page.request.post(`/api/admin/calendars/${cal.id}/unavailable-days`, {
+    data: { from: day, to: day, reason: 'Sărbătoare legală' },
+  });
+  expect(added.status()).toBe(201);
+  const { id: rangeId } = (await added.json()) as { id: number };
+  try {
+    for (const width of [360, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const load = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/calendars/${cal.id}/appointments`) && r.ok(),
+      );
+      await page.goto('/app/calendars');
+      if (cal.id !== calendars[0].id) await page.getByRole('tab', { name: cal.title, exact: true }).click();
+      await load;
+      const calendar = page.getByTestId(`calendar-${cal.id}`);
+      const cell = calendar.locator(`[role="cell"][data-date="${day}"]`);
+      await expect(cell).toContainText('Sărbătoare legală');
+      // The boxes of the reason's lines and of the day's number, as drawn: none may cross.
+      const crossing = await cell.evaluate((c) => {
+        const lines = (el: Element | null) => {
+          if (!el) throw new Error('missing element');
+          const r = document.createRange();
+          r.selectNodeContents(el);
+          return [...r.getClientRects()].filter((b) => b.width > 0);
+        };
+        const reason = lines(c.querySelector('.clinic-shade-title'));
+        const [number] = lines(c.querySelector('[role="presentation"] > [aria-hidden="true"]'));
+        return reason.some(
+          (b) =>
+            b.left < number.right && b.right > number.left && b.top < number.bottom && b.bottom > number.top,
+        );
+      });
+      expect(crossing, `${width} px`).toBe(false);
+      await page.screenshot({ path: test.info().outputPath(`calendar-shade-${width}.png`), fullPage: true });
+    }
+    // At 1440 px an event's time is whole ("08:00"); its name is what gets cut.
+    const times = page.getByTestId(`calendar-${cal.id}`).locator('[role="cell"] .clinic-event-time');
+    expect(await times.count()).toBeGreaterThan(0);
+    const cut = await times.evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).length);
+    expect(cut).toBe(0);
+  } finally {
+    await page.request.delete(`/api/admin/calendars/${cal.id}/unavailable-days/${rangeId}`);
+  }
+});

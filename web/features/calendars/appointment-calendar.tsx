@@ -160,6 +160,10 @@ export default function AppointmentCalendar({
         }}
         // The server's order (by time, at one time the appointments that happen before the
         // cancelled ones); the month grid's stand-ins for the events not sent last.
+        // Their own classes: a phone's narrow cell sets a shaded day's reason under the day's
+        // number, and a wider one keeps an event's time whole while its name is cut.
+        backgroundEventTitleClass="clinic-shade-title"
+        eventTimeClass="clinic-event-time"
         eventOrder="standIn,start,-active,order"
         eventDidMount={(info) => {
           const e = byId.get(info.event.id);
@@ -209,7 +213,7 @@ export default function AppointmentCalendar({
               title: s.title,
               display: 'background',
               color: SHADE[s.kind],
-              classNames: [`shade-${s.kind}`],
+              className: `shade-${s.kind}`,
             })),
           ),
         ]}
