@@ -3,12 +3,13 @@
  * minutes. A run that follows another would otherwise measure what the first one left behind:
  *
  * - the rows its public form wrote (appointments, their day counts, audit events) on pages that
- *   are no longer all-visible, so index-only scans visit the heap (a month's day counts: 656 of
- *   916 entries once). Production's autovacuum sets them visible again; a bench database may run
- *   without it. So the run starts with a plain `vacuum` (no `analyze`: the statistics, and so the
- *   plans, stay those of the data as generated);
+ *   are no longer all-visible, so index-only scans visit the table too (a month's day counts
+ *   fetched 656 of their 916 entries from it once). Production's autovacuum sets them visible
+ *   again; a bench database may run without it. So the run starts with a plain `vacuum` (no
+ *   `analyze`: the statistics, and so the plans, stay those of the data as generated);
  * - the e-mails and SMS that form queued: the server's outbox worker sends those due while the
- *   reads are measured. The run waits until none is due (the worker sends them), up to `maxWait`.
+ *   reads are measured. The run waits until none is due (the worker sends them), up to
+ *   `maxWaitSeconds`, and says how many were left.
  */
 import pg from 'pg';
 

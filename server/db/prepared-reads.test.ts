@@ -3,10 +3,10 @@
  * once per connection and, after a few runs, planned once (docs/decisions/0044-prepared-statements.md).
  * A text the client cannot name is parsed and planned on every request, and nothing else shows
  * it: the answer is the same, only slower. A `;` in a comment of a month's statement did that for
- * a day (docs/decisions/0077-month-prepared-again.md). Only statements marked for custom plans
+ * a while (docs/decisions/0077-month-prepared-again.md). Only statements marked for custom plans
  * are sent unnamed on purpose.
  *
- * On PostgreSQL only: PGlite runs in the server's process and prepares nothing.
+ * On PostgreSQL only: PGlite runs in the server's process, without this client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicToday } from '../../domain/dates';
