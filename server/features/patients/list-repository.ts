@@ -227,6 +227,11 @@ async function listPage(
             ? sql`select p.id from (select distinct a.patient_id as id from appointments a where ${sql.join(ac, sql` and `)}) m join patients p on p.id = m.id order by p.name_search, p.id`
             : sql`select p.id from patients p ${where} order by p.name_search, p.id`;
   const latestFilter = ac.length ? sql`and ${sql.join(ac, sql` and `)}` : sql``;
+  // The page's patients and each one's latest appointment (of those filtered) are found first
+  // (`pl`, materialised), from the appointments alone, and only then joined to the status and the
+  // doctor, once for the page. Joined inside the lateral, or left for the planner to place,
+  // PostgreSQL built a hash of the statuses and of the users again for each of the 20 patients
+  // (docs/decisions/0079-patient-page-joins.md; as 0076 did for a month's events).
   // The total rides along with the page when it must be counted (list-total.ts).
   const { rows: list, total } = await pageAndTotal(
     db,
@@ -235,22 +240,27 @@ async function listPage(
     (column, total) =>
       rows<ListRow>(
         db,
-        sql`select p.id, p.name, p.cnp, p.phone, p.email, p.covid_vaccine,
-          la.id as appointment_id, la.selected_date, la.selected_time, la.status, la.custom_status_id,
-          la.custom_title, la.doctor_id, la.doctor_name${column ? sql`, ${column} as ${sql.raw(TOTAL_COLUMN)}` : sql``}
-        from (${pageIds(total)} limit ${literalInt(perPage)} offset ${literalInt(offset)}) pg
-        join patients p on p.id = pg.id
-        left join lateral (
-          select a.id, a.selected_date::text as selected_date, to_char(a.selected_time, 'HH24:MI') as selected_time,
-                 a.status, a.custom_status_id, s.title as custom_title, a.doctor_id, ${DOCTOR_NAME} as doctor_name
-          from appointments a
-          left join appointment_statuses s on s.id = a.custom_status_id
-          left join users u on u.id = a.doctor_id
-          where a.patient_id = p.id ${latestFilter}
-          order by a.selected_date desc nulls last, a.selected_time desc nulls last, a.id desc
-          limit 1
-        ) la on true
-        order by p.name_search, p.id`,
+        sql`with pl as materialized (
+          select p.id, p.name, p.cnp, p.phone, p.email, p.covid_vaccine, p.name_search,
+            la.id as appointment_id, la.selected_date, la.selected_time, la.status, la.custom_status_id,
+            la.doctor_id${column ? sql`, ${column} as ${sql.raw(TOTAL_COLUMN)}` : sql``}
+          from (${pageIds(total)} limit ${literalInt(perPage)} offset ${literalInt(offset)}) pg
+          join patients p on p.id = pg.id
+          left join lateral (
+            select a.id, a.selected_date, a.selected_time, a.status, a.custom_status_id, a.doctor_id
+            from appointments a
+            where a.patient_id = p.id ${latestFilter}
+            order by a.selected_date desc nulls last, a.selected_time desc nulls last, a.id desc
+            limit 1
+          ) la on true)
+        select pl.id, pl.name, pl.cnp, pl.phone, pl.email, pl.covid_vaccine, pl.appointment_id,
+          pl.selected_date::text as selected_date, to_char(pl.selected_time, 'HH24:MI') as selected_time,
+          pl.status, pl.custom_status_id, s.title as custom_title, pl.doctor_id,
+          ${DOCTOR_NAME} as doctor_name${column ? sql`, pl.${sql.raw(TOTAL_COLUMN)}` : sql``}
+        from pl
+        left join appointment_statuses s on s.id = pl.custom_status_id
+        left join users u on u.id = pl.doctor_id
+        order by pl.name_search, pl.id`,
       ),
     { pageNeedsTotal: mayCollect },
   );
