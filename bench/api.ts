@@ -95,7 +95,6 @@ const kind = opts['database-url'] ? 'postgres' : 'pglite';
 const dataDir = path.resolve(
   opts['data-dir'] ?? path.join(root, '.bench-data', kind === 'postgres' ? 'pg-run' : 'pglite'),
 );
-let settled: Settled | null = null;
 const vacuumSeconds = opts['database-url'] ? await vacuumFirst(opts['database-url']) : 0;
 const [appPort, basePort] = [await freePort(), await freePort()];
 const appUrl = `http://127.0.0.1:${appPort}`;
@@ -121,8 +120,10 @@ const server = start(
 start(process.execPath, ['bench/baseline-server.mjs'], { PORT: String(basePort) });
 await Promise.all([waitFor(`${appUrl}/api/health`), waitFor(`http://127.0.0.1:${basePort}/baseline`)]);
 
-if (opts['database-url']) {
-  settled = { vacuumSeconds, outboxDue: await outboxDrained(opts['database-url'], 180) };
+const settled: Settled | null = opts['database-url']
+  ? { vacuumSeconds, outboxDue: await outboxDrained(opts['database-url'], 180) }
+  : null;
+if (settled) {
   const { atStart, left, waitedSeconds } = settled.outboxDue;
   console.error(
     `vacuum ${vacuumSeconds} s; outbox: ${atStart} messages due at start, ${left} after ${waitedSeconds} s`,

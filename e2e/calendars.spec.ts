@@ -4,6 +4,7 @@
  * on an event opening its appointment. The month grid gets three events a day and the count of
  * the others (issue 17): "+alte N" opens that day with all of them.
  */
+import type { Page } from '@playwright/test';
 import { resolveRange } from '../domain/dashboard';
 import { addDays } from '../domain/dates';
 import { today } from './dates';
@@ -21,6 +22,17 @@ type Events = {
     counts: { active: number; inactive: number };
   };
 };
+
+/** The calendars page with `cal`'s tab open and its first range loaded; its calendar. */
+async function openCalendar(page: Page, calendars: Calendar[], cal: Calendar) {
+  const load = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/calendars/${cal.id}/appointments`) && r.ok(),
+  );
+  await page.goto('/app/calendars');
+  if (cal.id !== calendars[0].id) await page.getByRole('tab', { name: cal.title, exact: true }).click();
+  await load;
+  return page.getByTestId(`calendar-${cal.id}`);
+}
 
 test('tabs per calendar, doctor filter and opening an appointment', async ({ page }) => {
   await signIn(page, 'doctor');
@@ -122,13 +134,7 @@ test('a busy day of the month grid shows "+alte N", which opens the day with all
   const { calendar: cal, date, more, day } = found;
   expect(day.data.events).toHaveLength(3 + more);
 
-  const monthLoad = page.waitForResponse(
-    (r) => r.url().endsWith(`/api/calendars/${cal.id}/appointments`) && r.ok(),
-  );
-  await page.goto('/app/calendars');
-  if (cal.id !== calendars[0].id) await page.getByRole('tab', { name: cal.title, exact: true }).click();
-  await monthLoad;
-  const calendar = page.getByTestId(`calendar-${cal.id}`);
+  const calendar = await openCalendar(page, calendars, cal);
   const cell = calendar.locator(`[role="cell"][data-date="${date}"]`);
   await expect(cell.getByRole('button', { name: EVENT })).toHaveCount(3);
   const link = cell.getByRole('button', { name: `+alte ${more}` });
@@ -187,13 +193,7 @@ test("a shaded day's reason keeps clear of its number on a phone; an event's tim
   try {
     for (const width of [360, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      const load = page.waitForResponse(
-        (r) => r.url().endsWith(`/api/calendars/${cal.id}/appointments`) && r.ok(),
-      );
-      await page.goto('/app/calendars');
-      if (cal.id !== calendars[0].id) await page.getByRole('tab', { name: cal.title, exact: true }).click();
-      await load;
-      const calendar = page.getByTestId(`calendar-${cal.id}`);
+      const calendar = await openCalendar(page, calendars, cal);
       const cell = calendar.locator(`[role="cell"][data-date="${day}"]`);
       await expect(cell).toContainText('Sărbătoare legală');
       // The boxes of the reason's lines and of the day's number, as drawn: none may cross.
