@@ -93,9 +93,12 @@ test.describe('documents area', () => {
         name: pickerLabel(pickerPatient({ id: 0, name: patient.name, cnp: patient.cnp })),
       })
       .click();
-    await modal
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'externare.pdf', mimeType: 'application/pdf', buffer: PDF });
+    // The zone is a button the keyboard reaches: Enter opens the file dialog.
+    const zone = modal.getByRole('button', { name: 'Fișier' });
+    await zone.focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'externare.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(modal.getByText('externare.pdf')).toBeVisible();
     await modal.getByRole('button', { name: 'Încarcă' }).click();
     await expect(modal).toBeHidden();

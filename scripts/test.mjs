@@ -19,6 +19,8 @@ if (want('lint')) {
   for (const project of ['domain', 'web', 'server', 'tsconfig.json']) {
     await mustRun(`typecheck (tsc -p ${project})`, bin('tsc'), ['--noEmit', '-p', project]);
   }
+  // Every locked package declares the oldest Node the project supports (decision 0080).
+  await mustRun('Node versions the packages declare', process.execPath, ['scripts/check-engines.mjs']);
   // Unused files, exports and dependencies (knip.jsonc).
   await mustRun('unused code (knip)', bin('knip'), []);
 }

@@ -4,10 +4,8 @@
  * progress bar while it uploads. Used by the patient and appointment Documents tabs and by the
  * documents area's 'Add new' modal, which also asks for the patient.
  */
-import { notifySuccess } from '../../lib/notify';
-import '@mantine/dropzone/styles.css';
+
 import { Button, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileUpload, IconUpload, IconX } from '@tabler/icons-react';
@@ -19,11 +17,12 @@ import {
   fileExtension,
   isAcceptedExtension,
 } from '../../../domain/documents';
-
 import { pickerLabel } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
+import { notifySuccess } from '../../lib/notify';
 import { useDocumentPatients, useUploadDocument } from './api';
 import classes from './documents.module.css';
+import { type DropState, FileDropZone, type FileRejection } from './file-drop-zone';
 
 type Props = {
   /** The patient the document belongs to; omitted when the form asks for one. */
@@ -75,6 +74,37 @@ function PatientSelect({
       error={error}
       comboboxProps={{ withinPortal: true }}
     />
+  );
+}
+
+/** The zone's icon and words: what a drop would do now, or the chosen file's name. */
+function DropZoneContent({ state, chosen }: { state: DropState; chosen: File | null }) {
+  return (
+    <Group justify="center" gap="md" mih={90} wrap="nowrap">
+      {state === 'accept' && (
+        <IconUpload size={36} color="var(--mantine-primary-color-filled)" stroke={1.5} />
+      )}
+      {state === 'reject' && <IconX size={36} color="var(--mantine-color-red-6)" stroke={1.5} />}
+      {state === 'idle' && <IconFileUpload size={36} color="var(--mantine-color-dimmed)" stroke={1.5} />}
+      <div>
+        {state === 'accept' && <Text fw={500}>Eliberați fișierul pentru a-l adăuga</Text>}
+        {state === 'reject' && (
+          <Text c="red" fw={500}>
+            {DOCUMENT_MESSAGES.invalidType}
+          </Text>
+        )}
+        {state === 'idle' && (
+          <>
+            <Text fw={500}>
+              {chosen ? chosen.name : 'Trageți fișierul aici sau faceți click pentru a-l alege'}
+            </Text>
+            <Text size="xs" className={classes.meta} mt={4}>
+              Imagini, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt, rtf
+            </Text>
+          </>
+        )}
+      </div>
+    </Group>
   );
 }
 
@@ -168,48 +198,17 @@ export function UploadForm({ patientId, appointmentId, onUploaded }: Props) {
           />
         )}
         <div>
-          <Dropzone
+          <FileDropZone
             onDrop={onDrop}
             onReject={onReject}
             accept={DOCUMENT_ACCEPT}
-            multiple={false}
             disabled={upload.isPending}
-            aria-label="Fișier"
-            data-testid="document-dropzone"
-            style={form.errors.document ? { borderColor: 'var(--mantine-color-error)' } : undefined}
+            invalid={Boolean(form.errors.document)}
+            label="Fișier"
+            testId="document-dropzone"
           >
-            <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
-              <Dropzone.Accept>
-                <IconUpload size={36} color="var(--mantine-primary-color-filled)" stroke={1.5} />
-              </Dropzone.Accept>
-              <Dropzone.Reject>
-                <IconX size={36} color="var(--mantine-color-red-6)" stroke={1.5} />
-              </Dropzone.Reject>
-              <Dropzone.Idle>
-                <IconFileUpload size={36} color="var(--mantine-color-dimmed)" stroke={1.5} />
-              </Dropzone.Idle>
-              <div>
-                <Dropzone.Reject>
-                  <Text c="red" fw={500}>
-                    {DOCUMENT_MESSAGES.invalidType}
-                  </Text>
-                </Dropzone.Reject>
-                <Dropzone.Idle>
-                  <Text fw={500}>
-                    {form.values.document
-                      ? form.values.document.name
-                      : 'Trageți fișierul aici sau faceți click pentru a-l alege'}
-                  </Text>
-                  <Text size="xs" className={classes.meta} mt={4}>
-                    Imagini, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt, rtf
-                  </Text>
-                </Dropzone.Idle>
-                <Dropzone.Accept>
-                  <Text fw={500}>Eliberați fișierul pentru a-l adăuga</Text>
-                </Dropzone.Accept>
-              </div>
-            </Group>
-          </Dropzone>
+            {(state) => <DropZoneContent state={state} chosen={form.values.document} />}
+          </FileDropZone>
           {invalidType && (
             <Text c="red" size="sm" mt={4} role="alert">
               {DOCUMENT_MESSAGES.invalidType}
