@@ -77,6 +77,39 @@ test('on a phone the carousel shows one card at a time', async ({ page }) => {
   expect(first && second).toBeTruthy();
   expect(first!.x).toBeGreaterThanOrEqual(0);
   expect(second!.x).toBeGreaterThanOrEqual(390 - 30); // beyond the visible width
+  // The arrows sit on the card's edges and cover none of its words or figure.
+  await expect(page.getByTestId('stat-pending-value')).toBeVisible();
+  const previous = await page.getByRole('button', { name: 'Cardurile anterioare' }).boundingBox();
+  const next = await page.getByRole('button', { name: 'Cardurile următoare' }).boundingBox();
+  for (const text of [
+    page.getByTestId('stat-pending').getByText('În așteptare'),
+    page.getByTestId('stat-pending-value'),
+    page.getByTestId('stat-pending').getByText('cereri fără programare', { exact: false }),
+  ]) {
+    const box = await text.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(previous!.x + previous!.width);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(next!.x);
+  }
+});
+
+test('on a phone the no-show rates read without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(page, 'doctor');
+  const byDoctor = (await (await page.request.get('/api/dashboard/journey')).json()).no_show.by_doctor;
+  await page.goto('/app/dashboard');
+  const list = page.getByRole('list', { name: 'Pe medic' });
+  await expect(list.getByRole('listitem')).toHaveCount(byDoctor.length);
+  const first = byDoctor[0];
+  await expect(list.getByRole('listitem').first()).toContainText(
+    `Neprezentări: ${first.total ? Math.round((100 * first.no_shows) / first.total) : '–'}`,
+  );
+  // The tables of wider screens are not drawn, so nothing in the card scrolls sideways.
+  await expect(page.getByRole('table', { name: 'Pe medic' })).toBeHidden();
+  const report = page.getByRole('heading', { name: /Neprezentări în ultimele/ }).locator('..');
+  const wider = await report.evaluate(
+    (card) => [card, ...card.querySelectorAll('*')].filter((e) => e.scrollWidth > e.clientWidth + 1).length,
+  );
+  expect(wider).toBe(0);
 });
 
 test('search from the top bar (Ctrl+K), results link to the patient, and an empty state', async ({

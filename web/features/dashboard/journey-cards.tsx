@@ -3,8 +3,9 @@
  * link to them in the list, and the no-show rate of the last 90 days per doctor and per calendar,
  * with and without a confirmed attendance, so the effect of the reminders and the link shows.
  */
-import { Alert, Anchor, Grid, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Grid, List, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { NO_SHOW_WINDOW_DAYS, type NoShowGroup, percent } from '../../../domain/dashboard';
 import { useJourneyFigures } from './api';
@@ -63,10 +64,10 @@ export function NoShowReport() {
         .
       </Text>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, xl: 6 }}>
           <RateTable caption="Pe medic" groups={ns.by_doctor} fallback="Fără medic" />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, xl: 6 }}>
           <RateTable caption="Pe calendar" groups={ns.by_calendar} fallback="Fără calendar" />
         </Grid.Col>
       </Grid>
@@ -74,41 +75,71 @@ export function NoShowReport() {
   );
 }
 
-function RateTable({
-  caption,
-  groups,
-  fallback,
-}: {
-  caption: string;
-  groups: NoShowGroup[];
-  fallback: string;
-}) {
+type RateProps = { caption: string; groups: NoShowGroup[]; fallback: string };
+
+/**
+ * One breakdown: a table where its four columns fit, and on a phone, where they would scroll
+ * sideways, one short block per doctor or calendar.
+ */
+function RateTable({ caption, groups, fallback }: RateProps) {
   if (!groups.length) return <Text size="sm">{caption}: nicio programare în această perioadă.</Text>;
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table striped captionSide="top" fz="sm">
-        <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{caption === 'Pe medic' ? 'Medic' : 'Calendar'}</Table.Th>
-            <Table.Th scope="col">Neprezentări</Table.Th>
-            <Table.Th scope="col">Cu confirmare</Table.Th>
-            <Table.Th scope="col">Fără confirmare</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {groups.map((g) => (
-            <Table.Tr key={String(g.id)}>
-              <Table.Td>{g.name ?? fallback}</Table.Td>
-              <Table.Td>
-                {percent(g.no_shows, g.total)} ({g.no_shows}/{g.total})
-              </Table.Td>
-              <Table.Td>{percent(g.confirmed_no_shows, g.confirmed_total)}</Table.Td>
-              <Table.Td>{percent(g.no_shows - g.confirmed_no_shows, g.total - g.confirmed_total)}</Table.Td>
+    <>
+      <Box hiddenFrom="sm">
+        <RateBlocks caption={caption} groups={groups} fallback={fallback} />
+      </Box>
+      <Table.ScrollContainer minWidth={320} visibleFrom="sm">
+        <Table striped captionSide="top" fz="sm">
+          <Table.Caption style={{ textAlign: 'left' }}>{caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{caption === 'Pe medic' ? 'Medic' : 'Calendar'}</Table.Th>
+              <Table.Th scope="col">Neprezentări</Table.Th>
+              <Table.Th scope="col">Cu confirmare</Table.Th>
+              <Table.Th scope="col">Fără confirmare</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {groups.map((g) => (
+              <Table.Tr key={String(g.id)}>
+                <Table.Td>{g.name ?? fallback}</Table.Td>
+                <Table.Td>
+                  {percent(g.no_shows, g.total)} ({g.no_shows}/{g.total})
+                </Table.Td>
+                <Table.Td>{percent(g.confirmed_no_shows, g.confirmed_total)}</Table.Td>
+                <Table.Td>{unconfirmedRate(g)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
+
+function RateBlocks({ caption, groups, fallback }: RateProps) {
+  const id = useId();
+  return (
+    <>
+      <Text size="sm" id={id} mb={4}>
+        {caption}
+      </Text>
+      <List listStyleType="none" spacing="xs" aria-labelledby={id}>
+        {groups.map((g) => (
+          <List.Item key={String(g.id)}>
+            <Text size="sm" fw={600}>
+              {g.name ?? fallback}
+            </Text>
+            <Text size="sm">
+              Neprezentări: {percent(g.no_shows, g.total)} ({g.no_shows}/{g.total}); cu confirmare:{' '}
+              {percent(g.confirmed_no_shows, g.confirmed_total)}; fără confirmare: {unconfirmedRate(g)}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </>
+  );
+}
+
+const unconfirmedRate = (g: NoShowGroup) =>
+  percent(g.no_shows - g.confirmed_no_shows, g.total - g.confirmed_total);

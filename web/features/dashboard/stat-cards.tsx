@@ -54,6 +54,10 @@ function cards(stats: Partial<DashboardStats> | undefined): Card[] {
   ];
 }
 
+const CONTROL_SIZE = 26;
+/** The arrow's width and a gap, in px. */
+const CLEAR_OF_CONTROLS = CONTROL_SIZE + 8;
+
 /** The four stat cards: 1 visible on a phone, 2, 3, then 4 at the largest widths (SPEC §2). */
 export function StatCards({ stats, loading }: { stats: DashboardStats | undefined; loading: boolean }) {
   const theme = useMantineTheme();
@@ -66,12 +70,23 @@ export function StatCards({ stats, loading }: { stats: DashboardStats | undefine
       emblaOptions={{ align: 'start', slidesToScroll: 1, containScroll: 'trimSnaps' }}
       withControls={!allVisible}
       controlsOffset={0}
-      controlSize={26}
+      controlSize={CONTROL_SIZE}
+      // Mantine names them in English ("Previous slide").
+      previousControlProps={{ 'aria-label': 'Cardurile anterioare' }}
+      nextControlProps={{ 'aria-label': 'Cardurile următoare' }}
       aria-label="Statistici programări"
     >
       {cards(stats).map(({ key, label, value, hint, color, Icon }) => (
         <Carousel.Slide key={key}>
-          <Paper withBorder radius="md" p="md" data-testid={`stat-${key}`} h="100%">
+          {/* While the arrows show, they sit on the cards' outer edges: the text keeps clear of them. */}
+          <Paper
+            withBorder
+            radius="md"
+            py="md"
+            px={allVisible ? 'md' : CLEAR_OF_CONTROLS}
+            data-testid={`stat-${key}`}
+            h="100%"
+          >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div>
                 <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
