@@ -79,3 +79,39 @@ for (const viewport of WIDTHS) {
     });
   });
 }
+
+/** The English names the UI libraries give their own controls unless they are told otherwise. */
+const LIBRARY_ENGLISH =
+  /^(Previous|Next) (page|slide)$|^Carousel slide$|^Go to slide \d+$|^(Bold|Italic|Underline|Undo|Redo|Clear formatting|Bullet list|Ordered list|Heading \d)$|^(carousel|slide)$/;
+
+/** Every accessible name and role description on the page, as a screen reader would read them. */
+async function controlNames(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[aria-label], [aria-roledescription]')].flatMap((e) =>
+      ['aria-label', 'aria-roledescription'].map((a) => e.getAttribute(a) ?? ''),
+    ),
+  );
+}
+
+test('controls drawn by the UI libraries have Romanian names (pager, carousel, text editor)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, 'doctor');
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('button', { name: 'Cardurile următoare' })).toBeVisible();
+  await expect(page.getByRole('group', { name: /^În așteptare, 1 din \d$/ })).toBeVisible();
+  const names = await controlNames(page);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/app/patients');
+  await expect(page.getByRole('button', { name: 'Pagina următoare' })).toBeVisible();
+  names.push(...(await controlNames(page)));
+
+  const id = (await (await page.request.get('/api/patients?page=1&perPage=10')).json()).patients[0].id;
+  await page.goto(`/app/patients/${id}`);
+  await expect(page.getByRole('button', { name: 'Aldin' }).first()).toBeVisible();
+  names.push(...(await controlNames(page)));
+
+  expect(names.filter((n) => LIBRARY_ENGLISH.test(n))).toEqual([]);
+});

@@ -8,6 +8,13 @@ type Paging = {
   total: number | undefined;
 };
 
+const PAGER_CONTROLS: Record<string, string> = {
+  first: 'Prima pagină',
+  previous: 'Pagina anterioară',
+  next: 'Pagina următoare',
+  last: 'Ultima pagină',
+};
+
 /**
  * The pagination props every server-paged table shares (SPEC §9: sizes 10 to 100, a new page
  * size goes back to page 1), in Romanian. Spread into a mantine-datatable `DataTable`.
@@ -32,5 +39,7 @@ export function serverPaging({ page, setPage, perPage, setPerPage, total }: Pagi
     paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
       `${from}-${to} din ${totalText(totalRecords)}`,
     loadingText: 'Se încarcă...',
+    // The library names its arrows in English ("Previous page").
+    getPaginationControlProps: (control: string) => ({ 'aria-label': PAGER_CONTROLS[control] }),
   };
 }

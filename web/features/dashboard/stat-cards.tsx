@@ -71,13 +71,18 @@ export function StatCards({ stats, loading }: { stats: DashboardStats | undefine
       withControls={!allVisible}
       controlsOffset={0}
       controlSize={CONTROL_SIZE}
-      // Mantine names them in English ("Previous slide").
+      // Mantine names the arrows and slides in English ("Previous slide", "Carousel slide").
       previousControlProps={{ 'aria-label': 'Cardurile anterioare' }}
       nextControlProps={{ 'aria-label': 'Cardurile următoare' }}
       aria-label="Statistici programări"
+      aria-roledescription="carusel"
     >
-      {cards(stats).map(({ key, label, value, hint, color, Icon }) => (
-        <Carousel.Slide key={key}>
+      {cards(stats).map(({ key, label, value, hint, color, Icon }, i, all) => (
+        <Carousel.Slide
+          key={key}
+          aria-roledescription="card"
+          aria-label={`${label}, ${i + 1} din ${all.length}`}
+        >
           {/* While the arrows show, they sit on the cards' outer edges: the text keeps clear of them. */}
           <Paper
             withBorder

@@ -11,6 +11,20 @@ import { useEffect } from 'react';
 
 import type { RichTextFieldProps } from './rich-text-field';
 
+/** The toolbar's names, read by screen readers and shown as tooltips (Mantine's are English). */
+const TOOLBAR_LABELS = {
+  boldControlLabel: 'Aldin',
+  italicControlLabel: 'Cursiv',
+  underlineControlLabel: 'Subliniat',
+  clearFormattingControlLabel: 'Șterge formatarea',
+  h3ControlLabel: 'Titlu de nivelul 3',
+  h4ControlLabel: 'Titlu de nivelul 4',
+  bulletListControlLabel: 'Listă cu puncte',
+  orderedListControlLabel: 'Listă numerotată',
+  undoControlLabel: 'Anulează',
+  redoControlLabel: 'Refă',
+};
+
 export default function RichTextEditorField({ label, value, onChange, minHeight }: RichTextFieldProps) {
   const editor = useEditor({
     extensions: [
@@ -48,7 +62,7 @@ export default function RichTextEditorField({ label, value, onChange, minHeight 
   }, [editor, value]);
 
   return (
-    <RichTextEditor editor={editor} styles={{ content: { minHeight } }}>
+    <RichTextEditor editor={editor} styles={{ content: { minHeight } }} labels={TOOLBAR_LABELS}>
       <RichTextEditor.Toolbar>
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.Bold />

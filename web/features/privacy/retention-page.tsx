@@ -7,9 +7,10 @@ import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/api';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
 import { formatDateTime, formatDay } from '../../../domain/dates';
 import type { RetentionItem } from '../../../domain/privacy';
+import { serverPaging } from '../../lib/server-paging';
 import { useRetentionDue } from './api';
 import { ConsentTextsSection } from './consent-texts-section';
 
@@ -39,19 +40,8 @@ export default function RetentionPage() {
           minHeight={240}
           fetching={due.isFetching}
           records={info?.data ?? []}
-          totalRecords={info?._meta.total ?? 0}
-          page={page}
-          onPageChange={setPage}
-          recordsPerPage={perPage}
-          recordsPerPageOptions={[...PAGE_SIZES]}
-          onRecordsPerPageChange={(n) => {
-            setPerPage(n);
-            setPage(1);
-          }}
-          recordsPerPageLabel="Pe pagina"
-          paginationText={({ from, to, totalRecords }) => `${from}-${to} din ${totalRecords}`}
+          {...serverPaging({ page, setPage, perPage, setPerPage, total: info?._meta.total })}
           noRecordsText="Niciun dosar de revizuit"
-          loadingText="Se încarcă..."
           columns={[
             {
               accessor: 'patient',
