@@ -181,21 +181,6 @@ export async function makeTimeOff(db: Db, userId: string, from: string, to: stri
   return row;
 }
 
-/** An audit event as the appointments feature writes it when it gives a slot. */
-export async function makeSlotAudit(
-  db: Db,
-  action: 'appointment.create' | 'appointment.set-status',
-  appointmentId: number,
-  slot: { calendarId: number; date: string; time: string },
-) {
-  await makeAuditEvent(db, {
-    action,
-    entityType: 'appointment',
-    entityId: String(appointmentId),
-    details: slot,
-  });
-}
-
 /** A document row of a patient (the file itself is not stored unless the test puts it). */
 export async function makeDocument(
   db: Db,

@@ -1,10 +1,12 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { appointmentStatuses, appointments } from '../../db/schema';
 import {
   MONDAY_10,
   makeAppointment,
+  makeAuditEvent,
   makeCalendar,
   makePatient,
-  makeSlotAudit,
   makeStatus,
   movableClock,
   SHORT_DAY_ENTRIES,
@@ -88,31 +90,26 @@ const today = await makeAppointment(db, {
   doctorId: staff.id,
   holdsSlot: true,
 });
-// Rescheduled: moved from 03.03 to 04.03 (1); one set to the same slot it still holds is not.
+// Rescheduled: moved from 03.03 to 04.03, whoever moves it (1). Not moved: one set again to the
+// slot it holds.
 const moved = await makeAppointment(db, {
   patientId: pts[6].id,
   status: 'custom',
   customStatusId: control.id,
-  date: '2026-03-04',
+  date: '2026-03-03',
   time: '09:00',
   calendarId: cal.id,
   holdsSlot: true,
 });
-await makeSlotAudit(db, 'appointment.create', moved.id, {
-  calendarId: cal.id,
-  date: '2026-03-03',
-  time: '09:00',
-});
-await makeSlotAudit(db, 'appointment.set-status', moved.id, {
-  calendarId: cal.id,
-  date: '2026-03-04',
-  time: '09:00',
-});
-await makeSlotAudit(db, 'appointment.set-status', today.id, {
-  calendarId: cal.id,
-  date: TODAY,
-  time: '10:00',
-});
+await db.update(appointments).set({ selectedDate: '2026-03-04' }).where(eq(appointments.id, moved.id));
+await db
+  .update(appointments)
+  .set({ calendarId: cal.id, selectedDate: TODAY, selectedTime: '10:00' })
+  .where(eq(appointments.id, today.id));
+const rescheduled = async () => {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: staff.headers });
+  return res.json().stats.rescheduled as number;
+};
 
 describe('GET /api/dashboard', () => {
   it('counts pending, completed and rescheduled by the recorded definitions', async () => {
@@ -140,6 +137,82 @@ describe('GET /api/dashboard', () => {
       time: '08:00',
       doctor: doctorName,
     });
+  });
+
+  it('keeps "completed" as past appointments change, and when a status stops being "without appointment"', async () => {
+    const completed = async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: staff.headers });
+      return res.json().stats.completed as number;
+    };
+    const before = await completed();
+    // A slot yesterday counts; moved to tomorrow it does not; deleted, nothing is left of it.
+    const slot = await makeAppointment(db, {
+      patientId: pts[5].id,
+      status: 'scheduled',
+      date: '2026-03-01',
+      time: '09:00',
+      calendarId: cal.id,
+      holdsSlot: true,
+    });
+    expect(await completed()).toBe(before + 1);
+    await db.update(appointments).set({ selectedDate: '2026-03-03' }).where(eq(appointments.id, slot.id));
+    expect(await completed()).toBe(before);
+    await db.delete(appointments).where(eq(appointments.id, slot.id));
+    expect(await completed()).toBe(before);
+    // The phone consultation of 24.02 counts through its status; unmarked, it stops counting.
+    await db
+      .update(appointmentStatuses)
+      .set({ withoutAppointment: false })
+      .where(eq(appointmentStatuses.id, without.id));
+    expect(await completed()).toBe(before - 1);
+    await db
+      .update(appointmentStatuses)
+      .set({ withoutAppointment: true })
+      .where(eq(appointmentStatuses.id, without.id));
+    expect(await completed()).toBe(before);
+  });
+
+  it('does not count a request given its first slot as rescheduled', async () => {
+    const before = await rescheduled();
+    const request = await makeAppointment(db, {
+      patientId: pts[5].id,
+      status: 'request',
+      date: '2026-03-06',
+      time: '08:00',
+    });
+    await db
+      .update(appointments)
+      .set({ status: 'scheduled', calendarId: cal.id, selectedTime: '09:00', holdsSlot: true })
+      .where(eq(appointments.id, request.id));
+    expect(await rescheduled()).toBe(before);
+    // Moved from there, it is.
+    await db.update(appointments).set({ selectedTime: '09:30' }).where(eq(appointments.id, request.id));
+    expect(await rescheduled()).toBe(before + 1);
+    await db.delete(appointments).where(eq(appointments.id, request.id));
+  });
+
+  it('counts as rescheduled what the audit log shows was moved before the flag existed (migration 0027)', async () => {
+    const before = await rescheduled();
+    const old = await makeAppointment(db, {
+      patientId: pts[5].id,
+      status: 'custom',
+      customStatusId: control.id,
+      date: '2026-03-10',
+      time: '09:00',
+      calendarId: cal.id,
+      holdsSlot: true,
+    });
+    // Given another slot first, as the appointments feature records it.
+    await makeAuditEvent(db, {
+      action: 'appointment.create',
+      entityType: 'appointment',
+      entityId: String(old.id),
+      details: { calendarId: cal.id, date: '2026-03-09', time: '09:00' },
+    });
+    expect(await rescheduled()).toBe(before);
+    await db.execute(sql`select appointment_moved_rebuild()`);
+    expect(await rescheduled()).toBe(before + 1);
+    await db.delete(appointments).where(eq(appointments.id, old.id));
   });
 
   it('needs a session', async () => {

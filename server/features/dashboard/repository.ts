@@ -40,20 +40,9 @@ export async function dashboardStats(db: Db, today: string): Promise<DashboardSt
         (select count(*)::int from appointments
           where status in ('request','appointment_request','scheduled_paperless','scheduled_with_papers')
             and selected_date >= ${today}) as pending,
-        (select count(*)::int from appointments ap
-          left join appointment_statuses st on st.id = ap.custom_status_id
-          where ap.selected_date < ${today}
-            and (ap.holds_slot or (ap.status = 'custom' and st.without_appointment))) as completed,
-        (select count(*)::int from appointments ap
-          where ap.holds_slot and ap.selected_date >= ${today}
-            and exists (
-              select 1 from audit_events e
-              where e.action in ('appointment.create', 'appointment.set-status')
-                and e.entity_type = 'appointment' and e.entity_id = ap.id::text
-                and e.details ->> 'date' is not null
-                and (e.details ->> 'date' <> ap.selected_date::text
-                  or e.details ->> 'time' <> to_char(ap.selected_time, 'HH24:MI')
-                  or (e.details ->> 'calendarId')::int <> ap.calendar_id))) as rescheduled`,
+        (select coalesce(sum(n), 0)::int from appointment_completed_days where day < ${today}) as completed,
+        (select count(*)::int from appointments
+          where moved and holds_slot and selected_date >= ${today}) as rescheduled`,
     ),
     db
       .select({

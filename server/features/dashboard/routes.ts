@@ -20,9 +20,9 @@ const tags = ['dashboard'];
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const today = () => clinicToday(app.deps.clock.now());
-  // On a large institute the counts read every past and upcoming appointment (hundreds of ms
-  // at 100,000 patients): when they took over 50 ms they are reused for 30 s by this process.
-  // A small clinic's figures are fast, so always fresh (docs/PERFORMANCE.md).
+  // The counts read kept figures and indexes (migration 0027): a few ms at 100,000 patients. When
+  // they still take over 50 ms (a very large institute, a loaded machine), they are reused for
+  // 30 s by this process. A small clinic's figures are always fresh (docs/PERFORMANCE.md).
   const cachedStats = slowCache<Awaited<ReturnType<typeof repo.dashboardStats>>>({
     // Never under test: a loaded test machine can be slow on tiny data, and a test that changes
     // appointments between two reads must see the change.
