@@ -164,6 +164,20 @@ export function addMinutes(time: string, minutes: number): string {
   return timeOfMinutes(Math.min(minutesOfDay(time) + minutes, 23 * 60 + 59));
 }
 
+/** How long an event lasts when no availability entry starts at its time. */
+export const DEFAULT_EVENT_MINUTES = 30;
+
+/**
+ * Where an event starting at `time` ends, on every calendar view and in the iCalendar feed: where
+ * its calendar's availability entry starting then ends, else 30 minutes later (also when the
+ * entry would end before it starts). Both times are "HH:MM".
+ */
+export function eventEnd(time: string, availabilityEnd: string | null): string {
+  return availabilityEnd && availabilityEnd > time
+    ? availabilityEnd
+    : addMinutes(time, DEFAULT_EVENT_MINUTES);
+}
+
 // ------------------------------------------------------------------ the patient journey (issue 15)
 
 /** Days back over which the no-show rates are counted. */

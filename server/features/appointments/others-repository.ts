@@ -6,37 +6,57 @@ import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { hhmm } from '../../../domain/dates';
 import type { AffectedAppointment } from '../../../domain/my-account';
 import type { Db } from '../../db/client';
-import { appointmentStatuses, appointments, calendars, patients, users } from '../../db/schema';
+import {
+  appointmentStatuses,
+  appointments,
+  calendarAvailability,
+  calendars,
+  patients,
+  users,
+} from '../../db/schema';
 import { builtOnce } from '../../platform/built-once';
 import { literalInt } from '../../platform/page-sql';
 
 /**
  * A doctor's slot-holding appointments from `from` (to `to` when given), by date and time, with
- * the patient and the calendar. At most 5000: the feed is read by a calendar app, not paged.
+ * the patient, the calendar and where the calendar's availability says the appointment ends. At most 5000: the feed is read by a calendar app, not paged.
  */
 export function doctorSlotAppointments(db: Db, doctorId: string, from: string, to?: string) {
-  return db
-    .select({
-      id: appointments.id,
-      date: appointments.selectedDate,
-      time: appointments.selectedTime,
-      calendarId: appointments.calendarId,
-      patient: patients.name,
-      calendar: calendars.title,
-    })
-    .from(appointments)
-    .innerJoin(patients, eq(patients.id, appointments.patientId))
-    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
-    .where(
-      and(
-        eq(appointments.doctorId, doctorId),
-        eq(appointments.holdsSlot, true),
-        gte(appointments.selectedDate, from),
-        to === undefined ? undefined : lte(appointments.selectedDate, to),
-      ),
-    )
-    .orderBy(asc(appointments.selectedDate), asc(appointments.selectedTime))
-    .limit(literalInt(5000));
+  return (
+    db
+      .select({
+        id: appointments.id,
+        date: appointments.selectedDate,
+        time: appointments.selectedTime,
+        calendarId: appointments.calendarId,
+        patient: patients.name,
+        calendar: calendars.title,
+        endsAt: calendarAvailability.toTime,
+      })
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
+      // The availability entry starting at its time, which says where it ends (eventEnd), joined
+      // as the calendar month joins it.
+      .leftJoin(
+        calendarAvailability,
+        and(
+          eq(calendarAvailability.calendarId, appointments.calendarId),
+          sql`${calendarAvailability.weekday} = extract(dow from ${appointments.selectedDate})::int`,
+          sql`${calendarAvailability.fromTime} = coalesce(${appointments.selectedTime}, '08:00')`,
+        ),
+      )
+      .where(
+        and(
+          eq(appointments.doctorId, doctorId),
+          eq(appointments.holdsSlot, true),
+          gte(appointments.selectedDate, from),
+          to === undefined ? undefined : lte(appointments.selectedDate, to),
+        ),
+      )
+      .orderBy(asc(appointments.selectedDate), asc(appointments.selectedTime))
+      .limit(literalInt(5000))
+  );
 }
 
 /** A doctor's slot-holding appointments on [from, to] (my-account lists them on a new time off). */

@@ -6,15 +6,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileReply, replies } from '../../../domain/api';
-import { addMinutes } from '../../../domain/dashboard';
-import { addDays, clinicInstant, clinicToday, hhmm, weekdayOf } from '../../../domain/dates';
+import { eventEnd } from '../../../domain/dashboard';
+import { addDays, clinicInstant, clinicToday, hhmm } from '../../../domain/dates';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http-headers';
 import { doctorSlotAppointments } from '../appointments';
 import { feedOwner } from '../my-account';
 import { buildCalendar } from './ical';
-import { availabilityEnds } from './repository';
 
 /** How far back the feed goes; the future is complete. */
 const DAYS_BACK = 90;
@@ -39,18 +38,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (!owner) throw notFound(FEED_MESSAGE);
       const now = app.deps.clock.now();
       const rows = await doctorSlotAppointments(db, owner.userId, addDays(clinicToday(now), -DAYS_BACK));
-      const ends = await availabilityEnds(db, [
-        ...new Set(rows.map((r) => r.calendarId).filter((c): c is number => c !== null)),
-      ]);
       const host = new URL(app.deps.config.publicUrl).hostname;
       const events = rows.map((r) => {
         const date = r.date as string;
         const time = hhmm(r.time ?? '08:00');
-        const end = ends.get(`${r.calendarId}:${weekdayOf(date)}:${time}`) ?? addMinutes(time, 30);
+        const end = eventEnd(time, r.endsAt ? hhmm(r.endsAt) : null);
         return {
           uid: `programare-${r.id}@${host}`,
           start: clinicInstant(date, time),
-          end: clinicInstant(date, end > time ? end : addMinutes(time, 30)),
+          end: clinicInstant(date, end),
           summary: r.calendar ? `${r.patient} - ${r.calendar}` : r.patient,
           location: r.calendar,
         };

@@ -1,9 +1,9 @@
 /**
  * SQL of the calendars feature: the tabs, a calendar's events in a range (the dashboard's
- * calendar shows the same events, unfiltered), its unavailable days, and where availability
- * entries end (the events' and the iCalendar feed's end times).
+ * calendar shows the same events, unfiltered), each ending where its availability entry ends
+ * (eventEnd, as in the iCalendar feed), and its unavailable days.
  */
-import { and, asc, count, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminCalendar,
   AvailabilityInput,
@@ -11,10 +11,10 @@ import type {
   UnavailableDaysInput,
 } from '../../../domain/admin';
 import {
-  addMinutes,
   type CalendarEvent,
   type DayMore,
   type EventCounts,
+  eventEnd,
   type ViewFilter,
 } from '../../../domain/dashboard';
 import { hhmm } from '../../../domain/dates';
@@ -23,7 +23,6 @@ import { appointments, calendarAvailability, calendars, calendarUnavailableDays 
 import { literalInt } from '../../platform/page-sql';
 
 const _a = appointments;
-const DEFAULT_MINUTES = 30;
 
 /** Every calendar, in creation order (one tab each). */
 export function listCalendars(db: Db) {
@@ -127,7 +126,7 @@ async function readEvents(db: Db, f: EventFilter, extra: SQL = sql``): Promise<F
   // `extra`: columns the caller adds to the rows (`calendarMonth`: its unavailable days, computed
   // once for the statement and sent on the first row).
   // `av`: the availability entry starting at the event's time says where it ends (else
-  // DEFAULT_MINUTES later), one entry at most, (calendar_id, weekday, from_time) being unique; the
+  // 30 minutes later: eventEnd), one entry at most, (calendar_id, weekday, from_time) being unique; the
   // weekday compared as stored, an int. (No comment inside the SQL: its text is sent each time.)
   const res = (await db.execute(sql`
     with days as (${dayCounts}),
@@ -165,12 +164,12 @@ function toEvents(found: FoundEvent[], f: EventFilter): CalendarEvents {
     if (x.id === null) continue;
     day.sent++;
     const time = x.time ? hhmm(x.time) : '08:00';
-    const end = x.ends_at ? hhmm(x.ends_at) : addMinutes(time, DEFAULT_MINUTES);
+    const end = eventEnd(time, x.ends_at ? hhmm(x.ends_at) : null);
     events.push({
       id: x.id,
       title: `${x.patient} - ${time}`,
       start: `${x.date}T${time}:00`,
-      end: `${x.date}T${end > time ? end : addMinutes(time, DEFAULT_MINUTES)}:00`,
+      end: `${x.date}T${end}:00`,
       status: x.status,
       status_title: x.status_title,
       patient: x.patient,
@@ -218,23 +217,6 @@ export async function calendarMonth(
     sql`select ${periods} as unavailable from calendars where id = ${f.calendarId}`,
   )) as unknown as { rows: { unavailable: string | null }[] };
   return res.rows.length ? { ...toEvents([], f), unavailable: parsePeriods(res.rows[0].unavailable) } : null;
-}
-
-/** "calendar:weekday:from" -> to, so an event ends where its availability entry ends. */
-export async function availabilityEnds(db: Db, calendarIds: number[]): Promise<Map<string, string>> {
-  const map = new Map<string, string>();
-  if (calendarIds.length === 0) return map;
-  const entries = await db
-    .select({
-      calendarId: calendarAvailability.calendarId,
-      weekday: calendarAvailability.weekday,
-      from: calendarAvailability.fromTime,
-      to: calendarAvailability.toTime,
-    })
-    .from(calendarAvailability)
-    .where(inArray(calendarAvailability.calendarId, calendarIds));
-  for (const e of entries) map.set(`${e.calendarId}:${e.weekday}:${hhmm(e.from)}`, hhmm(e.to));
-  return map;
 }
 
 // ------------------------------------------------------------------ administration (superadmins)
