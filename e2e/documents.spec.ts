@@ -105,10 +105,11 @@ test.describe('documents area', () => {
     await expect(page.getByText('Documentul a fost încărcat')).toBeVisible();
     // Opening it again starts afresh: the last success does not close it.
     await page.getByRole('button', { name: 'Add new' }).click();
-    await expect(modal).toBeVisible();
-    await page.waitForTimeout(300);
-    await expect(modal).toBeVisible();
     await expect(modal.getByRole('textbox', { name: /^Titlu/ })).toHaveValue('');
+    // It stays open while the user works in it.
+    await modal.getByRole('textbox', { name: /^Titlu/ }).fill('Al doilea document');
+    await expect(modal.getByRole('textbox', { name: /^Titlu/ })).toHaveValue('Al doilea document');
+    await expect(modal).toBeVisible();
     await modal.getByRole('button', { name: 'Închide' }).click();
     await expect(modal).toBeHidden();
 

@@ -93,8 +93,8 @@ test('hostile text in every free-text and rich-text field runs no script', async
   ];
   for (const url of pages) {
     await page.goto(url);
-    await page.waitForLoadState('load');
-    await page.waitForTimeout(800);
+    // Until nothing more loads: a broken image's onerror has fired by then.
+    await page.waitForLoadState('networkidle');
     // Hovering and clicking through what is on screen must not trigger a handler either.
     await page.mouse.move(400, 300);
   }
