@@ -148,7 +148,10 @@ describe.each(Object.keys(drivers) as (keyof typeof drivers)[])('upload attacks 
     );
     expect(accepted).toBeGreaterThan(0);
     // ...and soon no temporary copy is left either.
-    await new Promise((r) => setTimeout(r, 500));
-    expect((await driver.keys(ctx.dataDir)).filter((k) => k.includes('.partial-'))).toEqual([]);
+    await expect
+      .poll(async () => (await driver.keys(ctx.dataDir)).filter((k) => k.includes('.partial-')), {
+        timeout: 5000,
+      })
+      .toEqual([]);
   }, 300000);
 });
