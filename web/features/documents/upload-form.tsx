@@ -4,7 +4,6 @@
  * progress bar while it uploads. Used by the patient and appointment Documents tabs and by the
  * documents area's 'Add new' modal, which also asks for the patient.
  */
-
 import { Button, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
