@@ -39,43 +39,47 @@ CREATE TRIGGER "appointment_mark_moved"
 CREATE INDEX "appointments_moved_upcoming_idx" ON "appointments" USING btree ("selected_date")
   WHERE "appointments"."moved" AND "appointments"."holds_slot";
 --> statement-breakpoint
--- Completed (decision 0012): per day, the appointments that held a slot or carry a custom status
--- marked "without appointment". The figure is the sum of the days before today: about 1,800 rows
--- after five years, whatever the number of appointments.
+-- Completed (decision 0012): per day and calendar (0: none), the appointments that held a slot or
+-- carry a custom status marked "without appointment". The figure is the sum of the days before
+-- today: about 11,000 rows after five years with six calendars, whatever the number of
+-- appointments. Keyed by calendar like appointment_day_counts, so a counter row is only shared by
+-- writes that already wait for each other (one calendar's writes run one at a time).
 CREATE TABLE "appointment_completed_days" (
-	"day" date PRIMARY KEY NOT NULL,
-	"n" integer NOT NULL
+	"day" date NOT NULL,
+	"calendar_id" integer NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "appointment_completed_days_pk" PRIMARY KEY("day","calendar_id")
 );--> statement-breakpoint
 CREATE FUNCTION "appointment_counts_as_completed"(holds_slot boolean, status text, custom_status_id integer)
 RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT holds_slot OR (status = 'custom' AND EXISTS (
     SELECT 1 FROM appointment_statuses s WHERE s.id = custom_status_id AND s.without_appointment));
 $$;--> statement-breakpoint
-CREATE FUNCTION "appointment_completed_days_add"(d date, delta integer) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO appointment_completed_days (day, n) VALUES (d, delta)
-  ON CONFLICT (day) DO UPDATE SET n = appointment_completed_days.n + EXCLUDED.n;
+CREATE FUNCTION "appointment_completed_days_add"(d date, c integer, delta integer) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO appointment_completed_days (day, calendar_id, n) VALUES (d, c, delta)
+  ON CONFLICT (day, calendar_id) DO UPDATE SET n = appointment_completed_days.n + EXCLUDED.n;
 $$;--> statement-breakpoint
 CREATE FUNCTION "appointment_completed_days_sync"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  od date; nd date;
+  od date; oc integer; nd date; nc integer;
 BEGIN
   IF TG_OP <> 'INSERT' AND OLD.selected_date IS NOT NULL
     AND appointment_counts_as_completed(OLD.holds_slot, OLD.status, OLD.custom_status_id) THEN
-    od := OLD.selected_date;
+    od := OLD.selected_date; oc := coalesce(OLD.calendar_id, 0);
   END IF;
   IF TG_OP <> 'DELETE' AND NEW.selected_date IS NOT NULL
     AND appointment_counts_as_completed(NEW.holds_slot, NEW.status, NEW.custom_status_id) THEN
-    nd := NEW.selected_date;
+    nd := NEW.selected_date; nc := coalesce(NEW.calendar_id, 0);
   END IF;
-  IF od IS NOT DISTINCT FROM nd THEN RETURN NULL; END IF;
-  -- Two days change on a move: always the earlier first, so two opposite moves wait for each
-  -- other instead of deadlocking (as appointment_day_counts_sync does).
-  IF od IS NOT NULL AND (nd IS NULL OR od < nd) THEN
-    PERFORM appointment_completed_days_add(od, -1);
-    IF nd IS NOT NULL THEN PERFORM appointment_completed_days_add(nd, 1); END IF;
+  IF (od, oc) IS NOT DISTINCT FROM (nd, nc) THEN RETURN NULL; END IF;
+  -- Two rows change on a move: always in the same order, so two moves in opposite directions
+  -- wait for each other instead of deadlocking (as appointment_day_counts_sync does).
+  IF od IS NOT NULL AND (nd IS NULL OR (od, oc) < (nd, nc)) THEN
+    PERFORM appointment_completed_days_add(od, oc, -1);
+    IF nd IS NOT NULL THEN PERFORM appointment_completed_days_add(nd, nc, 1); END IF;
   ELSE
-    IF nd IS NOT NULL THEN PERFORM appointment_completed_days_add(nd, 1); END IF;
-    IF od IS NOT NULL THEN PERFORM appointment_completed_days_add(od, -1); END IF;
+    IF nd IS NOT NULL THEN PERFORM appointment_completed_days_add(nd, nc, 1); END IF;
+    IF od IS NOT NULL THEN PERFORM appointment_completed_days_add(od, oc, -1); END IF;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -83,16 +87,16 @@ END $$;--> statement-breakpoint
 -- bench/data.ts after a bulk load with the triggers off).
 CREATE FUNCTION "appointment_completed_days_rebuild"() RETURNS void LANGUAGE sql AS $$
   DELETE FROM appointment_completed_days;
-  INSERT INTO appointment_completed_days (day, n)
-    SELECT ap.selected_date, count(*)
+  INSERT INTO appointment_completed_days (day, calendar_id, n)
+    SELECT ap.selected_date, coalesce(ap.calendar_id, 0), count(*)
     FROM appointments ap LEFT JOIN appointment_statuses st ON st.id = ap.custom_status_id
     WHERE ap.selected_date IS NOT NULL
       AND (ap.holds_slot OR (ap.status = 'custom' AND st.without_appointment))
-    GROUP BY 1;
+    GROUP BY 1, 2;
 $$;--> statement-breakpoint
 SELECT appointment_completed_days_rebuild();--> statement-breakpoint
 CREATE TRIGGER "appointment_completed_days_sync"
-  AFTER INSERT OR DELETE OR UPDATE OF "selected_date", "holds_slot", "status", "custom_status_id" ON "appointments"
+  AFTER INSERT OR DELETE OR UPDATE OF "selected_date", "calendar_id", "holds_slot", "status", "custom_status_id" ON "appointments"
   FOR EACH ROW EXECUTE FUNCTION "appointment_completed_days_sync"();--> statement-breakpoint
 -- A status that starts or stops counting as "without appointment" changes the past: counted again.
 CREATE FUNCTION "appointment_completed_days_status_changed"() RETURNS trigger LANGUAGE plpgsql AS $$

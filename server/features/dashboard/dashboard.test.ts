@@ -155,6 +155,10 @@ describe('GET /api/dashboard', () => {
       holdsSlot: true,
     });
     expect(await completed()).toBe(before + 1);
+    // Moved to another calendar the same day, it is still counted once.
+    const other = await makeCalendar(db, { title: 'Cabinet 2', entries: SHORT_DAY_ENTRIES });
+    await db.update(appointments).set({ calendarId: other.id }).where(eq(appointments.id, slot.id));
+    expect(await completed()).toBe(before + 1);
     await db.update(appointments).set({ selectedDate: '2026-03-03' }).where(eq(appointments.id, slot.id));
     expect(await completed()).toBe(before);
     await db.delete(appointments).where(eq(appointments.id, slot.id));
