@@ -55,7 +55,9 @@ export async function beginBulkLoad(opts: {
       // ones per day (migration 0027).
       await query('select appointment_moved_rebuild()');
       await query('select appointment_completed_days_rebuild()');
-      log(`rows loaded, name words, day counts, names and moves filled; building ${indexes.length} indexes`);
+      log(
+        `rows loaded, name words, day counts, names, moves and completed days filled; building ${indexes.length} indexes`,
+      );
       // One build per session: with two cores, two builds keep both busy.
       const queue = [...indexes];
       await Promise.all(

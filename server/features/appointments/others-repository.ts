@@ -19,7 +19,8 @@ import { literalInt } from '../../platform/page-sql';
 
 /**
  * A doctor's slot-holding appointments from `from` (to `to` when given), by date and time, with
- * the patient, the calendar and where the calendar's availability says the appointment ends. At most 5000: the feed is read by a calendar app, not paged.
+ * the patient, the calendar and where the calendar's availability says the appointment ends. At
+ * most 5000: the feed is read by a calendar app, not paged.
  */
 export function doctorSlotAppointments(db: Db, doctorId: string, from: string, to?: string) {
   return (
@@ -28,7 +29,6 @@ export function doctorSlotAppointments(db: Db, doctorId: string, from: string, t
         id: appointments.id,
         date: appointments.selectedDate,
         time: appointments.selectedTime,
-        calendarId: appointments.calendarId,
         patient: patients.name,
         calendar: calendars.title,
         endsAt: calendarAvailability.toTime,

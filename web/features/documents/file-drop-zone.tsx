@@ -51,7 +51,6 @@ export function FileDropZone({
           // A focusable area that opens the file dialog on click, Enter or Space is a button.
           role: 'button',
           'aria-label': label,
-          'aria-disabled': disabled || undefined,
         })}
         className={`${classes.root} mantine-focus-auto`}
         data-state={state}
