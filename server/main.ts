@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import { seedDemoDataIfEmpty } from './db/demo-data';
+import { scheduleCalendarChangesPrune } from './features/calendars';
 import { staleJourneyMessage } from './features/journey';
 import { letterDeliverySettled } from './features/patients';
 import { scheduleWaitlist, waitlistDeps } from './features/waitlist';
@@ -136,6 +137,11 @@ async function main() {
     err ? app.log.error({ err: safeError(err) }, msg) : app.log.info(msg),
   );
 
+  // The months kept until their calendar changes need the change rows of the last minutes only.
+  const calendarChanges = scheduleCalendarChangesPrune(database, (msg, err) =>
+    app.log.error({ err: safeError(err) }, msg),
+  );
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -147,6 +153,7 @@ async function main() {
     force.unref();
     try {
       maintenance.stop();
+      calendarChanges.stop();
       waitlist.stop();
       reconcile.stop();
       // Stop claiming first, then close the server while the last sends finish.

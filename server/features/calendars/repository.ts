@@ -21,6 +21,7 @@ import { hhmm } from '../../../domain/dates';
 import type { Db } from '../../db/client';
 import { appointments, calendarAvailability, calendars, calendarUnavailableDays } from '../../db/schema';
 import { literalInt } from '../../platform/page-sql';
+import { EVERY_CALENDAR, KeptMonths, SNAPSHOT_COLUMN } from './kept-months';
 
 const _a = appointments;
 
@@ -68,6 +69,8 @@ type FoundEvent = {
   ends_at: string | null;
   /** With `extra` from `calendarMonth`: the calendar's unavailable periods, on the first row. */
   unavailable?: string | null;
+  /** On the first row: the snapshot the statement read in (kept-months.ts). */
+  seen: string | null;
 };
 
 /** The order of `readEvents`' rows: by day and time, the ones that happen first, then as booked. */
@@ -141,7 +144,8 @@ async function readEvents(db: Db, f: EventFilter, extra: SQL = sql``): Promise<F
         where a.selected_date = d.day and ${scoped} ${shown}
         order by ${order}
         limit ${literalInt(f.perDay ?? 5000)}) e on true)
-    select ${extra} ev.day::text as date, ev.day_active, ev.day_inactive, ev.id, ev.time, ev.status,
+    select ${extra} case when row_number() over (order by ${EVENT_ORDER}) = 1 then ${SNAPSHOT_COLUMN} end as seen,
+      ev.day::text as date, ev.day_active, ev.day_inactive, ev.id, ev.time, ev.status,
       s.title as status_title, not ev.after as active, ev.patient_name as patient,
       u.name as doctor, cal.title as calendar, av.to_time as ends_at
     from ev
@@ -189,21 +193,49 @@ function toEvents(found: FoundEvent[], f: EventFilter): CalendarEvents {
   return { events, more, counts };
 }
 
-/** Every calendar's events in the range (the dashboard's calendar), as `readEvents` describes. */
+/** The months kept by each database (one per app: tests build several). */
+type CalendarMonth = CalendarEvents & { unavailable: UnavailablePeriod[] };
+const keptMonths = new WeakMap<
+  Db,
+  { months: KeptMonths<CalendarMonth | null>; events: KeptMonths<CalendarEvents> }
+>();
+const keptBy = (db: Db) => {
+  const kept = keptMonths.get(db) ?? { months: new KeptMonths(), events: new KeptMonths() };
+  keptMonths.set(db, kept);
+  return kept;
+};
+const monthKey = (f: EventFilter) =>
+  [f.calendarId ?? '', f.doctorId ?? '', f.start, f.end, f.perDay ?? '', f.includeInactive ?? ''].join('|');
+
+/**
+ * Every calendar's events in the range (the dashboard's calendar), as `readEvents` describes; kept
+ * until any calendar changes (kept-months.ts).
+ */
 export async function calendarEvents(db: Db, f: EventFilter): Promise<CalendarEvents> {
-  return toEvents(await readEvents(db, f), f);
+  return keptBy(db).events.get(db, monthKey(f), EVERY_CALENDAR, async () => {
+    const found = await readEvents(db, f);
+    return { value: toEvents(found, f), seen: found[0]?.seen ?? null };
+  });
 }
 
 /**
  * A calendar's events in the range, with its unavailable periods that share a day with it; null
  * when the calendar does not exist. One statement when the range has events, which also proves
  * the calendar exists (a row comes from a day with its appointments); a range without any returns
- * no row to carry the periods, so they are read apart, with the calendar's existence.
+ * no row to carry the periods, so they are read apart, with the calendar's existence. Kept until
+ * the calendar changes (kept-months.ts).
  */
 export async function calendarMonth(
   db: Db,
   f: EventFilter & { calendarId: number },
-): Promise<(CalendarEvents & { unavailable: UnavailablePeriod[] }) | null> {
+): Promise<CalendarMonth | null> {
+  return keptBy(db).months.get(db, monthKey(f), f.calendarId, () => readMonth(db, f));
+}
+
+async function readMonth(
+  db: Db,
+  f: EventFilter & { calendarId: number },
+): Promise<{ value: CalendarMonth | null; seen: string | null }> {
   const periods = unavailableJson(f.calendarId, f.start, f.end);
   // On the first row only (the same order, so one sort serves both): PostgreSQL sent a copy of
   // the periods with each of the month's 84 events, and the server read each.
@@ -212,11 +244,18 @@ export async function calendarMonth(
     f,
     sql`case when row_number() over (order by ${EVENT_ORDER}) = 1 then ${periods} end as unavailable,`,
   );
-  if (found.length) return { ...toEvents(found, f), unavailable: parsePeriods(found[0].unavailable) };
+  if (found.length)
+    return {
+      value: { ...toEvents(found, f), unavailable: parsePeriods(found[0].unavailable) },
+      seen: found[0].seen,
+    };
   const res = (await db.execute(
-    sql`select ${periods} as unavailable from calendars where id = ${f.calendarId}`,
-  )) as unknown as { rows: { unavailable: string | null }[] };
-  return res.rows.length ? { ...toEvents([], f), unavailable: parsePeriods(res.rows[0].unavailable) } : null;
+    sql`select ${periods} as unavailable, ${SNAPSHOT_COLUMN} as seen from calendars where id = ${f.calendarId}`,
+  )) as unknown as { rows: { unavailable: string | null; seen: string }[] };
+  const [row] = res.rows;
+  return row
+    ? { value: { ...toEvents([], f), unavailable: parsePeriods(row.unavailable) }, seen: row.seen }
+    : { value: null, seen: null };
 }
 
 // ------------------------------------------------------------------ administration (superadmins)
