@@ -30,12 +30,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const found = await searchPatients(db, req.query.q, SEARCH_LIMIT);
       const ids = found.map((p) => p.id);
       const appts = ids.length ? await appointmentsOfPatients(db, ids) : [];
+      // Each patient's appointments, in the order read (one pass, not one per patient).
+      const byPatient = new Map<number, SearchPatient['appointments']>();
+      for (const { patientId, ...x } of appts) {
+        const list = byPatient.get(patientId) ?? [];
+        byPatient.set(patientId, list);
+        list.push({ ...x, time: x.time ? hhmm(x.time) : null });
+      }
       const patients: SearchPatient[] = found.map((p) => ({
         ...p,
         cnp: maskCnp(p.cnp),
-        appointments: appts
-          .filter((x) => x.patientId === p.id)
-          .map(({ patientId: _p, ...x }) => ({ ...x, time: x.time ? hhmm(x.time) : null })),
+        appointments: byPatient.get(p.id) ?? [],
       }));
       // A search lists patient identities: recorded like other patient reads, without the text
       // typed (it may be a CNP).
