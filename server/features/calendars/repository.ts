@@ -193,8 +193,8 @@ function toEvents(found: FoundEvent[], f: EventFilter): CalendarEvents {
   return { events, more, counts };
 }
 
-/** The months kept by each database (one per app: tests build several). */
 type CalendarMonth = CalendarEvents & { unavailable: UnavailablePeriod[] };
+/** The months kept for each database (one per app: tests build several). */
 const keptMonths = new WeakMap<
   Db,
   { months: KeptMonths<CalendarMonth | null>; events: KeptMonths<CalendarEvents> }
