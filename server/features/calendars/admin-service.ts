@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
-import * as repo from './repository';
+import * as repo from './admin-repository';
 
 export const listCalendars = repo.listCalendarsForAdmin;
 

@@ -42,26 +42,18 @@ type Event = {
   doctor: string | null;
   calendar: string | null;
 };
-const month = async (calendarId: number) => {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/calendars/${calendarId}/appointments`,
-    headers: staff.headers,
-    payload: MONTH,
-  });
+/** The month grid around MONTH's day, as the browser asks for it. */
+const askMonth = async (url: string) => {
+  const res = await ctx.app.inject({ method: 'POST', url, headers: staff.headers, payload: MONTH });
   expect(res.statusCode).toBe(200);
-  return res.json().data as { events: Event[]; unavailable: { start: string; reason: string | null }[] };
+  return res.json();
 };
-const dashboardMonth = async () => {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/dashboard/calendar',
-    headers: staff.headers,
-    payload: MONTH,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().appointments as Event[];
-};
+const month = async (calendarId: number) =>
+  (await askMonth(`/api/calendars/${calendarId}/appointments`)).data as {
+    events: Event[];
+    unavailable: { start: string; reason: string | null }[];
+  };
+const dashboardMonth = async () => (await askMonth('/api/dashboard/calendar')).appointments as Event[];
 const titles = async (calendarId: number) => (await month(calendarId)).events.map((e) => e.title);
 
 /** A change the triggers do not see (as if written before migration 0028): shows only on a new read. */
