@@ -68,7 +68,7 @@ export async function listAudit(db: Db, f: AuditFilters, page: number, perPage: 
         .limit(literalInt(perPage))
         .offset(literalInt((page - 1) * perPage)),
     ),
-    { key: view ?? undefined },
+    { key: view ?? `audit-filtered:${JSON.stringify(f)}` },
   );
   return { total, rows: rows.map(toRow) };
 }

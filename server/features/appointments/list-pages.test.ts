@@ -10,14 +10,16 @@
  * the pages are those of the list's order.
  */
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppointmentListReply } from '../../../domain/appointment-replies';
 import { foldText } from '../../../domain/text';
 import { EXACT_UP_TO } from '../../platform/list-total';
 import { MONDAY_10, MONDAY_10_DAY, movableClock } from '../../test/factories';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 
-const ctx = await setupTestApp({ clock: movableClock(MONDAY_10) });
+const clock = movableClock(MONDAY_10);
+const ctx = await setupTestApp({ clock });
 const db = ctx.database.db;
 const TODAY = MONDAY_10_DAY;
 let staff: Staff;
@@ -127,6 +129,24 @@ describe('appointments by a common name', () => {
     expect((await listed('vladescu ana 12', false, 1)).total).toBe(
       all.filter((r) => matches(r.name, 'vladescu ana 12')).length,
     );
+  });
+
+  it("finds a common name's kept total a moment later: the next request asks the planner nothing", async () => {
+    // (The kept total's name must not hold the instant of the request: it changes every time.)
+    const dialect = new PgDialect();
+    const execute = vi.spyOn(db, 'execute');
+    try {
+      await listed('vladescu', false, 1);
+      clock.at = new Date(MONDAY_10.getTime() + 1500);
+      execute.mockClear();
+      const again = await listed('vladescu', false, 2);
+      expect(again.total).toBeGreaterThan(EXACT_UP_TO);
+      const asked = execute.mock.calls.map(([q]) => dialect.sqlToQuery(sql`${q}`).sql);
+      expect(asked.filter((text) => text.startsWith('explain'))).toEqual([]);
+    } finally {
+      execute.mockRestore();
+      clock.at = MONDAY_10;
+    }
   });
 
   it('reads a common name from the names the appointments carry', async () => {

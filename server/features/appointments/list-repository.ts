@@ -173,14 +173,20 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   // in the list's order (0060).
   const words = nameMode === 'words' && !besidesName ? nameWords(f.name ?? '') : [];
   let walked = false;
-  const { rows: found, total } = await pageAndTotal(db, matching(), kind, async (column, known) => {
-    walked = words.length > 0 && known !== undefined && (await isCommon(db, known, opts));
-    if (walked) return walkedPage(db, opts, words);
-    return matching(column, where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
-  });
+  const { rows: found, total } = await pageAndTotal(
+    db,
+    matching(),
+    kind,
+    async (column, known) => {
+      walked = words.length > 0 && known !== undefined && (await isCommon(db, known, opts));
+      if (walked) return walkedPage(db, opts, words);
+      return matching(column, where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+    },
+    { key: filteredKey(opts, nameMode) },
+  );
   const rows = walked ? (found as RawRow[]) : await pageByIds(db, found, opts.hideOlder);
   return { rows: rows.map(toRow), total };
 }
@@ -214,6 +220,14 @@ function walkedPage(db: Db, opts: ListOptions, words: string[]): Promise<RawRow[
  */
 const viewKey = ({ hideOlder, today, filters: f }: Pick<ListOptions, 'hideOlder' | 'today' | 'filters'>) =>
   `appointments:${hideOlder}:${today}:${f.doctor ?? ''}:${f.status ?? ''}:${f.status_id ?? ''}`;
+
+/**
+ * The name of a filtered list's matches (`matching()`): everything its SQL is made from (the
+ * instant of `nearDeadlineBefore` only with that filter), so its kept total is found without
+ * writing that SQL on every request (list-total.ts).
+ */
+const filteredKey = (o: ListOptions, nameMode: NameMode) =>
+  `appointments-filtered:${nameMode}:${o.hideOlder}:${o.today}:${(o.filters.near_deadline && o.nearDeadlineBefore?.getTime()) || ''}:${JSON.stringify(o.filters)}`;
 
 /** Whether `total` matches are at least one in WALK_DENSITY of the view walked (upcoming or all). */
 async function isCommon(db: Db, total: number, opts: ListOptions): Promise<boolean> {

@@ -89,7 +89,7 @@ export async function listDocuments(
     // Date, status and patient are btree ranges of documents: counted with the cap at once.
     !w ? 'default-view' : filters.cnp ? 'capped' : 'indexed',
     viewPage(db, view, `${perPage}:${page}`, pageOf),
-    { key: view ?? undefined },
+    { key: view ?? `documents-filtered:${JSON.stringify(filters)}` },
   );
   return {
     total,

@@ -262,7 +262,8 @@ async function listPage(
         left join users u on u.id = pl.doctor_id
         order by pl.name_search, pl.id`,
       ),
-    { pageNeedsTotal: mayCollect },
+    // Named after everything `counted` is made from (list-total.ts: found without its SQL).
+    { pageNeedsTotal: mayCollect, key: `patients:${mode}:${JSON.stringify(f)}` },
   );
   return {
     total,
