@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { perDatabase } from './per-database';
 
@@ -35,6 +36,20 @@ export function builtOnce<Q extends Built>(db: Db, key: string, build: (name: st
     byKey.set(key, query);
   }
   return query;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `builtOnce` for a statement written as SQL text rather than with the query builder: `build()`
+ * is turned into text once, and each call sends only the placeholders' values. It answers the
+ * driver's result (`rows`), as `db.execute` does.
+ */
+export function builtOnceSql<R>(db: Db, key: string, build: () => SQL) {
+  return builtOnce(db, key, (name) => {
+    const query = db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
+    return { execute: (values?: Record<string, unknown>) => query.execute(values) as Promise<{ rows: R[] }> };
+  });
 }
 
 /**

@@ -49,17 +49,28 @@ function oneWord(w: string): SQL {
  * statement is prepared.
  */
 function oneWordFirst(w: string, first: number): SQL {
+  return wordFirst(sql`${w}`, sql`${w + LAST}`, first);
+}
+
+/**
+ * `oneWordFirst` with the word and the end of its range given as SQL: values, or the
+ * placeholders `word` and `wordEnd` of a statement built once (their values: `wordRange`).
+ */
+export function wordFirst(word: SQL, end: SQL, first: number): SQL {
   const n = literalInt(first);
   return sql`with recursive starting(word) as (
-      (select s.word from patient_name_words s where s.word ~>=~ ${w} and s.word ~<~ ${w + LAST} order by s.word using ~<~ limit 1)
+      (select s.word from patient_name_words s where s.word ~>=~ ${word} and s.word ~<~ ${end} order by s.word using ~<~ limit 1)
       union all
-      select (select s.word from patient_name_words s where s.word ~>~ starting.word and s.word ~<~ ${w + LAST} order by s.word using ~<~ limit 1)
+      select (select s.word from patient_name_words s where s.word ~>~ starting.word and s.word ~<~ ${end} order by s.word using ~<~ limit 1)
       from starting where starting.word is not null)
     select distinct f.patient_id, f.name_search from starting
       cross join lateral (select x.patient_id, x.name_search from patient_name_words x where x.word = starting.word
         order by x.name_search, x.patient_id limit ${n}) f
     order by f.name_search, f.patient_id limit ${n}`;
 }
+
+/** The placeholders' values of `wordFirst` built once, for the word `w`. */
+export const wordRange = (w: string) => ({ word: w, wordEnd: w + LAST });
 
 /**
  * `(patient_id, name_search)` of the matching patients, once each; null when no word was typed.

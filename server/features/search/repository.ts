@@ -3,7 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
-import { nameMatchesFirst } from '../../platform/name-words';
+import { builtOnceSql } from '../../platform/built-once';
+import { nameMatchesFirst, nameWords, wordFirst, wordRange } from '../../platform/name-words';
 import { customPlan, literalInt } from '../../platform/page-sql';
 import { likeContains } from '../../platform/prefix-match';
 
@@ -43,14 +44,19 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
     const contains = likeContains(name);
     // Every word typed starts a word of the name, in any order ("Petru Matei" finds "Matei
     // Petru"): the first `limit` in name order straight from the name words' index.
-    // One word's first patients are read the same way whatever the word: planned once
-    // (name-words.ts); several words are planned for their values.
-    const named = nameMatchesFirst(q, limit);
-    if (named)
+    // One word's first patients are read the same way whatever the word: the statement is built
+    // and planned once (name-words.ts), and each search sends only the word. Several words are
+    // planned for their values.
+    const words = nameWords(q);
+    const named = words.length === 1 ? null : nameMatchesFirst(q, limit);
+    const inNamed = (first: SQL) =>
+      sql`id in (select nm.patient_id from (${first}) nm order by nm.name_search, nm.patient_id limit ${literalInt(limit)})`;
+    if (words.length === 1)
       byRank[1].push({
-        where: sql`id in (select nm.patient_id from (${named}) nm order by nm.name_search, nm.patient_id limit ${literalInt(limit)})`,
-        plannedOnce: true,
+        where: inNamed(wordFirst(sql`${sql.placeholder('word')}`, sql`${sql.placeholder('wordEnd')}`, limit)),
+        once: { key: `search_one_word:${limit}`, values: wordRange(words[0]) },
       });
+    else if (named) byRank[1].push({ where: inNamed(named), plannedOnce: true });
     byRank[2].push(matches(sql`name_search like ${contains}`));
     if (!email) byRank[3].push(matches(sql`lower(email) like ${contains}`));
   }
@@ -71,8 +77,11 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
     .map(({ name_search: _, ...patient }) => patient);
 }
 
-/** `plannedOnce`: the same plan serves any value (else the statement is planned for its values). */
-type Part = { where: SQL; plannedOnce?: boolean };
+/**
+ * `plannedOnce`: the same plan serves any value (else the statement is planned for its values);
+ * `once`: also built once, under `key`, its placeholders' `values` sent with each call.
+ */
+type Part = { where: SQL; plannedOnce?: boolean; once?: { key: string; values: Record<string, unknown> } };
 type Found = FoundPatient & { name_search: string };
 
 /** Code-point order, as the database's own (C) ordering of the folded names. */
@@ -85,10 +94,13 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * index when the matches sort late ("popescu": 60 ms at 100,000).
  */
 async function firstByName(db: Db, part: Part, limit: number): Promise<Omit<Found, 'rank'>[]> {
-  const columns = sql`id, name, cnp, phone, email, name_search`;
-  const res = (await db.execute(
-    sql`select * from (select ${columns} from patients where ${part.where}${part.plannedOnce ? sql`` : sql` and ${customPlan}`} offset 0) m
-        order by name_search, id limit ${literalInt(limit)}`,
-  )) as unknown as { rows: Omit<Found, 'rank'>[] };
+  type Row = Omit<Found, 'rank'>;
+  const statement = () =>
+    sql`select * from (select id, name, cnp, phone, email, name_search from patients
+        where ${part.where}${part.plannedOnce || part.once ? sql`` : sql` and ${customPlan}`} offset 0) m
+        order by name_search, id limit ${literalInt(limit)}`;
+  const res = part.once
+    ? await builtOnceSql<Row>(db, part.once.key, statement).execute(part.once.values)
+    : ((await db.execute(statement())) as unknown as { rows: Row[] });
   return res.rows;
 }
