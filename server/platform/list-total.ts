@@ -148,6 +148,12 @@ async function countOf(db: Db, count: SQL): Promise<number> {
   return res.rows[0].n;
 }
 
+/**
+ * The column `pageAndTotal` gives an 'indexed' list's page (`readPage(column)`), for a page built
+ * once with placeholders in `inner` (its values are the page's: they cannot be the column's).
+ */
+export const indexedTotalColumn = (inner: SQL): SQL<number> => sql<number>`(${cappedCount(inner)})`;
+
 /** The matches counted up to EXACT_UP_TO + 1. */
 function cappedCount(inner: SQL): SQL {
   return sql`select count(*)::int as n from (select 1 from (${inner}) q limit ${literalInt(EXACT_UP_TO + 1)}) t`;

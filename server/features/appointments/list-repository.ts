@@ -8,7 +8,13 @@ import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
 import { appointments, patients } from '../../db/schema';
 import { builtOnce, viewPage } from '../../platform/built-once';
-import { EXACT_UP_TO, listTotal, pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
+import {
+  EXACT_UP_TO,
+  indexedTotalColumn,
+  listTotal,
+  pageAndTotal,
+  TOTAL_COLUMN,
+} from '../../platform/list-total';
 import {
   carriedNameMatches,
   carriedNameWords,
@@ -68,7 +74,7 @@ function filterConditions(
   if (hideOlder && !f.near_deadline)
     where.push(
       f.date
-        ? sql`${f.date}::date >= ${today}::date`
+        ? dayNotGone(sql`${f.date}`, today)
         : sql`${dateOrInfinity} >= ${(inlined && literals?.today) || today}`,
     );
   const named = f.name && nameMode === 'words' ? nameMatchesPatient(sql`${a.patientId}`, f.name) : null;
@@ -76,7 +82,7 @@ function filterConditions(
   const name = f.name && nameMode === 'contains' ? foldText(f.name) : '';
   if (name) where.push(like(p.nameSearch, likeContains(name)));
   if (f.doctor) where.push(inlined ? sql`${a.doctorId} = ${literals?.doctor}` : eq(a.doctorId, f.doctor));
-  if (f.date) where.push(eq(a.selectedDate, f.date));
+  if (f.date) where.push(onDay(sql`${f.date}`));
   if (f.status) where.push(inlined ? sql`${a.status} = ${literals?.status}` : eq(a.status, f.status));
   if (f.status_id)
     where.push(
@@ -94,6 +100,10 @@ function filterConditions(
   const custom = typed > 0 && !inlined && !planOnce;
   return { where: custom ? [...where, customPlan] : where, custom };
 }
+
+/** A day's appointments; upcoming, a day gone has none (its value or a placeholder: `dayPage`). */
+const onDay = (day: SQL) => sql`${a.selectedDate} = ${day}::date`;
+const dayNotGone = (day: SQL, today: string) => sql`${day}::date >= ${today}::date`;
 
 type ListOptions = {
   filters: AppointmentFilters;
@@ -169,6 +179,19 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
     );
     return { rows: rows.map(toRow), total };
   }
+  // A day typed alone (0064): its page of ids is built once, the day a placeholder.
+  if (!conditions.custom) {
+    const { rows: ids, total } = await pageAndTotal(
+      db,
+      matching(),
+      kind,
+      (column) => dayPage(db, opts, !!column),
+      {
+        key: filteredKey(opts, nameMode),
+      },
+    );
+    return { rows: (await pageByIds(db, ids, opts.hideOlder)).map(toRow), total };
+  }
   // A name typed alone and known to be common (its total kept from an earlier request) is walked
   // in the list's order (0060).
   const words = nameMode === 'words' && !besidesName ? nameWords(f.name ?? '') : [];
@@ -211,6 +234,29 @@ function walkedPage(db: Db, opts: ListOptions, words: string[]): Promise<RawRow[
     return rowsOf(db, sql`array(${ids})`, opts.hideOlder).prepare(name);
   });
   return page.execute(carriedNameWords(words));
+}
+
+/**
+ * The ids of a page of one day's appointments (typed alone), with the total counted as
+ * `pageAndTotal` counts an 'indexed' list when `withTotal`. Built once per view, page and
+ * whether the total rides along; the day is the placeholder `day` (0061).
+ */
+async function dayPage(db: Db, opts: ListOptions, withTotal: boolean): Promise<{ id: number }[]> {
+  const key = `appointments_day:${opts.hideOlder}:${opts.today}:${withTotal}:${opts.perPage}:${opts.page}`;
+  const page = builtOnce(db, key, (name) => {
+    const day = sql`${sql.placeholder('day')}`;
+    const where = and(onDay(day), opts.hideOlder ? dayNotGone(day, opts.today) : undefined);
+    const total = withTotal ? indexedTotalColumn(sql`${db.select({ id: a.id }).from(a).where(where)}`) : null;
+    return db
+      .select({ id: a.id, ...(total ? { [TOTAL_COLUMN]: total } : {}) })
+      .from(a)
+      .where(where)
+      .orderBy(...listOrder(opts.hideOlder, true))
+      .limit(literalInt(opts.perPage))
+      .offset(literalInt((opts.page - 1) * opts.perPage))
+      .prepare(name);
+  });
+  return (await page.execute({ day: opts.filters.date })) as { id: number }[];
 }
 
 /**
