@@ -91,7 +91,7 @@ export async function pageAndTotal<R>(
     const total = await settle(db, inner, key, how, counted);
     return { rows: await readPage(null, total), total };
   }
-  const withCount = await readPage(sql<number>`(${how.count})`, undefined);
+  const withCount = await readPage(asColumn(how.count), undefined);
   const counted = withCount.length
     ? Number((withCount[0] as Record<string, unknown>)[TOTAL_COLUMN])
     : await countOf(db, how.count);
@@ -152,7 +152,10 @@ async function countOf(db: Db, count: SQL): Promise<number> {
  * The column `pageAndTotal` gives an 'indexed' list's page (`readPage(column)`), for a page built
  * once with placeholders in `inner` (its values are the page's: they cannot be the column's).
  */
-export const indexedTotalColumn = (inner: SQL): SQL<number> => sql<number>`(${cappedCount(inner)})`;
+export const indexedTotalColumn = (inner: SQL): SQL<number> => asColumn(cappedCount(inner));
+
+/** A count statement as a column of a page's rows (an uncorrelated subquery, run once). */
+const asColumn = (count: SQL) => sql<number>`(${count})`;
 
 /** The matches counted up to EXACT_UP_TO + 1. */
 function cappedCount(inner: SQL): SQL {

@@ -44,13 +44,17 @@ const carriedName = sql`${a}.patient_name_search`;
  */
 const WALK_DENSITY = 100;
 
-/** The conditions, and whether their statement is planned for its values on every call (`custom`). */
+/**
+ * The conditions, and whether their statement is planned for its values on every call (`custom`).
+ * `day`: the typed day as SQL, its value unless a statement built once gives a placeholder.
+ */
 function filterConditions(
   f: AppointmentFilters,
   hideOlder: boolean,
   today: string,
   nearDeadlineBefore: Date | undefined,
   nameMode: NameMode,
+  day: SQL = sql`${f.date}`,
 ): { where: SQL[]; custom: boolean } {
   const where: SQL[] = [];
   // A doctor and statuses have few possible values: typed alone, they and today's date are written
@@ -74,7 +78,7 @@ function filterConditions(
   if (hideOlder && !f.near_deadline)
     where.push(
       f.date
-        ? dayNotGone(sql`${f.date}`, today)
+        ? sql`${day}::date >= ${today}::date`
         : sql`${dateOrInfinity} >= ${(inlined && literals?.today) || today}`,
     );
   const named = f.name && nameMode === 'words' ? nameMatchesPatient(sql`${a.patientId}`, f.name) : null;
@@ -82,7 +86,7 @@ function filterConditions(
   const name = f.name && nameMode === 'contains' ? foldText(f.name) : '';
   if (name) where.push(like(p.nameSearch, likeContains(name)));
   if (f.doctor) where.push(inlined ? sql`${a.doctorId} = ${literals?.doctor}` : eq(a.doctorId, f.doctor));
-  if (f.date) where.push(onDay(sql`${f.date}`));
+  if (f.date) where.push(sql`${a.selectedDate} = ${day}::date`);
   if (f.status) where.push(inlined ? sql`${a.status} = ${literals?.status}` : eq(a.status, f.status));
   if (f.status_id)
     where.push(
@@ -100,10 +104,6 @@ function filterConditions(
   const custom = typed > 0 && !inlined && !planOnce;
   return { where: custom ? [...where, customPlan] : where, custom };
 }
-
-/** A day's appointments; upcoming, a day gone has none (its value or a placeholder: `dayPage`). */
-const onDay = (day: SQL) => sql`${a.selectedDate} = ${day}::date`;
-const dayNotGone = (day: SQL, today: string) => sql`${day}::date >= ${today}::date`;
 
 type ListOptions = {
   filters: AppointmentFilters;
@@ -157,6 +157,12 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
   // statement is prepared once per connection and its plan kept.
   const limit = literalInt(opts.perPage);
   const offset = literalInt((opts.page - 1) * opts.perPage);
+  /** The page's ids in the list's order, with the total when `total` is given. */
+  const idsPage = (total: SQL<number> | null, matches = where) =>
+    matching(total, matches)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
   const kind = !typed ? 'default-view' : patientFilter ? 'capped' : 'indexed';
   // The total rides along with the page, or with its ids, when it must be counted (list-total.ts).
   if (!conditions.custom && !f.date) {
@@ -179,16 +185,36 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
     );
     return { rows: rows.map(toRow), total };
   }
-  // A day typed alone (0064): its page of ids is built once, the day a placeholder.
+  // A day typed alone (0064): its page of ids, with the total when it rides along, is built once
+  // per view and page, the day a placeholder (0061). The total's column is the one `pageAndTotal`
+  // gives, written for the placeholder.
   if (!conditions.custom) {
+    const dayIds = (withTotal: boolean) =>
+      builtOnce(
+        db,
+        `appointments_day:${opts.hideOlder}:${opts.today}:${withTotal}:${opts.perPage}:${opts.page}`,
+        (name) => {
+          const atDay = filterConditions(
+            f,
+            opts.hideOlder,
+            opts.today,
+            undefined,
+            nameMode,
+            sql`${sql.placeholder('day')}`,
+          );
+          const matches = and(...atDay.where);
+          return idsPage(
+            withTotal ? indexedTotalColumn(sql`${matching(null, matches)}`) : null,
+            matches,
+          ).prepare(name);
+        },
+      );
     const { rows: ids, total } = await pageAndTotal(
       db,
       matching(),
       kind,
-      (column) => dayPage(db, opts, !!column),
-      {
-        key: filteredKey(opts, nameMode),
-      },
+      async (column) => (await dayIds(!!column).execute({ day: f.date })) as { id: number }[],
+      { key: filteredKey(opts, nameMode) },
     );
     return { rows: (await pageByIds(db, ids, opts.hideOlder)).map(toRow), total };
   }
@@ -203,10 +229,7 @@ async function listPage(db: Db, opts: ListOptions, nameMode: NameMode) {
     async (column, known) => {
       walked = words.length > 0 && known !== undefined && (await isCommon(db, known, opts));
       if (walked) return walkedPage(db, opts, words);
-      return matching(column, where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
+      return idsPage(column);
     },
     { key: filteredKey(opts, nameMode) },
   );
@@ -234,29 +257,6 @@ function walkedPage(db: Db, opts: ListOptions, words: string[]): Promise<RawRow[
     return rowsOf(db, sql`array(${ids})`, opts.hideOlder).prepare(name);
   });
   return page.execute(carriedNameWords(words));
-}
-
-/**
- * The ids of a page of one day's appointments (typed alone), with the total counted as
- * `pageAndTotal` counts an 'indexed' list when `withTotal`. Built once per view, page and
- * whether the total rides along; the day is the placeholder `day` (0061).
- */
-async function dayPage(db: Db, opts: ListOptions, withTotal: boolean): Promise<{ id: number }[]> {
-  const key = `appointments_day:${opts.hideOlder}:${opts.today}:${withTotal}:${opts.perPage}:${opts.page}`;
-  const page = builtOnce(db, key, (name) => {
-    const day = sql`${sql.placeholder('day')}`;
-    const where = and(onDay(day), opts.hideOlder ? dayNotGone(day, opts.today) : undefined);
-    const total = withTotal ? indexedTotalColumn(sql`${db.select({ id: a.id }).from(a).where(where)}`) : null;
-    return db
-      .select({ id: a.id, ...(total ? { [TOTAL_COLUMN]: total } : {}) })
-      .from(a)
-      .where(where)
-      .orderBy(...listOrder(opts.hideOlder, true))
-      .limit(literalInt(opts.perPage))
-      .offset(literalInt((opts.page - 1) * opts.perPage))
-      .prepare(name);
-  });
-  return (await page.execute({ day: opts.filters.date })) as { id: number }[];
 }
 
 /**

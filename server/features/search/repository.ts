@@ -27,7 +27,7 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
   // The conditions by rank (how good the match is), each answered from an index; a rank may
   // have several parts (each its own query).
   const byRank: Part[][] = [[], [], [], []];
-  const matches = (where: SQL): Part => ({ where });
+  const matches = (where: SQL): Part => ({ where: () => where });
   if (isDigits) {
     byRank[0].push(matches(sql`cnp = ${digits}`));
     byRank[2].push(matches(sql`cnp like ${`${digits}%`}`));
@@ -53,10 +53,11 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
       sql`id in (select nm.patient_id from (${first}) nm order by nm.name_search, nm.patient_id limit ${literalInt(limit)})`;
     if (words.length === 1)
       byRank[1].push({
-        where: inNamed(wordFirst(sql`${sql.placeholder('word')}`, sql`${sql.placeholder('wordEnd')}`, limit)),
+        where: () =>
+          inNamed(wordFirst(sql`${sql.placeholder('word')}`, sql`${sql.placeholder('wordEnd')}`, limit)),
         once: { key: `search_one_word:${limit}`, values: wordRange(words[0]) },
       });
-    else if (named) byRank[1].push({ where: inNamed(named), plannedOnce: true });
+    else if (named) byRank[1].push({ where: () => inNamed(named), plannedOnce: true });
     byRank[2].push(matches(sql`name_search like ${contains}`));
     if (!email) byRank[3].push(matches(sql`lower(email) like ${contains}`));
   }
@@ -78,10 +79,16 @@ export async function searchPatients(db: Db, q: string, limit: number): Promise<
 }
 
 /**
- * `plannedOnce`: the same plan serves any value (else the statement is planned for its values);
- * `once`: also built once, under `key`, its placeholders' `values` sent with each call.
+ * `where` gives the condition when its statement is built (a part built once is not written
+ * again on each search). `plannedOnce`: the same plan serves any value (else the statement is
+ * planned for its values); `once`: also built once, under `key`, its placeholders' `values` sent
+ * with each call.
  */
-type Part = { where: SQL; plannedOnce?: boolean; once?: { key: string; values: Record<string, unknown> } };
+type Part = {
+  where: () => SQL;
+  plannedOnce?: boolean;
+  once?: { key: string; values: Record<string, unknown> };
+};
 type Found = FoundPatient & { name_search: string };
 
 /** Code-point order, as the database's own (C) ordering of the folded names. */
@@ -97,7 +104,7 @@ async function firstByName(db: Db, part: Part, limit: number): Promise<Omit<Foun
   type Row = Omit<Found, 'rank'>;
   const statement = () =>
     sql`select * from (select id, name, cnp, phone, email, name_search from patients
-        where ${part.where}${part.plannedOnce || part.once ? sql`` : sql` and ${customPlan}`} offset 0) m
+        where ${part.where()}${part.plannedOnce || part.once ? sql`` : sql` and ${customPlan}`} offset 0) m
         order by name_search, id limit ${literalInt(limit)}`;
   const res = part.once
     ? await builtOnceSql<Row>(db, part.once.key, statement).execute(part.once.values)
