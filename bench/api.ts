@@ -296,4 +296,11 @@ writeFileSync(
   ),
 );
 console.error(`\nwritten ${path.relative(root, file)}`);
+// The server is stopped and awaited, so that what it writes on exit (a --cpu-prof profile) is
+// written before the pipes it logs to close.
+if (server.exitCode === null) {
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await exited;
+}
 process.exit(0);

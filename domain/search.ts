@@ -2,6 +2,11 @@ import { ok } from './api';
 import { z } from './zod-setup';
 
 export const SEARCH_LIMIT = 20;
+/**
+ * The appointments each found patient's card shows (newest first); the rest are counted
+ * (`appointments_total`) and listed on the patient's page.
+ */
+export const SEARCH_APPOINTMENTS_SHOWN = 5;
 /** The longest search text (the top-bar search, the search page). */
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_MESSAGES = {
@@ -37,7 +42,10 @@ export const searchPatient = z.object({
   email: z.string().nullable(),
   /** 0 exact CNP, phone or e-mail; 1 name prefix; 2 CNP prefix or name contains; 3 other. */
   rank: z.number().int(),
+  /** The newest `SEARCH_APPOINTMENTS_SHOWN`, in the patient page's order. */
   appointments: z.array(searchAppointment),
+  /** All of the patient's appointments, those not sent included. */
+  appointments_total: z.number().int(),
 });
 export type SearchPatient = z.infer<typeof searchPatient>;
 

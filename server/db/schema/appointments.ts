@@ -81,7 +81,16 @@ export const appointments = pgTable(
     uniqueIndex('appointments_public_request_uq')
       .on(t.patientId, t.selectedDate)
       .where(sql`${t.publicRequest}`),
-    index('appointments_patient_idx').on(t.patientId, t.selectedDate),
+    // A patient's appointments in the order the patient page and the search show them (newest
+    // first, undated last). Migration 0029 adds the columns the search reads as INCLUDE, which
+    // Drizzle cannot express: several patients' appointments come from the index alone, already
+    // grouped and in order (docs/decisions/0084-patient-appointments-from-one-index.md).
+    index('appointments_patient_idx').on(
+      t.patientId,
+      t.selectedDate.desc().nullsLast(),
+      t.selectedTime.desc().nullsLast(),
+      t.id.desc(),
+    ),
     index('appointments_doctor_idx').on(t.doctorId, t.selectedDate),
     // Also the patient list's date filter: the day's patients from the index alone (0051).
     index('appointments_date_idx').on(t.selectedDate, t.selectedTime, t.patientId),
@@ -142,6 +151,18 @@ export const appointments = pgTable(
     index('appointments_doctor_patient_idx').on(t.doctorId, t.patientId),
   ],
 );
+
+/**
+ * A patient's appointments newest first, undated last: the order of appointments_patient_idx
+ * (after the patient), so a query that orders by it reads the index without sorting. Every key
+ * says `nulls last` as the index does, the id too: PostgreSQL matches an order to an index by
+ * its words, not knowing that an id is never null.
+ */
+export const patientAppointmentsOrder = [
+  sql`${appointments.selectedDate} desc nulls last`,
+  sql`${appointments.selectedTime} desc nulls last`,
+  sql`${appointments.id} desc nulls last`,
+];
 
 /**
  * The self-service link of an appointment (`/p/{token}`, no account): one per appointment. Only

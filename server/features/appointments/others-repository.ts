@@ -2,7 +2,7 @@
  * What other features read of appointments (exported through index.ts): a doctor's slot-holding
  * appointments (my-account's time off, the iCalendar feed) and patients' appointments (search).
  */
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { hhmm } from '../../../domain/dates';
 import type { AffectedAppointment } from '../../../domain/my-account';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import {
   appointments,
   calendarAvailability,
   calendars,
+  patientAppointmentsOrder,
   patients,
   users,
 } from '../../db/schema';
@@ -76,28 +77,33 @@ export async function doctorAppointmentsBetween(
   }));
 }
 
-/** Every appointment of these patients, newest first, with its status, doctor and calendar (the search page). */
+/**
+ * Every appointment of the patients `ids` (a placeholder) with its status, doctor and calendar,
+ * patient by patient, each patient's in `patientAppointmentsOrder`: read from that index alone,
+ * without a sort (docs/decisions/0084-patient-appointments-from-one-index.md).
+ */
+export const ofPatientsQuery = (db: Db) =>
+  db
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      date: appointments.selectedDate,
+      time: appointments.selectedTime,
+      status: appointments.status,
+      status_title: appointmentStatuses.title,
+      doctor: users.name,
+      calendar: calendars.title,
+    })
+    .from(appointments)
+    .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
+    .leftJoin(users, eq(users.id, appointments.doctorId))
+    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
+    .where(sql`${appointments.patientId} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(appointments.patientId, ...patientAppointmentsOrder);
+
+/** Every appointment of these patients (the search page), as `ofPatientsQuery` reads them. */
 export function appointmentsOfPatients(db: Db, patientIds: number[]) {
   // One statement for any number of patients, built once (docs/decisions/0061-statements-built-once.md).
-  const ofPatients = builtOnce(db, 'appointments_of_patients', (name) =>
-    db
-      .select({
-        id: appointments.id,
-        patientId: appointments.patientId,
-        date: appointments.selectedDate,
-        time: appointments.selectedTime,
-        status: appointments.status,
-        status_title: appointmentStatuses.title,
-        doctor: users.name,
-        calendar: calendars.title,
-      })
-      .from(appointments)
-      .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
-      .leftJoin(users, eq(users.id, appointments.doctorId))
-      .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
-      .where(sql`${appointments.patientId} = any(${sql.placeholder('ids')}::int[])`)
-      .orderBy(desc(appointments.selectedDate), desc(appointments.selectedTime), asc(appointments.id))
-      .prepare(name),
-  );
+  const ofPatients = builtOnce(db, 'appointments_of_patients', (name) => ofPatientsQuery(db).prepare(name));
   return ofPatients.execute({ ids: patientIds });
 }

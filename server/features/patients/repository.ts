@@ -8,6 +8,7 @@ import {
   consultationEntries,
   consultationGroups,
   documents,
+  patientAppointmentsOrder,
   patients,
   users,
 } from '../../db/schema';
@@ -61,11 +62,7 @@ export async function patientAppointments(db: Db, patientId: number) {
     .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
     .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
     .where(eq(appointments.patientId, patientId))
-    .orderBy(
-      sql`${appointments.selectedDate} desc nulls last`,
-      desc(appointments.selectedTime),
-      desc(appointments.id),
-    );
+    .orderBy(...patientAppointmentsOrder);
 }
 
 export async function consultationGroupsOf(db: Db, patientId: number) {

@@ -1,13 +1,20 @@
 /**
  * GET /api/search?q= (the top-bar search, SPEC /app/pages/search/{text}): patients by name
  * (diacritics-insensitive through patients.name_search), CNP prefix, phone and e-mail, ranked,
- * each with their appointments (one query for all of them).
+ * each with the newest appointments their card shows and the count of all (one query for all of
+ * them).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { replies } from '../../../domain/api';
 import { hhmm } from '../../../domain/dates';
 import { maskCnp } from '../../../domain/privacy';
-import { SEARCH_LIMIT, type SearchPatient, searchQuerySchema, searchReply } from '../../../domain/search';
+import {
+  SEARCH_APPOINTMENTS_SHOWN,
+  SEARCH_LIMIT,
+  type SearchPatient,
+  searchQuerySchema,
+  searchReply,
+} from '../../../domain/search';
 import { audit } from '../../platform/audit';
 import { appointmentsOfPatients } from '../appointments';
 import { searchPatients } from './repository';
@@ -20,8 +27,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['search'],
-        summary: 'Patients by name, CNP, phone or e-mail with their appointments (at most 20)',
-        description: 'Ranked: exact CNP, phone or e-mail first, then name prefix, then contains.',
+        summary: 'Patients by name, CNP, phone or e-mail with their newest appointments (at most 20)',
+        description:
+          'Ranked: exact CNP, phone or e-mail first, then name prefix, then contains. Each patient ' +
+          `comes with their ${SEARCH_APPOINTMENTS_SHOWN} newest appointments and the count of all of them.`,
         querystring: searchQuerySchema,
         response: replies({ 200: searchReply }),
       },
@@ -30,17 +39,20 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const found = await searchPatients(db, req.query.q, SEARCH_LIMIT);
       const ids = found.map((p) => p.id);
       const appts = ids.length ? await appointmentsOfPatients(db, ids) : [];
-      // Each patient's appointments, in the order read (one pass, not one per patient).
-      const byPatient = new Map<number, SearchPatient['appointments']>();
+      // Each patient's newest appointments, as many as the card shows, and how many there are
+      // (one pass over the rows, read newest first patient by patient).
+      const byPatient = new Map<number, Pick<SearchPatient, 'appointments' | 'appointments_total'>>();
       for (const { patientId, ...x } of appts) {
-        const list = byPatient.get(patientId) ?? [];
-        byPatient.set(patientId, list);
-        list.push({ ...x, time: x.time ? hhmm(x.time) : null });
+        const of = byPatient.get(patientId) ?? { appointments: [], appointments_total: 0 };
+        byPatient.set(patientId, of);
+        of.appointments_total += 1;
+        if (of.appointments.length < SEARCH_APPOINTMENTS_SHOWN)
+          of.appointments.push({ ...x, time: x.time ? hhmm(x.time) : null });
       }
       const patients: SearchPatient[] = found.map((p) => ({
         ...p,
         cnp: maskCnp(p.cnp),
-        appointments: byPatient.get(p.id) ?? [],
+        ...(byPatient.get(p.id) ?? { appointments: [], appointments_total: 0 }),
       }));
       // A search lists patient identities: recorded like other patient reads, without the text
       // typed (it may be a CNP).

@@ -78,6 +78,37 @@ describe('GET /api/search', () => {
     expect(names((await search(cnp.slice(0, 7))).body)).toContain('Ștefan Țurcanu');
   });
 
+  it("sends the 5 newest of a patient's appointments, undated last, and counts them all", async () => {
+    const many = await makePatient(db, { name: 'Radu Programescu' });
+    const made = [];
+    // Made out of order: an undated request, then dates with and without a time.
+    for (const [date, time] of [
+      [null, null],
+      ['2026-01-10', '09:00'],
+      ['2026-05-20', null],
+      ['2026-05-20', '10:00'],
+      ['2026-02-01', '08:30'],
+      ['2026-03-15', '11:00'],
+      ['2025-12-01', '08:00'],
+    ] as const)
+      made.push(await makeAppointment(db, { patientId: many.id, date, time }));
+    const [p] = (await search('programescu')).body.patients;
+    expect(p.appointments_total).toBe(7);
+    // Newest first as on the patient's page: a day's untimed request after its timed ones, the
+    // undated request last (and not among the five).
+    expect(p.appointments.map((a: { date: string; time: string | null }) => `${a.date} ${a.time}`)).toEqual([
+      '2026-05-20 10:00',
+      '2026-05-20 null',
+      '2026-03-15 11:00',
+      '2026-02-01 08:30',
+      '2026-01-10 09:00',
+    ]);
+    const page = await ctx.app.inject({ url: `/api/patients/${many.id}`, headers: staff.headers });
+    const onPage = page.json().patient.appointments.map((a: { id: number }) => a.id);
+    expect(p.appointments.map((a: { id: number }) => a.id)).toEqual(onPage.slice(0, 5));
+    expect(onPage.at(-1)).toBe(made[0].id);
+  });
+
   it('finds by e-mail, exact first', async () => {
     expect(names((await search('STEFAN.T@exemplu.ro')).body)).toEqual(['Ștefan Țurcanu']);
   });
@@ -91,7 +122,11 @@ describe('GET /api/search', () => {
       time: '08:00',
       status: 'appointment_request',
     });
-    expect(body.patients.find((p: { id: number }) => p.id === ana.id).appointments).toEqual([]);
+    expect(found.appointments_total).toBe(2);
+    expect(body.patients.find((p: { id: number }) => p.id === ana.id)).toMatchObject({
+      appointments: [],
+      appointments_total: 0,
+    });
     const many = (await search('ionescu')).body;
     expect(many.patients).toHaveLength(20);
     // The first 20 of 25 name-prefix matches, in name order (read from the name index's range).

@@ -102,7 +102,7 @@ function PatientResult({ p }: { p: SearchPatient }) {
         </Text>
       ) : (
         <Stack gap={4}>
-          {p.appointments.slice(0, 5).map((a) => (
+          {p.appointments.map((a) => (
             <Group key={a.id} gap="xs" wrap="nowrap">
               <Anchor
                 component={Link}
@@ -120,9 +120,9 @@ function PatientResult({ p }: { p: SearchPatient }) {
               </Text>
             </Group>
           ))}
-          {p.appointments.length > 5 && (
+          {p.appointments_total > p.appointments.length && (
             <Anchor component={Link} to={`/app/patients/${p.id}`} size="xs">
-              încă {p.appointments.length - 5} la pacient
+              încă {p.appointments_total - p.appointments.length} la pacient
             </Anchor>
           )}
         </Stack>
