@@ -2,7 +2,7 @@
  * The appointment list's SQL: the filters, the page in one of two orders (upcoming, or newest
  * first) and its total. The rows it shows are read by `baseSelect` (repository.ts).
  */
-import { and, asc, desc, eq, like, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppointmentFilters } from '../../../domain/appointments';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
@@ -293,6 +293,13 @@ async function isCommon(db: Db, total: number, opts: ListOptions): Promise<boole
 }
 
 /**
+ * `nulls last` as appointments_recent_idx has it: PostgreSQL matches an order to an index by its
+ * words, and `id desc` (nulls first) left a sort on the ids after reading that index in order
+ * (docs/decisions/0084-patient-appointments-from-one-index.md).
+ */
+const idNewestFirst = sql`${a.id} desc nulls last`;
+
+/**
  * Upcoming first with undated last (hideOlder), or newest first. For one day (`day`), the same
  * order without the date: the day's part of appointments_date_idx or appointments_recent_idx is
  * then read in order for any day, where ordering by the date too led a plan made for every day
@@ -302,10 +309,10 @@ const listOrder = (hideOlder: boolean, day = false) =>
   day
     ? hideOlder
       ? [sql`${a.selectedTime} asc nulls last`, asc(a.id)]
-      : [sql`${a.selectedTime} desc nulls last`, desc(a.id)]
+      : [sql`${a.selectedTime} desc nulls last`, idNewestFirst]
     : hideOlder
       ? [asc(dateOrInfinity), sql`${a.selectedTime} asc nulls last`, asc(a.id)]
-      : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, desc(a.id)];
+      : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, idNewestFirst];
 
 /** The rows of a page of ids, in the list's order: one statement per order, built once. */
 async function pageByIds(db: Db, page: { id: number }[], hideOlder: boolean) {

@@ -250,7 +250,7 @@ async function listPage(
             select a.id, a.selected_date, a.selected_time, a.status, a.custom_status_id, a.doctor_id
             from appointments a
             where a.patient_id = p.id ${latestFilter}
-            order by a.selected_date desc nulls last, a.selected_time desc nulls last, a.id desc
+            order by a.selected_date desc nulls last, a.selected_time desc nulls last, a.id desc nulls last
             limit 1
           ) la on true)
         select pl.id, pl.name, pl.cnp, pl.phone, pl.email, pl.covid_vaccine, pl.appointment_id,
