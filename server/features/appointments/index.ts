@@ -1,8 +1,9 @@
 /** What other features may use of appointments (docs/ARCHITECTURE.md "Features talk over their exports"). */
 export {
-  appointmentsOfPatients,
   doctorAppointmentsBetween,
   doctorSlotAppointments,
+  type PatientAppointmentColumns,
+  withAppointments,
 } from './others-repository';
 export {
   cancelByPatient,

@@ -2,20 +2,17 @@
  * What other features read of appointments (exported through index.ts): a doctor's slot-holding
  * appointments (my-account's time off, the iCalendar feed) and patients' appointments (search).
  */
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { hhmm } from '../../../domain/dates';
 import type { AffectedAppointment } from '../../../domain/my-account';
 import type { Db } from '../../db/client';
 import {
-  appointmentStatuses,
   appointments,
   calendarAvailability,
   calendars,
   patientAppointmentsOrder,
   patients,
-  users,
 } from '../../db/schema';
-import { builtOnce } from '../../platform/built-once';
 import { literalInt } from '../../platform/page-sql';
 
 /**
@@ -77,33 +74,36 @@ export async function doctorAppointmentsBetween(
   }));
 }
 
-/**
- * Every appointment of the patients `ids` (a placeholder) with its status, doctor and calendar,
- * patient by patient, each patient's in `patientAppointmentsOrder`: read from that index alone,
- * without a sort (docs/decisions/0084-patient-appointments-from-one-index.md).
- */
-export const ofPatientsQuery = (db: Db) =>
-  db
-    .select({
-      id: appointments.id,
-      patientId: appointments.patientId,
-      date: appointments.selectedDate,
-      time: appointments.selectedTime,
-      status: appointments.status,
-      status_title: appointmentStatuses.title,
-      doctor: users.name,
-      calendar: calendars.title,
-    })
-    .from(appointments)
-    .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
-    .leftJoin(users, eq(users.id, appointments.doctorId))
-    .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
-    .where(sql`${appointments.patientId} = any(${sql.placeholder('ids')}::int[])`)
-    .orderBy(appointments.patientId, ...patientAppointmentsOrder);
+/** An appointment of `withAppointments`' rows (its columns are null for a patient without any). */
+export type PatientAppointmentColumns = {
+  appointment_id: number | null;
+  appointment_date: string | null;
+  /** HH:MM */
+  appointment_time: string | null;
+  appointment_status: string | null;
+  appointment_status_title: string | null;
+  appointment_doctor: string | null;
+  appointment_calendar: string | null;
+};
 
-/** Every appointment of these patients (the search page), as `ofPatientsQuery` reads them. */
-export function appointmentsOfPatients(db: Db, patientIds: number[]) {
-  // One statement for any number of patients, built once (docs/decisions/0061-statements-built-once.md).
-  const ofPatients = builtOnce(db, 'appointments_of_patients', (name) => ofPatientsQuery(db).prepare(name));
-  return ofPatients.execute({ ids: patientIds });
+/**
+ * The rows of `patients` (a statement whose rows have the patient's `id`), each repeated once
+ * per appointment of that patient with the appointment's columns (`PatientAppointmentColumns`),
+ * or once with them null: in `order` (over the patients' columns, as `p.<column>`), then each
+ * patient's appointments newest first, undated last (`patientAppointmentsOrder`). The search
+ * reads its patients and their appointments in one statement this way. A patient's appointments
+ * are read from appointments_patient_idx alone; the status, doctor and calendar are joined once
+ * for all of them (docs/decisions/0084-patient-appointments-from-one-index.md).
+ */
+export function withAppointments(patients: SQL, order: SQL): SQL {
+  const a = appointments;
+  return sql`select p.*, ${a.id} as appointment_id, ${a.selectedDate}::text as appointment_date,
+      to_char(${a.selectedTime}, 'HH24:MI') as appointment_time, ${a.status} as appointment_status,
+      st.title as appointment_status_title, u.name as appointment_doctor, c.title as appointment_calendar
+    from (${patients}) p
+    left join ${a} on ${a.patientId} = p.id
+    left join appointment_statuses st on st.id = ${a.customStatusId}
+    left join users u on u.id = ${a.doctorId}
+    left join calendars c on c.id = ${a.calendarId}
+    order by ${order}, ${sql.join(patientAppointmentsOrder, sql`, `)}`;
 }

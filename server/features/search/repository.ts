@@ -1,5 +1,6 @@
-/** The ranked patient search (ranks in domain/search.ts SearchPatient.rank). */
+/** The ranked patient search (ranks in domain/search.ts SearchPatient.rank), each patient with their appointments. */
 import { type SQL, sql } from 'drizzle-orm';
+import type { SearchPatient } from '../../../domain/search';
 import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
@@ -7,6 +8,7 @@ import { builtOnceSql } from '../../platform/built-once';
 import { nameMatchesFirst, nameWords, wordFirst, wordRange } from '../../platform/name-words';
 import { customPlan, literalInt } from '../../platform/page-sql';
 import { likeContains } from '../../platform/prefix-match';
+import { type PatientAppointmentColumns, withAppointments } from '../appointments';
 
 export type FoundPatient = {
   id: number;
@@ -15,6 +17,8 @@ export type FoundPatient = {
   phone: string;
   email: string | null;
   rank: number;
+  /** All of them, newest first, undated last. */
+  appointments: SearchPatient['appointments'];
 };
 
 export async function searchPatients(db: Db, q: string, limit: number): Promise<FoundPatient[]> {
@@ -95,19 +99,45 @@ type Found = FoundPatient & { name_search: string };
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The first `limit` patients of a condition in name order. The matches are collected from their
- * (words, trigram or unique) index and then sorted: `offset 0` stops the planner from walking the
- * name index instead, which it prefers for common words and which costs a walk of most of the
- * index when the matches sort late ("popescu": 60 ms at 100,000).
+ * The first `limit` patients of a condition in name order, each with their appointments, in one
+ * statement (`withAppointments`): a search costs one round trip fewer than reading the
+ * appointments after the patients (docs/decisions/0084-patient-appointments-from-one-index.md).
+ * The matches are collected from their (words, trigram or unique) index and then sorted:
+ * `offset 0` stops the planner from walking the name index instead, which it prefers for common
+ * words and which costs a walk of most of the index when the matches sort late ("popescu": 60 ms
+ * at 100,000).
  */
 async function firstByName(db: Db, part: Part, limit: number): Promise<Omit<Found, 'rank'>[]> {
-  type Row = Omit<Found, 'rank'>;
+  type Row = Omit<Found, 'rank' | 'appointments'> & PatientAppointmentColumns;
   const statement = () =>
-    sql`select * from (select id, name, cnp, phone, email, name_search from patients
+    withAppointments(
+      sql`select * from (select id, name, cnp, phone, email, name_search from patients
         where ${part.where()}${part.plannedOnce || part.once ? sql`` : sql` and ${customPlan}`} offset 0) m
-        order by name_search, id limit ${literalInt(limit)}`;
+        order by name_search, id limit ${literalInt(limit)}`,
+      sql`p.name_search, p.id`,
+    );
   const res = part.once
     ? await builtOnceSql<Row>(db, part.once.key, statement).execute(part.once.values)
     : ((await db.execute(statement())) as unknown as { rows: Row[] });
-  return res.rows;
+  // One row per appointment (or one for a patient without any), a patient's rows together.
+  const found: Omit<Found, 'rank'>[] = [];
+  for (const r of res.rows) {
+    let patient = found.at(-1);
+    if (patient?.id !== r.id) {
+      const { id, name, cnp, phone, email, name_search } = r;
+      patient = { id, name, cnp, phone, email, name_search, appointments: [] };
+      found.push(patient);
+    }
+    if (r.appointment_id !== null)
+      patient.appointments.push({
+        id: r.appointment_id,
+        date: r.appointment_date,
+        time: r.appointment_time,
+        status: r.appointment_status as string, // never null when there is an appointment
+        status_title: r.appointment_status_title,
+        doctor: r.appointment_doctor,
+        calendar: r.appointment_calendar,
+      });
+  }
+  return found;
 }

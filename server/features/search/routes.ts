@@ -1,12 +1,11 @@
 /**
  * GET /api/search?q= (the top-bar search, SPEC /app/pages/search/{text}): patients by name
  * (diacritics-insensitive through patients.name_search), CNP prefix, phone and e-mail, ranked,
- * each with the newest appointments their card shows and the count of all (one query for all of
- * them).
+ * each with the newest appointments their card shows and the count of all (read with the patients,
+ * in one statement).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { replies } from '../../../domain/api';
-import { hhmm } from '../../../domain/dates';
 import { maskCnp } from '../../../domain/privacy';
 import {
   SEARCH_APPOINTMENTS_SHOWN,
@@ -16,7 +15,6 @@ import {
   searchReply,
 } from '../../../domain/search';
 import { audit } from '../../platform/audit';
-import { appointmentsOfPatients } from '../appointments';
 import { searchPatients } from './repository';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -37,29 +35,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const found = await searchPatients(db, req.query.q, SEARCH_LIMIT);
-      const ids = found.map((p) => p.id);
-      const appts = ids.length ? await appointmentsOfPatients(db, ids) : [];
-      // Each patient's newest appointments, as many as the card shows, and how many there are
-      // (one pass over the rows, read newest first patient by patient).
-      const byPatient = new Map<number, Pick<SearchPatient, 'appointments' | 'appointments_total'>>();
-      for (const { patientId, ...x } of appts) {
-        const of = byPatient.get(patientId) ?? { appointments: [], appointments_total: 0 };
-        byPatient.set(patientId, of);
-        of.appointments_total += 1;
-        if (of.appointments.length < SEARCH_APPOINTMENTS_SHOWN)
-          of.appointments.push({ ...x, time: x.time ? hhmm(x.time) : null });
-      }
+      // Each patient's newest appointments, as many as the card shows, and how many there are.
       const patients: SearchPatient[] = found.map((p) => ({
         ...p,
         cnp: maskCnp(p.cnp),
-        ...(byPatient.get(p.id) ?? { appointments: [], appointments_total: 0 }),
+        appointments: p.appointments.slice(0, SEARCH_APPOINTMENTS_SHOWN),
+        appointments_total: p.appointments.length,
       }));
       // A search lists patient identities: recorded like other patient reads, without the text
       // typed (it may be a CNP).
       await audit(db, req.actor, {
         action: 'patient.search',
         entityType: 'patient',
-        details: { results: ids },
+        details: { results: found.map((p) => p.id) },
       });
       return { status: 1 as const, patients };
     },
