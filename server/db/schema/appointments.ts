@@ -83,8 +83,8 @@ export const appointments = pgTable(
       .where(sql`${t.publicRequest}`),
     // A patient's appointments in the order the patient page and the search show them (newest
     // first, undated last). Migration 0029 adds the columns the search reads as INCLUDE, which
-    // Drizzle cannot express: several patients' appointments come from the index alone, already
-    // grouped and in order (docs/decisions/0084-patient-appointments-from-one-index.md).
+    // Drizzle cannot express: the search reads its patients' appointments from the index alone
+    // (docs/decisions/0084-patient-appointments-from-one-index.md).
     index('appointments_patient_idx').on(
       t.patientId,
       t.selectedDate.desc().nullsLast(),
