@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicToday } from '../../domain/dates';
 import { MONDAY_10, makeAppointment, makeCalendar, makePatient, movableClock } from '../test/factories';
 import { createTestApp, type Staff, signedInStaff, type TestContext } from '../test/harness';
-import { CUSTOM_PLAN_MARK, PreparingClient, statementName } from './prepared-client';
+import { statementsSent } from '../test/plans';
+import { CUSTOM_PLAN_MARK, statementName } from './prepared-client';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const q = (filters: object) => encodeURIComponent(JSON.stringify(filters));
@@ -22,8 +23,6 @@ describe.skipIf(!onPostgres)('the reads of the lists, months and search', () => 
   let ctx: TestContext;
   let staff: Staff;
   let reads: { url: string; body?: object }[] = [];
-  let sent: string[] | null = null;
-  const query = PreparingClient.prototype.query;
 
   beforeAll(async () => {
     ctx = await createTestApp({ clock: movableClock(MONDAY_10) });
@@ -66,15 +65,8 @@ describe.skipIf(!onPostgres)('the reads of the lists, months and search', () => 
       { url: '/api/search?q=matei' },
       { url: '/api/admin/audit?page=1&perPage=20' },
     ];
-    // Recorded on the connections, as bench/pgbench.ts does: what reaches PostgreSQL.
-    PreparingClient.prototype.query = function (this: PreparingClient, config: unknown, ...rest: unknown[]) {
-      const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-      if (sent && typeof text === 'string') sent.push(text);
-      return (query as (...a: unknown[]) => unknown).call(this, config, ...rest);
-    } as typeof query;
   });
   afterAll(async () => {
-    PreparingClient.prototype.query = query;
     await ctx?.app.close();
     await ctx?.database.close();
   });
@@ -82,20 +74,16 @@ describe.skipIf(!onPostgres)('the reads of the lists, months and search', () => 
   it('sends each as named statements, but those planned for their values', async () => {
     const unnamed: string[] = [];
     for (const { url, body } of reads) {
-      sent = [];
-      const res = await ctx.app.inject({
-        method: body ? 'POST' : 'GET',
-        url,
-        payload: body,
-        headers: staff.headers,
-      });
+      // Recorded on the connections: what reaches PostgreSQL.
+      const [res, sent] = await statementsSent(() =>
+        ctx.app.inject({ method: body ? 'POST' : 'GET', url, payload: body, headers: staff.headers }),
+      );
       expect(res.statusCode, url).toBe(200);
-      const selects = sent.filter((t) => /^\s*(select|with)\b/i.test(t));
+      const selects = sent.map((s) => s.text).filter((t) => /^\s*(select|with)\b/i.test(t));
       expect(selects.length, url).toBeGreaterThan(0);
       for (const t of selects)
         if (!statementName(t) && !t.includes(CUSTOM_PLAN_MARK)) unnamed.push(`${url}: ${t.slice(0, 120)}`);
     }
-    sent = null;
     expect(unnamed).toEqual([]);
   });
 });

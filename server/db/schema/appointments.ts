@@ -1,5 +1,5 @@
 /** Appointments and custom statuses (owner: appointments). */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -153,15 +153,17 @@ export const appointments = pgTable(
 );
 
 /**
- * A patient's appointments newest first, undated last: the order of appointments_patient_idx
- * (after the patient), so a query that orders by it reads the index without sorting. Every key
- * says `nulls last` as the index does, the id too: PostgreSQL matches an order to an index by
- * its words, not knowing that an id is never null.
+ * Appointments newest first, undated last: the order of appointments_recent_idx, and of
+ * appointments_patient_idx after the patient, so a query that orders by it reads either index
+ * without sorting. Every key says `nulls last` as the indexes do, the id too: PostgreSQL matches
+ * an order to an index by its words, not knowing that an id is never null, and `id desc` (nulls
+ * first) left a sort on the ids (docs/decisions/0084-patient-appointments-from-one-index.md).
+ * `table`: the table as the statement names it (an alias in SQL written by hand).
  */
-export const patientAppointmentsOrder = [
-  sql`${appointments.selectedDate} desc nulls last`,
-  sql`${appointments.selectedTime} desc nulls last`,
-  sql`${appointments.id} desc nulls last`,
+export const appointmentsNewestFirst = (table: SQL = sql`${appointments}`) => [
+  sql`${table}.selected_date desc nulls last`,
+  sql`${table}.selected_time desc nulls last`,
+  sql`${table}.id desc nulls last`,
 ];
 
 /**

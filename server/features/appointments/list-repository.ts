@@ -6,7 +6,7 @@ import { and, asc, eq, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppointmentFilters } from '../../../domain/appointments';
 import { foldText } from '../../../domain/text';
 import type { Db } from '../../db/client';
-import { appointments, patients } from '../../db/schema';
+import { appointments, appointmentsNewestFirst, patients } from '../../db/schema';
 import { builtOnce, viewPage } from '../../platform/built-once';
 import {
   EXACT_UP_TO,
@@ -293,13 +293,6 @@ async function isCommon(db: Db, total: number, opts: ListOptions): Promise<boole
 }
 
 /**
- * `nulls last` as appointments_recent_idx has it: PostgreSQL matches an order to an index by its
- * words, and `id desc` (nulls first) left a sort on the ids after reading that index in order
- * (docs/decisions/0084-patient-appointments-from-one-index.md).
- */
-const idNewestFirst = sql`${a.id} desc nulls last`;
-
-/**
  * Upcoming first with undated last (hideOlder), or newest first. For one day (`day`), the same
  * order without the date: the day's part of appointments_date_idx or appointments_recent_idx is
  * then read in order for any day, where ordering by the date too led a plan made for every day
@@ -309,10 +302,10 @@ const listOrder = (hideOlder: boolean, day = false) =>
   day
     ? hideOlder
       ? [sql`${a.selectedTime} asc nulls last`, asc(a.id)]
-      : [sql`${a.selectedTime} desc nulls last`, idNewestFirst]
+      : appointmentsNewestFirst().slice(1) // without the date
     : hideOlder
       ? [asc(dateOrInfinity), sql`${a.selectedTime} asc nulls last`, asc(a.id)]
-      : [sql`${a.selectedDate} desc nulls last`, sql`${a.selectedTime} desc nulls last`, idNewestFirst];
+      : appointmentsNewestFirst();
 
 /** The rows of a page of ids, in the list's order: one statement per order, built once. */
 async function pageByIds(db: Db, page: { id: number }[], hideOlder: boolean) {

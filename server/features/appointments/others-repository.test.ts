@@ -8,6 +8,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { MONDAY_10, makeAppointment, makePatient, movableClock } from '../../test/factories';
 import { setupTestApp } from '../../test/harness';
+import { genericPlan } from '../../test/plans';
 import { type PatientAppointmentColumns, withAppointments } from './others-repository';
 
 const ctx = await setupTestApp({ clock: movableClock(MONDAY_10) });
@@ -49,23 +50,9 @@ describe('patients with their appointments', () => {
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("read each patient's from the index alone", async () => {
     const { sql: text } = new PgDialect().sqlToQuery(statement());
-    const client = await ctx.database.pool!.connect();
-    try {
-      // The few rows of a test database would be read whole; off, the plan shows how a patient's
-      // appointments are read when they are few among many (a plan kept for any patients).
-      await client.query('set enable_seqscan = off');
-      await client.query('set enable_bitmapscan = off');
-      await client.query({ name: 'with_appointments', text, values: [ids] });
-      await client.query('set plan_cache_mode = force_generic_plan');
-      const plan = (await client.query(`explain execute with_appointments('{${ids.join(',')}}')`)).rows
-        .map((r) => r['QUERY PLAN'])
-        .join('\n');
-      // The status, doctor and calendar ids are in the index (INCLUDE, migration 0029): the
-      // appointments' own rows are not read.
-      expect(plan).toMatch(/Index Only Scan using appointments_patient_idx/);
-    } finally {
-      await client.query('reset all');
-      client.release();
-    }
+    const plan = await genericPlan(ctx.database.pool!, text, [ids], { indexesOnly: true });
+    // The status, doctor and calendar ids are in the index (INCLUDE, migration 0029): the
+    // appointments' own rows are not read.
+    expect(plan).toMatch(/Index Only Scan using appointments_patient_idx/);
   });
 });

@@ -8,9 +8,9 @@ import type { AffectedAppointment } from '../../../domain/my-account';
 import type { Db } from '../../db/client';
 import {
   appointments,
+  appointmentsNewestFirst,
   calendarAvailability,
   calendars,
-  patientAppointmentsOrder,
   patients,
 } from '../../db/schema';
 import { literalInt } from '../../platform/page-sql';
@@ -90,7 +90,7 @@ export type PatientAppointmentColumns = {
  * The rows of `patients` (a statement whose rows have the patient's `id`), each repeated once
  * per appointment of that patient with the appointment's columns (`PatientAppointmentColumns`),
  * or once with them null: in `order` (over the patients' columns, as `p.<column>`), then each
- * patient's appointments newest first, undated last (`patientAppointmentsOrder`). The search
+ * patient's appointments newest first, undated last (`appointmentsNewestFirst`). The search
  * reads its patients and their appointments in one statement this way. A patient's appointments
  * are read from appointments_patient_idx alone; the status, doctor and calendar are joined once
  * for all of them (docs/decisions/0084-patient-appointments-from-one-index.md).
@@ -105,5 +105,5 @@ export function withAppointments(patients: SQL, order: SQL): SQL {
     left join appointment_statuses st on st.id = ${a.customStatusId}
     left join users u on u.id = ${a.doctorId}
     left join calendars c on c.id = ${a.calendarId}
-    order by ${order}, ${sql.join(patientAppointmentsOrder, sql`, `)}`;
+    order by ${order}, ${sql.join(appointmentsNewestFirst(), sql`, `)}`;
 }

@@ -15,6 +15,7 @@ import {
   SHORT_DAY_ENTRIES,
 } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
+import { genericPlan } from '../../test/plans';
 import { changedSinceQuery, EVERY_CALENDAR, pruneCalendarChanges } from './kept-months';
 
 const ctx = await setupTestApp({ clock: movableClock(MONDAY_10) });
@@ -180,28 +181,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the check before a kept month i
     await db.execute(sql`insert into calendar_changes (calendar_id, xid)
       select ${cardio.id}, (${FAR}::bigint + g)::text::xid8 from generate_series(1, 20000) g`);
     await db.execute(sql`analyze calendar_changes`);
-    const client = await ctx.database.pool!.connect();
     try {
-      const { rows } = await client.query<{ s: string }>('select pg_current_snapshot()::text as s');
+      const { rows } = (await db.execute(sql`select pg_current_snapshot()::text as s`)) as unknown as {
+        rows: { s: string }[];
+      };
       const dialect = new PgDialect();
-      const plans: string[] = [];
       for (const scope of [EVERY_CALENDAR, cardio.id] as const) {
         const { sql: text, params } = dialect.sqlToQuery(changedSinceQuery(scope, rows[0].s));
-        const name = `check_${scope}`;
         // Prepared as the server prepares it, then explained with the plan kept for any value.
-        await client.query({ name, text, values: params });
-        await client.query('set plan_cache_mode = force_generic_plan');
-        const literal = params.map((p) => (typeof p === 'number' ? String(p) : `'${p}'`)).join(', ');
-        const plan = await client.query(`explain execute ${name}(${literal})`);
-        await client.query('reset plan_cache_mode');
-        plans.push(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
-      }
-      for (const plan of plans) {
+        const plan = await genericPlan(ctx.database.pool!, text, params);
         expect(plan).toMatch(/Index Only Scan/);
         expect(plan).not.toMatch(/Seq Scan/);
       }
     } finally {
-      client.release();
       await db.execute(sql`delete from calendar_changes where xid > ${String(FAR)}::xid8`);
     }
   });

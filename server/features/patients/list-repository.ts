@@ -8,6 +8,7 @@ import { maskCnp } from '../../../domain/privacy';
 import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
+import { appointmentsNewestFirst } from '../../db/schema';
 import { pageAndTotal, TOTAL_COLUMN, type TotalKind } from '../../platform/list-total';
 import { nameMatches, nameMatchesFirst, nameWords } from '../../platform/name-words';
 import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
@@ -250,7 +251,7 @@ async function listPage(
             select a.id, a.selected_date, a.selected_time, a.status, a.custom_status_id, a.doctor_id
             from appointments a
             where a.patient_id = p.id ${latestFilter}
-            order by a.selected_date desc nulls last, a.selected_time desc nulls last, a.id desc nulls last
+            order by ${sql.join(appointmentsNewestFirst(sql`a`), sql`, `)}
             limit 1
           ) la on true)
         select pl.id, pl.name, pl.cnp, pl.phone, pl.email, pl.covid_vaccine, pl.appointment_id,

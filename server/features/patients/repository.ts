@@ -4,11 +4,11 @@ import type { Db } from '../../db/client';
 import {
   appointmentStatuses,
   appointments,
+  appointmentsNewestFirst,
   calendars,
   consultationEntries,
   consultationGroups,
   documents,
-  patientAppointmentsOrder,
   patients,
   users,
 } from '../../db/schema';
@@ -62,7 +62,7 @@ export async function patientAppointments(db: Db, patientId: number) {
     .leftJoin(appointmentStatuses, eq(appointmentStatuses.id, appointments.customStatusId))
     .leftJoin(calendars, eq(calendars.id, appointments.calendarId))
     .where(eq(appointments.patientId, patientId))
-    .orderBy(...patientAppointmentsOrder);
+    .orderBy(...appointmentsNewestFirst());
 }
 
 export async function consultationGroupsOf(db: Db, patientId: number) {
