@@ -14,6 +14,12 @@
  * On PostgreSQL the run starts from a vacuumed database with no e-mail or SMS left due by an
  * earlier run (bench/settle.ts). Prints a markdown table and writes the whole result to
  * bench/results/api-<db>-<time>.json.
+ *
+ * `--rounds N` measures every endpoint N times, round after round, and keeps for each the round
+ * with its median req/s (its p95 and CPU are that round's), with every round's figures beside it.
+ * The machine's speed moves by up to a third within minutes, and a read measured once carries
+ * whatever phase it fell in. Each round starts the signed-in reads at a different one, so no read
+ * is always measured after the writes of all the others, and settles the database as at the start.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -43,9 +49,12 @@ const { values: opts } = parseArgs({
     build: { type: 'boolean', default: false },
     /** Extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a run. */
     'node-args': { type: 'string', default: '' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const connections = Number(opts.connections);
+const rounds = Number(opts.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number from 1');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -120,15 +129,18 @@ const server = start(
 start(process.execPath, ['bench/baseline-server.mjs'], { PORT: String(basePort) });
 await Promise.all([waitFor(`${appUrl}/api/health`), waitFor(`http://127.0.0.1:${basePort}/baseline`)]);
 
-const settled: Settled | null = opts['database-url']
-  ? { vacuumSeconds, outboxDue: await outboxDrained(opts['database-url'], 180) }
-  : null;
-if (settled) {
+/** On PostgreSQL: the outbox drained by the server's worker (and, after a round, the database vacuumed). */
+async function settle(vacuumed: number): Promise<Settled | null> {
+  const url = opts['database-url'];
+  if (!url) return null;
+  const settled = { vacuumSeconds: vacuumed, outboxDue: await outboxDrained(url, 180) };
   const { atStart, left, waitedSeconds } = settled.outboxDue;
   console.error(
-    `vacuum ${vacuumSeconds} s; outbox: ${atStart} messages due at start, ${left} after ${waitedSeconds} s`,
+    `vacuum ${vacuumed} s; outbox: ${atStart} messages due at start, ${left} after ${waitedSeconds} s`,
   );
+  return settled;
 }
+const settled = await settle(vacuumSeconds);
 
 const signIn = await fetch(`${appUrl}/api/auth/sign-in/email`, {
   method: 'POST',
@@ -239,30 +251,57 @@ function run(e: Endpoint, seconds: number): Promise<Figures> {
   });
 }
 
-const results: Figures[] = [];
-for (const e of list) {
-  await run(e, Number(opts.warmup));
-  const before = readCpu(server.pid);
-  const r = await run(e, Number(opts.duration));
-  if (e.target === 'app') r.cpu = cpuPerRequest(before, readCpu(server.pid), r.requests, kind === 'postgres');
-  results.push(r);
-  const cpu = r.cpu ? `, CPU ms/req server ${r.cpu.serverMs}, PostgreSQL ${r.cpu.postgresMs ?? '-'}` : '';
-  console.error(
-    `  ${r.name}: ${r.rps} req/s, p95 ${r.p95.toFixed(1)} ms${cpu} ${JSON.stringify(r.statuses)}`,
-  );
+/**
+ * Round `k`'s order: the baseline and the session check first, the public routes (the form
+ * writes) last, and the signed-in reads between, starting `k / rounds` of the way through them.
+ * The form is measured in the first round only: each run of it books about 10,000 requests, and
+ * in the second some of the days it walks are full (answered 409, which stores nothing).
+ */
+function roundOrder(k: number): Endpoint[] {
+  const first = list.filter((e) => e.target === 'baseline' || e.name.includes('(session only)'));
+  const last = list.filter((e) => e.target === 'app' && !e.signedIn && (k === 0 || e.method === 'GET'));
+  const reads = list.filter((e) => !first.includes(e) && e.signedIn);
+  const shift = Math.floor((k * reads.length) / rounds);
+  return [...first, ...reads.slice(shift), ...reads.slice(0, shift), ...last];
+}
+
+const measured = new Map<string, Figures[]>();
+const settledAfterRounds: (Settled | null)[] = [];
+for (let k = 0; k < rounds; k++) {
+  if (k > 0)
+    settledAfterRounds.push(await settle(opts['database-url'] ? await vacuumFirst(opts['database-url']) : 0));
+  for (const e of roundOrder(k)) {
+    await run(e, Number(opts.warmup));
+    const before = readCpu(server.pid);
+    const r = await run(e, Number(opts.duration));
+    if (e.target === 'app')
+      r.cpu = cpuPerRequest(before, readCpu(server.pid), r.requests, kind === 'postgres');
+    measured.set(e.name, [...(measured.get(e.name) ?? []), r]);
+    const cpu = r.cpu ? `, CPU ms/req server ${r.cpu.serverMs}, PostgreSQL ${r.cpu.postgresMs ?? '-'}` : '';
+    console.error(
+      `  ${rounds > 1 ? `[${k + 1}/${rounds}] ` : ''}${r.name}: ${r.rps} req/s, p95 ${r.p95.toFixed(1)} ms${cpu} ${JSON.stringify(r.statuses)}`,
+    );
+  }
 }
 stopAll();
+
+/** Each endpoint's round with the median req/s (the lower of the two middle ones for an even count), and every round's figures. */
+const results: (Figures & { rounds?: Pick<Figures, 'rps' | 'p95' | 'cpu'>[] })[] = list.map((e) => {
+  const all = measured.get(e.name) as Figures[];
+  const median = [...all].sort((a, b) => a.rps - b.rps)[Math.floor((all.length - 1) / 2)];
+  return rounds > 1 ? { ...median, rounds: all.map(({ rps, p95, cpu }) => ({ rps, p95, cpu })) } : median;
+});
 
 const baseline = results.find((r) => r.name.startsWith('baseline'));
 const fmt = (n: number) => n.toFixed(1);
 const lines = [
-  `API load, ${kind}${opts.label ? ` (${opts.label})` : ''}, ${connections} connections, ${opts.duration} s per endpoint after ${opts.warmup} s warm-up`,
+  `API load, ${kind}${opts.label ? ` (${opts.label})` : ''}, ${connections} connections, ${opts.duration} s per endpoint after ${opts.warmup} s warm-up${rounds > 1 ? `, the median of ${rounds} rounds` : ''}`,
   '',
-  '| endpoint | req/s | p50 ms | p95 ms | p99 ms | req/s vs baseline | statuses |',
-  '|---|---:|---:|---:|---:|---:|---|',
+  `| endpoint | req/s | p50 ms | p95 ms | p99 ms | req/s vs baseline | ${rounds > 1 ? 'req/s each round | ' : ''}statuses |`,
+  `|---|---:|---:|---:|---:|---:|${rounds > 1 ? '---|' : ''}---|`,
   ...results.map(
     (r) =>
-      `| ${r.name} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${baseline ? `${((r.rps / baseline.rps) * 100).toFixed(1)} %` : '-'} | ${Object.entries(
+      `| ${r.name} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${baseline ? `${((r.rps / baseline.rps) * 100).toFixed(1)} %` : '-'} | ${r.rounds ? `${r.rounds.map((x) => x.rps).join(', ')} | ` : ''}${Object.entries(
         r.statuses,
       )
         .map(([s, n]) => `${s}×${n}`)
@@ -289,6 +328,8 @@ writeFileSync(
         loadavg: loadavg(),
       },
       settled,
+      rounds,
+      settledAfterRounds,
       results,
     },
     null,
