@@ -7,9 +7,15 @@
  * That last part hides mistakes: a key missing from a reply schema silently removes data from
  * the answer. With `strict` (NODE_ENV=test, so in every API test) such an answer fails instead,
  * naming the keys, so each route's tests check its real answers against its documented schema.
+ *
+ * The JSON is written by the schema's compiled encoder (reply-encoder.ts) in one pass; an answer
+ * it cannot write is encoded by zod, which refuses a wrong one. With `strict`, every answer is
+ * also encoded by zod and the two texts must be the same, so the API tests check the compiled
+ * encoder against zod on every answer they get.
  */
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode } from 'zod/v4/core';
+import { compileReplyEncoder } from './reply-encoder';
 
 /** Paths of `sent` (as JSON) that are missing from `kept` ('' for the root, `a.b[]` inside). */
 export function droppedKeys(sent: unknown, kept: unknown, path = ''): string[] {
@@ -34,7 +40,10 @@ export function replySerializerCompiler(strict: boolean) {
     const schema = (
       maybeSchema instanceof $ZodType ? maybeSchema : (maybeSchema as { properties: unknown }).properties
     ) as $ZodType;
+    const encode = compileReplyEncoder(schema);
     return (data: unknown) => {
+      const written = encode(data);
+      if (written !== undefined && !strict) return written;
       const result = safeEncode(schema, data);
       if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
       if (strict) {
@@ -43,7 +52,10 @@ export function replySerializerCompiler(strict: boolean) {
           // A 500; with DEBUG_APP=1 the log names the keys.
           throw new Error(`${method} ${url}: answer keys missing from the reply schema: ${lost.join(', ')}`);
       }
-      return JSON.stringify(result.data);
+      const json = JSON.stringify(result.data);
+      if (strict && written !== undefined && written !== json)
+        throw new Error(`${method} ${url}: the compiled reply encoder wrote ${written}, zod ${json}`);
+      return json;
     };
   };
 }
