@@ -97,4 +97,17 @@ describe('compiled reply encoder', () => {
     for (const wrong of [{ range: 11 }, { whole: 1.5 }, { day: '1 decembrie' }])
       expect(encode({ ...value, ...wrong })).toBeUndefined();
   });
+
+  it('compiles a schema that contains itself, leaving the recurring part to zod', () => {
+    const node = z.object({
+      name: z.string(),
+      get children(): z.ZodArray<typeof node> {
+        return z.array(node);
+      },
+    });
+    const tree = { name: 'a', children: [{ name: 'b', children: [{ name: 'c', children: [] }] }] };
+    const encode = compileReplyEncoder(node);
+    expect(encode(tree)).toBe(byZod(node, tree));
+    expect(encode({ name: 'a', children: [{ name: 1, children: [] }] })).toBeUndefined();
+  });
 });
