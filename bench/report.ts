@@ -44,14 +44,9 @@ const newest = (label: string) => runs.filter((r) => r.label === label).at(-1);
 const when = (run?: Run) => (run ? run.date.slice(0, 16).replace('T', ' ') : '-');
 /** ", the median of N rounds" for a run of several rounds. */
 const ofRounds = (run: Run) => ((run.rounds ?? 1) > 1 ? `, the median of ${run.rounds} rounds` : '');
-/** A read's req/s in each round, lowest to highest ("" for a run of one round). */
+/** A read's req/s in each round, first round first ("" for a run of one round). */
 const eachRound = (f: Figures) =>
-  f.rounds && f.rounds.length > 1
-    ? f.rounds
-        .map((r) => r.rps)
-        .sort((a, b) => a - b)
-        .join(', ')
-    : '';
+  f.rounds && f.rounds.length > 1 ? f.rounds.map((r) => r.rps).join(', ') : '';
 const SESSION = 'GET /api/user/user-details (session only)';
 const isRead = (f: Figures) => f.name.startsWith('GET') || f.name.includes('(month)');
 const isBaseline = (f: Figures) => f.name.startsWith('baseline');
