@@ -129,14 +129,20 @@ const server = start(
 start(process.execPath, ['bench/baseline-server.mjs'], { PORT: String(basePort) });
 await Promise.all([waitFor(`${appUrl}/api/health`), waitFor(`http://127.0.0.1:${basePort}/baseline`)]);
 
-/** On PostgreSQL: the outbox drained by the server's worker (and, after a round, the database vacuumed). */
-async function settle(vacuumed: number): Promise<Settled | null> {
+/**
+ * On PostgreSQL: the database vacuumed and the outbox drained by the server's worker. `vacuumed`:
+ * the seconds the vacuum before the server started took (the first settling), else it vacuums now.
+ */
+async function settle(vacuumed?: number): Promise<Settled | null> {
   const url = opts['database-url'];
   if (!url) return null;
-  const settled = { vacuumSeconds: vacuumed, outboxDue: await outboxDrained(url, 180) };
+  const settled = {
+    vacuumSeconds: vacuumed ?? (await vacuumFirst(url)),
+    outboxDue: await outboxDrained(url, 180),
+  };
   const { atStart, left, waitedSeconds } = settled.outboxDue;
   console.error(
-    `vacuum ${vacuumed} s; outbox: ${atStart} messages due at start, ${left} after ${waitedSeconds} s`,
+    `vacuum ${settled.vacuumSeconds} s; outbox: ${atStart} messages due at start, ${left} after ${waitedSeconds} s`,
   );
   return settled;
 }
@@ -268,8 +274,7 @@ function roundOrder(k: number): Endpoint[] {
 const measured = new Map<string, Figures[]>();
 const settledAfterRounds: (Settled | null)[] = [];
 for (let k = 0; k < rounds; k++) {
-  if (k > 0)
-    settledAfterRounds.push(await settle(opts['database-url'] ? await vacuumFirst(opts['database-url']) : 0));
+  if (k > 0) settledAfterRounds.push(await settle());
   for (const e of roundOrder(k)) {
     await run(e, Number(opts.warmup));
     const before = readCpu(server.pid);

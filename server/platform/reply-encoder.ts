@@ -14,7 +14,7 @@
 import { type $ZodType, safeEncode } from 'zod/v4/core';
 
 /** The answer's JSON, or `undefined` when it does not fit the schema as compiled. */
-export type ReplyEncoder = (value: unknown) => string | undefined;
+type ReplyEncoder = (value: unknown) => string | undefined;
 
 type Def = {
   type: string;

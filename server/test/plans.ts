@@ -1,7 +1,7 @@
 /**
- * The plan PostgreSQL keeps for a prepared statement whatever its values (its generic plan), as
- * the server's statements run once prepared (docs/decisions/0044-prepared-statements.md). For
- * tests that check which index a read uses; PostgreSQL only.
+ * For tests that check how a read reaches PostgreSQL (PostgreSQL only): the statements a request
+ * sends, and the plan PostgreSQL keeps for a prepared statement whatever its values (its generic
+ * plan), as the server's statements run once prepared (docs/decisions/0044-prepared-statements.md).
  */
 import type pg from 'pg';
 import { PreparingClient } from '../db/prepared-client';
