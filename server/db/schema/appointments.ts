@@ -1,4 +1,14 @@
-/** Appointments and custom statuses (owner: appointments). */
+/**
+ * Appointments, custom statuses and the counts kept beside them (owner: appointments).
+ *
+ * Database logic of this owner: `appointment_day_counts_sync` (migration 0014) keeps
+ * appointment_day_counts equal to the dated appointments of each day, calendar and custom
+ * status, and `appointment_completed_days_sync` with `appointment_completed_days_status_changed`
+ * (migration 0027) keep appointment_completed_days equal to the appointments that count as
+ * completed: counts that must match what they count, whatever writes (the month's counts and the
+ * dashboard's "completed" read them, docs/decisions/0047 and 0081). The calendars owner's change
+ * log has triggers on this table too (schema/calendars.ts).
+ */
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,9 +23,9 @@ import {
   time,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import { calendars } from './calendars';
 import { created, ts, updated } from './columns';
-import { users } from './identity';
 import { patients } from './patients';
 
 export const appointmentStatuses = pgTable('appointment_statuses', {
@@ -31,13 +41,6 @@ export const appointmentStatuses = pgTable('appointment_statuses', {
   builtin: text('builtin').unique(),
   createdAt: created(),
 });
-/**
- * The table also has `patient_name_search`, the patient's folded name, and `patient_name`, the
- * name as shown, kept by triggers and read only by the lists' and the calendar month's SQL
- * (migrations 0018 and 0024, docs/decisions/0056-appointment-patient-names.md and
- * 0074-calendar-month-reads.md). They are left out here so that no select or insert of the
- * application sees them.
- */
 export const appointments = pgTable(
   'appointments',
   {
@@ -68,6 +71,11 @@ export const appointments = pgTable(
     /** When and by whom it was cancelled: `patient` (self-service) or the staff user's id. */
     cancelledAt: ts('cancelled_at'),
     cancelledBy: text('cancelled_by'),
+    /**
+     * It held a slot and left it, for another slot or none: the dashboard's "rescheduled"
+     * (docs/decisions/0081-dashboard-counts-kept.md). Set by the repository's writes.
+     */
+    moved: boolean('moved').notNull().default(false),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -167,21 +175,6 @@ export const appointmentsNewestFirst = (table: SQL = sql`${appointments}`) => [
 ];
 
 /**
- * The self-service link of an appointment (`/p/{token}`, no account): one per appointment. Only
- * the token's SHA-256 is stored; the token itself is derived again from `nonce` and the server's
- * secret when a message needs the link (docs/decisions), so every message carries the same link.
- */
-export const selfServiceLinks = pgTable('self_service_links', {
-  appointmentId: integer('appointment_id')
-    .primaryKey()
-    .references(() => appointments.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  nonce: text('nonce').notNull(),
-  createdAt: created(),
-  revokedAt: ts('revoked_at'),
-});
-
-/**
  * How many dated appointments each day has, per calendar and custom status (0: none, or a status
  * other than `custom`), kept by a trigger on appointments (migration 0014) so no write path can
  * forget it. A month's counts are then a few hundred rows, whatever the institute's size
@@ -199,4 +192,18 @@ export const appointmentDayCounts = pgTable(
   // The key's index also carries `n` (INCLUDE, migration 0021, not expressible here): a month's
   // counts are read from the index alone (docs/decisions/0062-day-counts-cover.md).
   (t) => [primaryKey({ columns: [t.day, t.calendarId, t.customStatusId] })],
+);
+
+/**
+ * The dashboard's "completed" per day and calendar (0: none): the appointments of that day that
+ * held a slot or carry a custom status without appointment, kept by the triggers named at the top.
+ */
+export const appointmentCompletedDays = pgTable(
+  'appointment_completed_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    calendarId: integer('calendar_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'appointment_completed_days_pk', columns: [t.day, t.calendarId] })],
 );

@@ -1,6 +1,17 @@
-/** Calendars, their weekly availability and unavailable days (owner: calendars). */
+/**
+ * Calendars, their weekly availability and unavailable days, each account's calendar-feed token
+ * and the log of what changed a month (owner: calendars).
+ *
+ * Database logic of this owner (migration 0028, docs/decisions/0082): triggers on appointments,
+ * appointment_statuses, users and this file's tables add a row to calendar_changes for each
+ * transaction that changes what a month shows (`calendar_changed`, `appointment_calendar_changed`,
+ * `calendar_part_changed`, `every_calendar_changed`), so a month read once is served again
+ * until then; `calendar_changes_prune()` drops the rows no kept month can need.
+ */
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -9,8 +20,10 @@ import {
   smallint,
   text,
   time,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import { created } from './columns';
 
 export const calendars = pgTable('calendars', {
@@ -52,3 +65,41 @@ export const calendarUnavailableDays = pgTable(
   },
   (t) => [index('calendar_unavailable_cal_idx').on(t.calendarId, t.fromDate)],
 );
+
+/** Each account's private calendar-feed token (calendars/feed/), kept only as a SHA-256 hash. */
+export const calendarFeedTokens = pgTable(
+  'calendar_feed_tokens',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('calendar_feed_tokens_hash_uq').on(t.tokenHash)],
+);
+
+/** PostgreSQL's 64-bit transaction id (xid8). */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * One row per transaction and calendar that changed what a month shows (0: every calendar,
+ * -1: an appointment without a calendar), written only by the triggers named at the top.
+ */
+export const calendarChanges = pgTable(
+  'calendar_changes',
+  {
+    calendarId: integer('calendar_id').notNull(),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+  },
+  (t) => [
+    uniqueIndex('calendar_changes_calendar_xid_idx').on(t.calendarId, t.xid),
+    index('calendar_changes_xid_idx').on(t.xid),
+  ],
+);
+
+/** The oldest running transaction at each pruning: what the pruning may drop ten minutes on. */
+export const calendarChangeMarks = pgTable('calendar_change_marks', {
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  oldestXid: xid8('oldest_xid').notNull(),
+});

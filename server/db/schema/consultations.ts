@@ -1,4 +1,4 @@
-/** Consultations and their sections (owner: patients). */
+/** Consultations, their sections, letters and the letters' register (owner: consultations). */
 import {
   customType,
   date,
@@ -12,9 +12,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Letter } from '../../../domain/letter';
+import { users } from './auth';
 import { created, ts, updated } from './columns';
 import { documents } from './documents';
-import { users } from './identity';
 import { patients } from './patients';
 
 export const consultationGroups = pgTable(

@@ -1,8 +1,8 @@
 /** Patient documents (owner: documents). */
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments';
+import { users } from './auth';
 import { created } from './columns';
-import { users } from './identity';
 import { patients } from './patients';
 
 export const documents = pgTable(

@@ -1,9 +1,16 @@
-/** Patients (owner: patients). */
+/**
+ * Patients and the words of their names (owner: patients).
+ *
+ * Database logic of this owner: `patient_name_words_sync` (migration 0012) writes every name's
+ * words into patient_name_words on each insert and rename, so the words always match the names
+ * whatever writes them (a restore, the bench loader); `patient_name_words_rebuild()` (0017)
+ * writes them all again after a bulk load.
+ */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import { created, ts, updated } from './columns';
 import { counties } from './counties';
-import { users } from './identity';
 
 export const patients = pgTable(
   'patients',
@@ -57,8 +64,8 @@ export const patients = pgTable(
 );
 
 /**
- * Every word of a patient's folded name (name_search split at spaces and hyphens), written by a
- * database trigger on patients (migration 0012), never by the application. The name filter
+ * Every word of a patient's folded name (name_search split at spaces and hyphens), written by the
+ * trigger named at the top, never by the application. The name filter
  * finds the names with a word starting with each typed word as one index range per word, and
  * its page and count read this index only (docs/decisions/0044-name-words-index.md).
  */

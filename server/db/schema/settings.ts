@@ -1,7 +1,7 @@
 /** Clinic-wide settings changed at run time by administrators (owner: platform/settings). */
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import { updated } from './columns';
-import { users } from './identity';
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

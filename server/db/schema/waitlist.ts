@@ -2,9 +2,9 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, text, time, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments';
+import { users } from './auth';
 import { calendars } from './calendars';
 import { created, ts } from './columns';
-import { users } from './identity';
 import { patients } from './patients';
 
 /** A patient waiting for a freed slot of a calendar (optionally one doctor's) between two dates. */

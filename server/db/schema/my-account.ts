@@ -1,7 +1,7 @@
 /** Doctors' time off (owner: my-account). */
 import { date, index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { users } from './auth';
 import { created } from './columns';
-import { users } from './identity';
 
 export const timeOff = pgTable(
   'time_off',

@@ -1,7 +1,7 @@
+/** Staff accounts and what better-auth keeps for them: sessions, password accounts, verifications, two-factor secrets, throttling counters (owner: platform/auth). */
 import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { created, ts, updated } from './columns';
 
-// ---------------------------------------------------------------- identity (better-auth)
 export const users = pgTable(
   'users',
   {

@@ -1,0 +1,170 @@
+// The walls of docs/ARCHITECTURE.md, checked from the code itself (part of `npm run lint`):
+//   1. the import rules of .dependency-cruiser.cjs (dependency-cruiser over every source file);
+//   2. no loop between features: the module graph collapsed to one node per feature;
+//   3. no SQL text naming a table outside its owner (the owner is the schema file's name).
+// `npm run architecture` also prints the table map: each table, its owner, and the features that
+// call the owner's exports (its index.ts), read from the imports, not written by hand.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const printMap = process.argv.includes('--map');
+
+/** Tracked and new (not ignored) source files: what dependency-cruiser reads. */
+const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: root,
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter((f) => /^(server|web|domain)\/.*\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+  .filter((f) => {
+    try {
+      readFileSync(path.join(root, f));
+      return true;
+    } catch {
+      return false; // deleted in the working tree
+    }
+  });
+
+const cruised = JSON.parse(
+  execFileSync(
+    path.join(root, 'node_modules/.bin/depcruise'),
+    ['--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...sources],
+    { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  ),
+);
+
+const problems = [];
+for (const v of cruised.summary.violations)
+  problems.push(
+    `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (cycle: ${v.cycle.map((c) => c.name ?? c).join(' → ')})` : ''}`,
+  );
+
+// 2. Feature loops. A test file may use another feature's test helpers; the product may not loop.
+const isProduction = (f) => !/\.test\.tsx?$|(^|\/)test\/|^server\/(hardening|demo)\//.test(f);
+const featureOf = (f) =>
+  f
+    .match(/^(server|web)\/features\/([^/]+)\//)
+    ?.slice(1, 3)
+    .join('/') ?? null;
+const featureGraph = new Map();
+for (const m of cruised.modules) {
+  const from = isProduction(m.source) ? featureOf(m.source) : null;
+  if (!from) continue;
+  if (!featureGraph.has(from)) featureGraph.set(from, new Set());
+  for (const d of m.dependencies) {
+    const to = featureOf(d.resolved);
+    if (to && to !== from && isProduction(d.resolved)) featureGraph.get(from).add(to);
+  }
+}
+for (const loop of loops(featureGraph)) problems.push(`no-feature-loops: ${loop.join(' → ')}`);
+
+// 3. SQL naming a table outside its owner.
+const schemaDir = path.join(root, 'server/db/schema');
+const tableOwner = new Map();
+for (const file of readdirSync(schemaDir)) {
+  const text = readFileSync(path.join(schemaDir, file), 'utf8');
+  const owner = text.match(/\(owner: ([a-z/-]+)\)/)?.[1];
+  for (const [, name] of text.matchAll(/pgTable\(\s*'([a-z_]+)'/g)) tableOwner.set(name, owner ?? `?${file}`);
+}
+const ownerOf = (f) =>
+  featureOf(f)?.replace(/^server\//, '') ?? f.match(/^server\/(platform\/[^/.]+)/)?.[1] ?? null;
+const SQL_TABLE = /\b(?:from|join|into|update|table|exists \(select 1 from)\s+"?([a-z_]+)"?/gi;
+for (const f of sources.filter(
+  (s) => s.startsWith('server/') && isProduction(s) && !s.startsWith('server/db/'),
+)) {
+  const text = readFileSync(path.join(root, f), 'utf8');
+  const owner = ownerOf(f);
+  const named = new Set([...text.matchAll(SQL_TABLE)].map((m) => m[1].toLowerCase()));
+  for (const table of named) {
+    const tOwner = tableOwner.get(table);
+    if (tOwner && tOwner !== owner)
+      problems.push(`sql-owner-only: ${f} names the table ${table} (owner: ${tOwner})`);
+  }
+}
+
+if (printMap) {
+  // Who calls each owner's exports: the features (and server parts) importing its index.ts.
+  const callers = new Map();
+  for (const m of cruised.modules) {
+    if (!isProduction(m.source) || !m.source.startsWith('server/')) continue;
+    const me = ownerOf(m.source) ?? m.source;
+    for (const d of m.dependencies) {
+      const owner = d.resolved.match(/^server\/(features\/[^/]+)\/index\.ts$/)?.[1]?.replace('features/', '');
+      const platform = d.resolved.match(/^server\/(platform\/[^/.]+)/)?.[1];
+      const target = owner ?? platform;
+      if (!target || target === me) continue;
+      if (!callers.has(target)) callers.set(target, new Set());
+      callers.get(target).add(me);
+    }
+  }
+  // The features whose code imports each schema file: exactly one, its owner.
+  const importers = new Map();
+  for (const m of cruised.modules) {
+    if (!isProduction(m.source)) continue;
+    for (const d of m.dependencies) {
+      const schema = d.resolved.match(/^server\/db\/schema\/([a-z-]+)\.ts$/)?.[1];
+      if (!schema || schema === 'index' || schema === 'columns') continue;
+      const who = ownerOf(m.source) ?? m.source.replace(/^server\/db\/.*/, 'db');
+      if (who === 'db') continue;
+      if (!importers.has(schema)) importers.set(schema, new Set());
+      importers.get(schema).add(who);
+    }
+  }
+  const rows = [...tableOwner].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
+  console.log('| table | owner | features touching it | who calls the owner |');
+  console.log('|---|---|---|---|');
+  for (const [table, owner] of rows) {
+    const file = owner.replace(/^platform\//, '');
+    const touching = [...(importers.get(file) ?? [])].sort().join(', ') || '—';
+    const calls = [...(callers.get(owner) ?? [])].sort().join(', ') || '—';
+    console.log(`| ${table} | ${owner} | ${touching} | ${calls} |`);
+  }
+  console.log();
+}
+
+if (problems.length) {
+  console.error(
+    `The architecture's walls do not hold (docs/ARCHITECTURE.md "Enforced"):\n  ${problems.join('\n  ')}`,
+  );
+  process.exit(1);
+}
+console.log(
+  `architecture: ${cruised.summary.totalCruised} modules, ${featureGraph.size} features, ${tableOwner.size} tables: every wall holds`,
+);
+
+/** The loops of a directed graph (one per strongly connected component of two or more nodes). */
+function loops(graph) {
+  let index = 0;
+  const idx = new Map();
+  const low = new Map();
+  const stack = [];
+  const on = new Set();
+  const found = [];
+  const visit = (v) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc = [];
+      let w;
+      do {
+        w = stack.pop();
+        on.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1) found.push([...scc.reverse(), scc[0]]);
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return found;
+}

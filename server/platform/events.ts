@@ -1,0 +1,50 @@
+/**
+ * What one feature tells the others inside the transaction of a change, so that features that
+ * react to each other do not import each other (docs/ARCHITECTURE.md "No loops"): the
+ * appointments feature says "a slot was freed" and the waitlist offers it; it says "the patient
+ * must hear of this" and the journey queues the messages. A handler runs in the emitter's
+ * transaction, in the order the handlers were added, and a failure rolls the whole change back.
+ *
+ * The payloads are plain facts (ids, days, times), defined here so that the emitter and the
+ * handlers share them without importing each other.
+ */
+import type { Db } from '../db/client';
+
+/** A slot an appointment stopped holding. */
+export type FreedSlot = { calendarId: number; date: string; time: string; doctorId: string | null };
+
+/** The appointment as it was before a change (the row the appointments feature locked). */
+export type AppointmentBefore = {
+  id: number;
+  patientId: number;
+  calendarId: number | null;
+  status: string;
+  holdsSlot: boolean;
+  selectedDate: string | null;
+  selectedTime: string | null;
+};
+
+export type DomainEvents = {
+  /** Staff confirmed a request (with or without papers). */
+  'appointment.confirmed': { appointmentId: number; status: string };
+  /** The appointment got a slot, or moved to another one (`previous`: the slot it left). */
+  'appointment.scheduled': { appointmentId: number; previous: { date: string; time: string } | null };
+  /** Staff cancelled it (a status without appointment) or deleted it. */
+  'appointment.cancelled': { appointment: AppointmentBefore };
+  /** A change freed a slot that someone else may now take. */
+  'slot.freed': FreedSlot;
+};
+
+type Handler<K extends keyof DomainEvents> = (tx: Db, event: DomainEvents[K]) => Promise<void>;
+
+export class Events {
+  private readonly handlers: { [K in keyof DomainEvents]?: Handler<K>[] } = {};
+
+  on<K extends keyof DomainEvents>(type: K, handler: Handler<K>): void {
+    (this.handlers[type] ??= [] as never).push(handler as never);
+  }
+
+  async emit<K extends keyof DomainEvents>(tx: Db, type: K, event: DomainEvents[K]): Promise<void> {
+    for (const handler of (this.handlers[type] ?? []) as Handler<K>[]) await handler(tx, event);
+  }
+}
