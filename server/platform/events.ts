@@ -38,13 +38,13 @@ export type DomainEvents = {
 type Handler<K extends keyof DomainEvents> = (tx: Db, event: DomainEvents[K]) => Promise<void>;
 
 export class Events {
-  private readonly handlers: { [K in keyof DomainEvents]?: Handler<K>[] } = {};
+  private readonly handlers = new Map<keyof DomainEvents, Handler<never>[]>();
 
   on<K extends keyof DomainEvents>(type: K, handler: Handler<K>): void {
-    (this.handlers[type] ??= [] as never).push(handler as never);
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler as Handler<never>]);
   }
 
   async emit<K extends keyof DomainEvents>(tx: Db, type: K, event: DomainEvents[K]): Promise<void> {
-    for (const handler of (this.handlers[type] ?? []) as Handler<K>[]) await handler(tx, event);
+    for (const handler of (this.handlers.get(type) ?? []) as Handler<K>[]) await handler(tx, event);
   }
 }
