@@ -4,7 +4,7 @@ import { resolveRange } from '../domain/dashboard';
 import { addDays } from '../domain/dates';
 import { foldText } from '../domain/text';
 import { makeCnp } from '../domain/validation/cnp';
-import { LAST } from '../server/db/demo-names';
+import { LAST } from '../server/demo/demo-names';
 import { workingDaysBetween } from './data-gen';
 
 export type Endpoint = {

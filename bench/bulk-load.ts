@@ -48,15 +48,12 @@ export async function beginBulkLoad(opts: {
       await query('select patient_name_words_rebuild()');
       // The appointments' day counts, by the function migration 0014 fills them with.
       await query('select appointment_day_counts_rebuild()');
-      // Each appointment's patient names (migrations 0018, 0024): bench/data.ts writes them with the row, so
-      // this only checks, and fills what another loader left empty.
-      await query('select appointment_patient_names_rebuild()');
       // The appointments moved since they were given a slot, from the audit log, and the completed
       // ones per day (migration 0027).
       await query('select appointment_moved_rebuild()');
       await query('select appointment_completed_days_rebuild()');
       log(
-        `rows loaded, name words, day counts, names, moves and completed days filled; building ${indexes.length} indexes`,
+        `rows loaded, name words, day counts, moves and completed days filled; building ${indexes.length} indexes`,
       );
       // One build per session: with two cores, two builds keep both busy.
       const queue = [...indexes];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../server/db/random';
+import { seededRandom } from '../server/demo/random';
 import { appointmentRows, DOCTORS, SLOT_CALENDARS, slotStep, workingDays } from './data-gen';
 
 describe('bench appointments', () => {

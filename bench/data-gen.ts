@@ -8,7 +8,7 @@
  * appointments still spread evenly over the five years instead of filling the first days.
  */
 import { addDays, isWeekend } from '../domain/dates';
-import type { Random } from '../server/db/random';
+import type { Random } from '../server/demo/random';
 
 export const CUSTOM_STATUSES = [
   { title: 'Consult cardiologic', withoutAppointment: false },
@@ -219,7 +219,7 @@ export function* appointmentRows(rng: Random, plan: AppointmentPlan): Generator<
   if (k > positions) throw new Error('grid overflow'); // cannot happen: holders <= positions
 }
 
-export { CONSULT_SECTIONS } from '../server/db/demo-names';
+export { CONSULT_SECTIONS } from '../server/demo/demo-names';
 
 export const DOCUMENT_KINDS = [
   { ext: 'pdf', mime: 'application/pdf', title: 'Bilet de trimitere' },

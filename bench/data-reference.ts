@@ -4,7 +4,7 @@
  * the closed days and the doctors' time off.
  */
 import type { Db } from '../server/db/client';
-import type { seededRandom } from '../server/db/random';
+import type { seededRandom } from '../server/demo/random';
 import { createStaffUser } from '../server/platform/auth/staff';
 import type { batchWriter } from './bulk-load';
 import * as g from './data-gen';

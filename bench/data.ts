@@ -18,8 +18,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { clinicToday, formatDay } from '../domain/dates';
 import { type Database, openPglite, openPostgres, runMigrations } from '../server/db/client';
-import { generatePatient } from '../server/db/demo-patients';
-import { seededRandom } from '../server/db/random';
+import { generatePatient } from '../server/demo/demo-patients';
+import { seededRandom } from '../server/demo/random';
 import { batchWriter, beginBulkLoad, indexSessions } from './bulk-load';
 import * as g from './data-gen';
 import { loadReferenceData } from './data-reference';
@@ -135,15 +135,10 @@ const PATIENT_COLS: [string, string][] = [
   ['covid_vaccine', 'smallint'],
   ['created_at', 'timestamptz'],
 ];
-/** Each patient's name and folded name by insertion order, written beside their appointments (0018, 0024). */
-const nameOf: string[] = [];
-const nameSearchOf: string[] = [];
 for (let done = 0; done < N; done += BATCH) {
   const rows: unknown[][] = [];
   for (let i = done; i < Math.min(N, done + BATCH); i++) {
     const p = generatePatient(rng, used);
-    nameOf.push(p.name);
-    nameSearchOf.push(p.nameSearch);
     rows.push([
       p.name,
       p.nameSearch,
@@ -179,8 +174,6 @@ const APPT_COLS: [string, string][] = [
   ['request_data', 'jsonb'],
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
-  ['patient_name_search', 'text'],
-  ['patient_name', 'text'],
 ];
 let batch: unknown[][] = [];
 const flush = async (table: string, cols: [string, string][], force = false) => {
@@ -201,8 +194,7 @@ for (const row of g.appointmentRows(rng, {
 })) {
   // Last updated when created: written with the row (an update of every row afterwards rewrote
   // 3,000,000 rows and all their index entries, over 17 minutes at 1,000,000 patients).
-  const k = (row[0] as number) - first;
-  batch.push([...row, row.at(-1), nameSearchOf[k], nameOf[k]]);
+  batch.push([...row, row.at(-1)]);
   await flush('appointments', APPT_COLS);
 }
 await flush('appointments', APPT_COLS, true);

@@ -20,16 +20,18 @@ import { replies } from '../domain/api';
 import '../domain/zod-setup';
 import { type Config, publicInstitute } from './config';
 import type { Database } from './db/client';
-import { features } from './features';
+import { features, subscribeFeatures } from './features';
 import { enableAuditGroupCommit } from './platform/audit';
 import { type AuthOptions, createAuth } from './platform/auth/auth';
 import authPlugin from './platform/auth/plugin';
 import { type Clock, systemClock } from './platform/clock';
 import { HttpError, MESSAGES, toHttpError, validationError } from './platform/errors';
+import { Events } from './platform/events';
 import { registerJsonBodyParser } from './platform/json-body';
 import { allowedOrigins } from './platform/origins';
 import { replySerializerCompiler } from './platform/reply-serializer';
 import { isSpaPath, loadSpaIndex } from './platform/spa-index';
+import { getStorage, type Storage } from './platform/storage';
 
 export type AppDeps = {
   config: Config;
@@ -54,7 +56,13 @@ export type RouteInfo = {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteInfo[];
-    deps: Required<Pick<AppDeps, 'config' | 'database' | 'clock'>> & { auth: ReturnType<typeof createAuth> };
+    /** What the features' services are made with (platform/deps.ts), and the app's own parts. */
+    deps: Required<Pick<AppDeps, 'config' | 'database' | 'clock'>> & {
+      db: Database['db'];
+      events: Events;
+      storage: Storage;
+      auth: ReturnType<typeof createAuth>;
+    };
   }
 }
 
@@ -79,7 +87,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const auth = createAuth(database.db, config, deps.auth);
   enableAuditGroupCommit(database.db);
-  app.decorate('deps', { config, database, clock, auth });
+  const events = new Events();
+  const appDeps = { config, database, db: database.db, clock, events, storage: getStorage(config), auth };
+  subscribeFeatures(appDeps);
+  app.decorate('deps', appDeps);
 
   // The security headers, built once. @fastify/helmet built helmet's whole middleware again on
   // every request (its CSP directives parsed each time: 2 % of a list request's CPU).

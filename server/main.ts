@@ -7,11 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
-import { seedDemoDataIfEmpty } from './db/demo-data';
+import { seedDemoDataIfEmpty } from './demo/demo-data';
 import { scheduleCalendarChangesPrune } from './features/calendars';
+import { letterDeliverySettled } from './features/consultations';
+import { reconcileCounts, reconcileStorage, scheduleStorageReconcile } from './features/documents';
 import { staleJourneyMessage } from './features/journey';
-import { letterDeliverySettled } from './features/patients';
-import { scheduleWaitlist, waitlistDeps } from './features/waitlist';
+import { scheduleWaitlist } from './features/waitlist';
 import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
 import { emailSender } from './platform/mail';
@@ -19,7 +20,6 @@ import { listeningAddresses } from './platform/origins';
 import { createOutboxWorker } from './platform/outbox';
 import { smsSender } from './platform/sms';
 import { getStorage } from './platform/storage';
-import { reconcileCounts, reconcileStorage, scheduleStorageReconcile } from './platform/storage/reconcile';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -125,12 +125,8 @@ async function main() {
   );
 
   // Waitlist offers past their time go to the next waiting patient (issue 15).
-  const waitlist = scheduleWaitlist(
-    database.db,
-    waitlistDeps({ config, clock: app.deps.clock }),
-    app.deps.clock,
-    60_000,
-    (err) => app.log.error({ err: safeError(err) }, 'waitlist processing failed'),
+  const waitlist = scheduleWaitlist(app.deps, 60_000, (err) =>
+    app.log.error({ err: safeError(err) }, 'waitlist processing failed'),
   );
 
   const maintenance = scheduleNightlyMaintenance(database, (msg, err) =>

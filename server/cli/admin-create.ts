@@ -3,13 +3,11 @@
  * Creates an authorised superadmin (the first account of a new installation; DESIGN §6).
  */
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { users } from '../db/schema';
+import { createStaffUser, staffIdByEmail } from '../platform/auth';
 import { checkStaffPassword } from '../platform/auth/auth';
-import { createStaffUser } from '../platform/auth/staff';
 
 const { values } = parseArgs({
   options: {
@@ -39,11 +37,7 @@ if (problem) {
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 try {
-  const [existing] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.data.toLowerCase()));
-  if (existing) {
+  if (await staffIdByEmail(database.db, email.data)) {
     console.error(`An account with the e-mail ${email.data} already exists.`);
     process.exitCode = 1;
   } else {

@@ -13,11 +13,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeCnp } from '../../domain/validation/cnp';
 import { type Database, openPglite } from '../db/client';
+import { removeOrphanFiles } from '../features/documents/reconcile';
 import { PDF } from '../features/documents/samples';
 import { addCalendars } from '../features/registration/test-helpers';
 import { createStaffUser } from '../platform/auth/staff';
 import { listAllFiles } from '../platform/storage/disk';
-import { removeOrphanFiles } from '../platform/storage/reconcile';
 import { makePatient } from '../test/factories';
 import { freshDatabase } from '../test/harness';
 

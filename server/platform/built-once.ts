@@ -1,13 +1,12 @@
 /**
- * Statements whose text never changes, built by Drizzle once per database handle and kept, their
- * values given as placeholders (`sql.placeholder(name)`) on each call. Drizzle builds a statement
- * from its parts on every call otherwise: for the appointment rows (twenty columns, five tables)
- * that was 0.16 ms of the server's CPU per request, and building statements was about a seventh
- * of an appointment list's server time under load (docs/decisions/0061-statements-built-once.md).
+ * Statements built once per database handle and kept, their values given as placeholders
+ * (`sql.placeholder(name)`) on each call: Drizzle's prepared queries. Building a statement from
+ * its parts costs the server about 0.2 ms for an appointment card's five-table select, a fifth of
+ * a list request; kept, a request only sends the values (docs/decisions/0061, measured again in
+ * 0086: without it the appointment list answered 64-78 % of its requests per second).
  *
- * Only for statements of a fixed shape: a list whose conditions depend on the filters typed is
- * still built per request. The kept statement is named after `key`, so PostgreSQL also parses it
- * once per connection (server/db/prepared-client.ts).
+ * Only for statements whose best plan does not depend on the values given (a value that does, a
+ * few-valued one such as a status, is written into the text and into `key`).
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
@@ -15,18 +14,18 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { perDatabase } from './per-database';
 
-type Built = { execute: (placeholders?: Record<string, unknown>) => Promise<unknown> };
+type Prepared = { execute: (placeholders?: Record<string, unknown>) => Promise<unknown> };
 
-const kept = perDatabase(() => new Map<string, Built>());
+const kept = perDatabase(() => new Map<string, Prepared>());
 /** Keys per database handle; beyond, the kept statements are dropped and built again as asked. */
 const MAX_KEPT = 500;
 
 /**
  * The statement `build(name)` prepares (`query.prepare(name)`), built on the first call for this
- * database handle and `key` and kept. `key` names the shape and every value built into the text
- * (values given at each call are placeholders): one key, one text.
+ * database handle and `key` and kept. `key` names the shape and every value written into the
+ * text (values given at each call are placeholders): one key, one text.
  */
-export function builtOnce<Q extends Built>(db: Db, key: string, build: (name: string) => Q): Q {
+export function builtOnce<Q extends Prepared>(db: Db, key: string, build: (name: string) => Q): Q {
   const byKey = kept(db);
   let query = byKey.get(key) as Q | undefined;
   if (!query) {
@@ -41,32 +40,15 @@ export function builtOnce<Q extends Built>(db: Db, key: string, build: (name: st
 const dialect = new PgDialect();
 
 /**
- * `builtOnce` for a statement written as SQL text rather than with the query builder: `build()`
- * is turned into text once, and each call sends only the placeholders' values. It answers the
- * driver's result (`rows`), as `db.execute` does.
+ * `builtOnce` for a statement written as SQL text (the search's, the audit log's) rather than with
+ * the query builder, whose `.prepare()` only builder queries have: the text is made once with
+ * Drizzle's dialect and kept as the session's prepared query; each call sends the placeholders'
+ * values and answers the driver's result (`rows`), as `db.execute` does. Without it the search
+ * answered a third of its requests per second (0086).
  */
 export function builtOnceSql<R>(db: Db, key: string, build: () => SQL) {
   return builtOnce(db, key, (name) => {
     const query = db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false);
     return { execute: (values?: Record<string, unknown>) => query.execute(values) as Promise<{ rows: R[] }> };
   });
-}
-
-/**
- * A list's page as `pageAndTotal` reads it (`readPage`), for a list with views without typed
- * values: when the total rides along (`column`) or the view has typed values (`view` null), the
- * statement `page(column)` built for this request; otherwise the statement of this view and page
- * (`pageKey`: everything else written into its text, the page size and number), built once and
- * kept. Pass `view` to `pageAndTotal` as its `key` too, so the view's kept total is found by name.
- */
-export function viewPage<R>(
-  db: Db,
-  view: string | null,
-  pageKey: string,
-  page: (column: SQL<number> | null) => PromiseLike<R[]> & { prepare: (name: string) => Built },
-): (column: SQL<number> | null) => Promise<R[]> {
-  return async (column) =>
-    column || !view
-      ? await page(column)
-      : ((await builtOnce(db, `${view}:${pageKey}`, (name) => page(null).prepare(name)).execute()) as R[]);
 }

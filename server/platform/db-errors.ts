@@ -48,6 +48,8 @@ export type Violation = { kind: 'unique' | 'foreign-key' | 'exclusion' | 'check'
 const VIOLATIONS: Record<string, Violation['kind']> = {
   '23505': 'unique',
   '23503': 'foreign-key',
+  // ON DELETE RESTRICT: a row still referred to.
+  '23001': 'foreign-key',
   '23P01': 'exclusion',
   '23514': 'check',
 };

@@ -31,8 +31,20 @@ export type DomainEvents = {
   'appointment.scheduled': { appointmentId: number; previous: { date: string; time: string } | null };
   /** Staff cancelled it (a status without appointment) or deleted it. */
   'appointment.cancelled': { appointment: AppointmentBefore };
+  /** A public request was removed as spam: what was given with it (its consent) goes too. */
+  'request.discarded': { appointmentId: number; patientId: number };
   /** A change freed a slot that someone else may now take. */
   'slot.freed': FreedSlot;
+  /** A freed slot was offered to a waiting patient, held until `expiresAt` (`url`: accept or decline). */
+  'waitlist.offered': {
+    id: number;
+    patientId: number;
+    date: string;
+    time: string;
+    calendar: string | null;
+    expiresAt: Date;
+    url: string;
+  };
 };
 
 type Handler<K extends keyof DomainEvents> = (tx: Db, event: DomainEvents[K]) => Promise<void>;

@@ -1,7 +1,7 @@
 /**
  * The name filter of the lists: a patient matches when, for every word typed, a word of the
  * name starts with it, in any order and without diacritics ("petru mat" finds "Matei Petru",
- * "stefan" finds "Ștefan" and "Ștefania"). The words of each name live in patient_name_words,
+ * "stefan" finds "Ștefan" and "Ștefania"). The words of each name live in patient_words,
  * kept by a trigger (migration 0012); each typed word is one range of its text_pattern_ops index,
  * and the index holds the folded name too, so a page in name order and its count never read the
  * patients table (docs/decisions/0044-name-words-index.md).
@@ -30,10 +30,10 @@ const startingWith = (w: string, alias: SQL) =>
  * duplicates cost 25 ms a request.
  */
 function oneWord(w: string): SQL {
-  return sql`(select patient_id, name_search from patient_name_words where word = ${w} and ${customPlan})
+  return sql`(select patient_id, name_search from patient_words where word = ${w} and ${customPlan})
     union all
-    (select distinct patient_id, name_search from patient_name_words w where w.word ~>~ ${w} and w.word ~<~ ${w + LAST}
-      and not exists (select 1 from patient_name_words x where x.patient_id = w.patient_id and x.word = ${w})
+    (select distinct patient_id, name_search from patient_words w where w.word ~>~ ${w} and w.word ~<~ ${w + LAST}
+      and not exists (select 1 from patient_words x where x.patient_id = w.patient_id and x.word = ${w})
       and ${customPlan})`;
 }
 
@@ -59,12 +59,12 @@ function oneWordFirst(w: string, first: number): SQL {
 export function wordFirst(word: SQL, end: SQL, first: number): SQL {
   const n = literalInt(first);
   return sql`with recursive starting(word) as (
-      (select s.word from patient_name_words s where s.word ~>=~ ${word} and s.word ~<~ ${end} order by s.word using ~<~ limit 1)
+      (select s.word from patient_words s where s.word ~>=~ ${word} and s.word ~<~ ${end} order by s.word using ~<~ limit 1)
       union all
-      select (select s.word from patient_name_words s where s.word ~>~ starting.word and s.word ~<~ ${end} order by s.word using ~<~ limit 1)
+      select (select s.word from patient_words s where s.word ~>~ starting.word and s.word ~<~ ${end} order by s.word using ~<~ limit 1)
       from starting where starting.word is not null)
     select distinct f.patient_id, f.name_search from starting
-      cross join lateral (select x.patient_id, x.name_search from patient_name_words x where x.word = starting.word
+      cross join lateral (select x.patient_id, x.name_search from patient_words x where x.word = starting.word
         order by x.name_search, x.patient_id limit ${n}) f
     order by f.name_search, f.patient_id limit ${n}`;
 }
@@ -85,7 +85,7 @@ export function nameMatches(text: string): SQL | null {
   // A name may hold two words starting with the same letters ("Pop Popescu"): `intersect` keeps
   // each patient once.
   const each = (w: string) =>
-    sql`select patient_id, name_search from patient_name_words w where ${startingWith(w, sql`w`)} and ${customPlan}`;
+    sql`select patient_id, name_search from patient_words w where ${startingWith(w, sql`w`)} and ${customPlan}`;
   return sql.join(words.map(each), sql` intersect `);
 }
 
@@ -110,36 +110,7 @@ export function nameMatchesPatient(patientId: SQL, text: string): SQL | null {
   if (!words.length) return null;
   const each = words.map(
     (w) =>
-      sql`exists (select 1 from patient_name_words w where w.patient_id = ${patientId} and ${startingWith(w, sql`w`)} and ${customPlan})`,
+      sql`exists (select 1 from patient_words w where w.patient_id = ${patientId} and ${startingWith(w, sql`w`)} and ${customPlan})`,
   );
   return sql.join(each, sql` and `);
 }
-
-/**
- * The same rule tested on a folded name the row carries itself (appointments.patient_name_search,
- * 0056): every typed word starts a word of it, a word starting after a space or a hyphen. No
- * index answers this test: it filters a walk of an index that holds the name, entry by entry,
- * which beats a probe per entry into the words index when the name is common
- * (docs/decisions/0060-appointment-name-walk.md). The test's selectivity is the planner's default
- * whatever the words are, so its statement is built and planned once per number of words: the
- * words are the placeholders `word0`, `word1`… (`carriedNameWords` gives their values).
- */
-export function carriedNameMatches(nameSearch: SQL, wordCount: number): SQL {
-  // The word anywhere in the name first: a plain search, a fifth of the cost of rewriting the
-  // name to test where its words start, rejects most entries of a walk before that test.
-  const each = Array.from(
-    { length: wordCount },
-    (_, i) =>
-      sql`strpos(${nameSearch}, ${sql.placeholder(`part${i}`)}) > 0 and strpos(' ' || translate(${nameSearch}, '-', ' '), ${sql.placeholder(`word${i}`)}) > 0`,
-  );
-  return sql.join(each, sql` and `);
-}
-
-/** The values of `carriedNameMatches`' placeholders for the words typed. */
-export const carriedNameWords = (words: string[]): Record<string, string> =>
-  Object.fromEntries(
-    words.flatMap((w, i) => [
-      [`part${i}`, w],
-      [`word${i}`, ` ${w}`],
-    ]),
-  );

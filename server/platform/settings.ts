@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { settings } from '../db/schema';
+import { settings } from '../db/schema/settings';
 import type { Actor } from './actor';
 
 export const SETTING_KEYS = { requireTwoFactor: 'require-two-factor' } as const;

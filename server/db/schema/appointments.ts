@@ -1,13 +1,11 @@
 /**
  * Appointments, custom statuses and the counts kept beside them (owner: appointments).
  *
- * Database logic of this owner: `appointment_day_counts_sync` (migration 0014) keeps
- * appointment_day_counts equal to the dated appointments of each day, calendar and custom
- * status, and `appointment_completed_days_sync` with `appointment_completed_days_status_changed`
- * (migration 0027) keep appointment_completed_days equal to the appointments that count as
- * completed: counts that must match what they count, whatever writes (the month's counts and the
- * dashboard's "completed" read them, docs/decisions/0047 and 0081). The calendars owner's change
- * log has triggers on this table too (schema/calendars.ts).
+ * Database logic of this owner: `appointment_completed_days_sync` with
+ * `appointment_completed_days_status_changed` (migration 0027) keep appointment_completed_days
+ * equal to the appointments that count as completed, a count that must match what it counts
+ * whatever writes (the dashboard's "completed", docs/decisions/0081). The calendars owner keeps
+ * its month's counts and change log from this table's writes too (schema/calendars.ts).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -175,26 +173,6 @@ export const appointmentsNewestFirst = (table: SQL = sql`${appointments}`) => [
 ];
 
 /**
- * How many dated appointments each day has, per calendar and custom status (0: none, or a status
- * other than `custom`), kept by a trigger on appointments (migration 0014) so no write path can
- * forget it. A month's counts are then a few hundred rows, whatever the institute's size
- * (server/features/calendars/repository.ts, docs/decisions/0047-calendar-month-by-day.md).
- */
-export const appointmentDayCounts = pgTable(
-  'appointment_day_counts',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    /** 0 for an appointment without a calendar. */
-    calendarId: integer('calendar_id').notNull(),
-    customStatusId: integer('custom_status_id').notNull(),
-    n: integer('n').notNull(),
-  },
-  // The key's index also carries `n` (INCLUDE, migration 0021, not expressible here): a month's
-  // counts are read from the index alone (docs/decisions/0062-day-counts-cover.md).
-  (t) => [primaryKey({ columns: [t.day, t.calendarId, t.customStatusId] })],
-);
-
-/**
  * The dashboard's "completed" per day and calendar (0: none): the appointments of that day that
  * held a slot or carry a custom status without appointment, kept by the triggers named at the top.
  */
@@ -206,4 +184,20 @@ export const appointmentCompletedDays = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ name: 'appointment_completed_days_pk', columns: [t.day, t.calendarId] })],
+);
+
+/**
+ * How many public requests each day of the public calendar has taken (its daily capacity):
+ * counted under the row lock of (calendar, day), so the capacity holds under concurrent requests.
+ */
+export const registrationDays = pgTable(
+  'registration_days',
+  {
+    calendarId: integer('calendar_id')
+      .notNull()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('registration_days_pk').on(t.calendarId, t.day)],
 );

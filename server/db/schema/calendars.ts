@@ -1,12 +1,16 @@
 /**
- * Calendars, their weekly availability and unavailable days, each account's calendar-feed token
- * and the log of what changed a month (owner: calendars).
+ * Calendars, their weekly availability and unavailable days, and what their month keeps: the
+ * day counts and the log of what changed (owner: calendars).
  *
- * Database logic of this owner (migration 0028, docs/decisions/0082): triggers on appointments,
+ * Database logic of this owner, kept from the writes of appointments (the month's events):
+ * `appointment_day_counts_sync` (migration 0014) keeps appointment_day_counts equal to the dated
+ * appointments of each day, calendar and custom status, a count that must match what it counts
+ * (a month reads its counts from there, docs/decisions/0047); and triggers on appointments,
  * appointment_statuses, users and this file's tables add a row to calendar_changes for each
- * transaction that changes what a month shows (`calendar_changed`, `appointment_calendar_changed`,
- * `calendar_part_changed`, `every_calendar_changed`), so a month read once is served again
- * until then; `calendar_changes_prune()` drops the rows no kept month can need.
+ * transaction that changes what a month shows (migration 0028: `calendar_changed`,
+ * `appointment_calendar_changed`, `calendar_part_changed`, `every_calendar_changed`), so a month
+ * read once is served again until then (docs/decisions/0082); `calendar_changes_prune()` drops the
+ * rows no kept month can need.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -16,6 +20,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -23,7 +28,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth';
 import { created } from './columns';
 
 export const calendars = pgTable('calendars', {
@@ -66,19 +70,6 @@ export const calendarUnavailableDays = pgTable(
   (t) => [index('calendar_unavailable_cal_idx').on(t.calendarId, t.fromDate)],
 );
 
-/** Each account's private calendar-feed token (calendars/feed/), kept only as a SHA-256 hash. */
-export const calendarFeedTokens = pgTable(
-  'calendar_feed_tokens',
-  {
-    userId: text('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: created(),
-  },
-  (t) => [uniqueIndex('calendar_feed_tokens_hash_uq').on(t.tokenHash)],
-);
-
 /** PostgreSQL's 64-bit transaction id (xid8). */
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
@@ -103,3 +94,22 @@ export const calendarChangeMarks = pgTable('calendar_change_marks', {
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   oldestXid: xid8('oldest_xid').notNull(),
 });
+
+/**
+ * How many dated appointments each day has, per calendar and custom status (0: none, or a status
+ * other than `custom`), kept by the trigger named at the top so no write path can forget it. A month's counts are then a few hundred rows, whatever the institute's size
+ * (server/features/calendars/repository.ts, docs/decisions/0047-calendar-month-by-day.md).
+ */
+export const appointmentDayCounts = pgTable(
+  'appointment_day_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 0 for an appointment without a calendar. */
+    calendarId: integer('calendar_id').notNull(),
+    customStatusId: integer('custom_status_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  // The key's index also carries `n` (INCLUDE, migration 0021, not expressible here): a month's
+  // counts are read from the index alone (docs/decisions/0062-day-counts-cover.md).
+  (t) => [primaryKey({ columns: [t.day, t.calendarId, t.customStatusId] })],
+);

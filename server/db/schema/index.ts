@@ -14,7 +14,6 @@ export * from './my-account';
 export * from './outbox';
 export * from './patients';
 export * from './privacy';
-export * from './registration';
 export * from './self-service';
 export * from './settings';
 export * from './waitlist';

@@ -1,5 +1,5 @@
-/** Doctors' time off (owner: my-account). */
-import { date, index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+/** Doctors' time off and each account's calendar-feed token (owner: my-account). */
+import { date, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { created } from './columns';
 
@@ -15,4 +15,17 @@ export const timeOff = pgTable(
     createdAt: created(),
   },
   (t) => [index('time_off_user_idx').on(t.userId, t.fromDate)],
+);
+
+/** Each account's private calendar-feed token (my-account/feed/), kept only as a SHA-256 hash. */
+export const calendarFeedTokens = pgTable(
+  'calendar_feed_tokens',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('calendar_feed_tokens_hash_uq').on(t.tokenHash)],
 );

@@ -14,7 +14,7 @@ export const waitlistEntries = pgTable(
     id: serial('id').primaryKey(),
     patientId: integer('patient_id')
       .notNull()
-      .references(() => patients.id, { onDelete: 'cascade' }),
+      .references(() => patients.id, { onDelete: 'restrict' }),
     calendarId: integer('calendar_id')
       .notNull()
       .references(() => calendars.id, { onDelete: 'cascade' }),

@@ -5,10 +5,10 @@
  * administration lives with the calendars (features/calendars/admin-routes.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import auditRoutes from './audit-routes';
+import auditRoutes from './audit/routes';
 import outboxRoutes from './outbox/routes';
-import staffRoutes from './staff-routes';
-import statusesRoutes from './statuses-routes';
+import staffRoutes from './staff/routes';
+import statusesRoutes from './statuses/routes';
 
 const routes: FastifyPluginAsync = async (app) => {
   await app.register(staffRoutes);

@@ -1,17 +1,34 @@
-/** What other features may use of appointments (docs/ARCHITECTURE.md "Features talk over their exports"). */
+/**
+ * What other features may use of appointments (docs/ARCHITECTURE.md "One door per table"):
+ * the service (the waitlist books through it, the patient's page acts through it) and the reads
+ * of one appointment. Its tables are read elsewhere only through the published view
+ * appointment_facts (server/db/views.ts).
+ */
+
 export {
+  dashboardFigures,
+  noShowRates,
+  requestsNearDeadline,
+  weeklyCounts,
+} from './repository/figures';
+export {
+  type AppointmentFacts,
+  appointmentFacts,
+  appointmentsOfPatient,
   doctorAppointmentsBetween,
   doctorSlotAppointments,
-  type PatientAppointmentColumns,
-  withAppointments,
-} from './others-repository';
-export {
-  cancelByPatient,
-  cancelUntil,
-  confirmAttendanceByPatient,
   type PatientFacingAppointment,
   patientFacingAppointment,
-  requestRescheduleByPatient,
-} from './patient-actions';
-export type { FreedSlot } from './service';
-export { bookFromWaitlist, slotIsHeld } from './waitlist-booking';
+} from './repository/reads';
+export { listStatuses as listStatusesForAdmin } from './repository/statuses';
+export {
+  appointmentRowsOfPatient,
+  clearRequestDataOf,
+  createPublicRequest,
+  isPatientsAppointment,
+  publicRequestOn,
+  reservePublicDay,
+  slotIsHeld,
+} from './repository/writes';
+export { type AppointmentsService, cancelUntil, createAppointmentsService } from './service';
+export { createStatusesService } from './statuses-service';

@@ -2,7 +2,6 @@
  * /api/appointment... (SPEC §7) except POST /appointment and GET /appointment/check-register-date,
  * which belong to the public registration feature.
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jsonQuery, messageReply, pageCount, pageQuery, replies } from '../../../domain/api';
@@ -29,17 +28,16 @@ import {
 } from '../../../domain/appointments';
 import { NEAR_DEADLINE_HOURS } from '../../../domain/dashboard';
 import { addDays, addMonths, clinicTime, clinicToday, DATE_RE } from '../../../domain/dates';
-import { expandRanges, lastBookableDay } from '../../../domain/slots';
+import { expandRanges, lastBookableDay, WEEKDAY_NAMES } from '../../../domain/slots';
 import { audit } from '../../platform/audit';
+import { activeDoctors } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { journeyFor } from '../journey';
-import { slotFreedHook, waitlistDeps } from '../waitlist';
-import { listAppointments } from './list-repository';
-import { markAppointmentNoShow } from './no-show';
-import * as reference from './reference-repository';
-import * as repo from './repository';
-import * as service from './service';
-import { markRequestsAsSpam } from './spam';
+import { calendarFacts, listCalendars } from '../calendars';
+import { pickerSearch } from '../patients';
+import { appointmentDetail } from './detail';
+import { listAppointments } from './repository/list';
+import * as reads from './repository/reads';
+import { createAppointmentsService } from './service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['appointments'];
@@ -48,19 +46,24 @@ const booleanText = z
   .default('true')
   .transform((v) => v === 'true' || v === '1');
 
-const routes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
-  const now = () => app.deps.clock.now();
-  const journey = journeyFor(app.deps);
-  const slotFreed = slotFreedHook(waitlistDeps(app.deps), now);
-  const ctx = (req: FastifyRequest) => ({
+/** Active doctors with their time off still to come (the pickers' "vacations"). */
+async function doctorsWithVacations(db: Parameters<typeof activeDoctors>[0], today: string) {
+  const doctors = await activeDoctors(db);
+  const off = await reads.timeOffFrom(
     db,
-    actor: req.actor,
-    today: clinicToday(now()),
-    institute: app.deps.config.INSTITUTE_NAME,
-    journey,
-    slotFreed,
-  });
+    today,
+    doctors.map((d) => d.id),
+  );
+  return doctors.map((d) => ({
+    ...d,
+    vacations: off.filter((o) => o.userId === d.id).map(({ id, from, to }) => ({ id, from, to })),
+  }));
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const now = () => app.deps.clock.now();
+  const service = createAppointmentsService(app.deps);
 
   app.get(
     '/appointment',
@@ -91,7 +94,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
           today,
           nearDeadlineBefore: new Date(instant.getTime() - NEAR_DEADLINE_HOURS * 3_600_000),
         }),
-        repo.nextAppointments(db, today, clinicTime(instant)),
+        reads.nextAppointments(db, today, clinicTime(instant)),
       ]);
       return {
         status: 1 as const,
@@ -113,7 +116,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({
       status: 1 as const,
-      data: await reference.listStatuses(db),
+      data: await reads.listStatuses(db),
     }),
   );
 
@@ -126,7 +129,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: appointmentDoctorsReply }),
       },
     },
-    async () => ({ status: 1 as const, data: await reference.listDoctors(db, clinicToday(now())) }),
+    async () => ({ status: 1 as const, data: await doctorsWithVacations(db, clinicToday(now())) }),
   );
 
   app.get(
@@ -140,9 +143,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const [doctors, statuses, calendars] = await Promise.all([
-        reference.listDoctors(db, clinicToday(now())),
-        reference.listStatuses(db, { pickers: true }),
-        reference.listCalendars(db),
+        doctorsWithVacations(db, clinicToday(now())),
+        reads.listStatuses(db, { pickers: true }),
+        listCalendars(db),
       ]);
       return { status: 1 as const, data: { doctors, statuses, calendars } };
     },
@@ -159,7 +162,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const id = await service.createAppointment(ctx(req), req.body);
+      const id = await service.create(req.actor, req.body);
       return { status: 1 as const, id, message: APPOINTMENT_MESSAGES.created };
     },
   );
@@ -176,7 +179,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       status: 1 as const,
-      data: { patients: await reference.searchPatients(db, req.query.filters.name) },
+      data: { patients: await pickerSearch(db, req.query.filters.name) },
     }),
   );
 
@@ -202,17 +205,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { calendarId } = req.params;
-      const facts = await reference.calendarFacts(db, calendarId);
+      const facts = await calendarFacts(db, calendarId);
       if (!facts) throw notFound(APPOINTMENT_MESSAGES.calendarNotFound);
       const today = clinicToday(now());
       const last = lastBookableDay(today);
-      const timeOff = await reference.doctorTimeOff(db, req.query.doctor_id ?? null);
+      const timeOff = await reads.doctorTimeOff(db, req.query.doctor_id ?? null);
       const { date } = req.query;
       let appointments: { selected_date: string; selected_time: string }[] = [];
       if (date) {
         const from = DATE_RE.test(date) ? date : `${date}-01`;
         const to = DATE_RE.test(date) ? date : addDays(addMonths(from, 1), -1);
-        appointments = await reference.takenSlots(db, {
+        appointments = await reads.takenSlots(db, {
           calendarId,
           doctorId: req.query.doctor_id,
           from,
@@ -224,7 +227,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         data: {
           unavailableDays: expandRanges([...facts.unavailable, ...timeOff], today, last),
           availability: facts.availability.map((e) => ({
-            day: reference.weekdayName(e.weekday),
+            day: WEEKDAY_NAMES[e.weekday] ?? String(e.weekday),
             weekday: e.weekday,
             from: e.from.slice(0, 5),
             to: e.to.slice(0, 5),
@@ -246,7 +249,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await service.confirm(ctx(req), req.body.appointment_id, req.body.status);
+      await service.confirm(req.actor, { appointmentId: req.body.appointment_id, status: req.body.status });
       return { status: 1 as const, message: APPOINTMENT_MESSAGES.confirmed };
     },
   );
@@ -262,7 +265,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await service.setAppointment(ctx(req), req.body);
+      await service.setAppointment(req.actor, req.body);
       return { status: 1 as const, message: APPOINTMENT_MESSAGES.statusSet };
     },
   );
@@ -278,7 +281,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await service.assignDoctor(ctx(req), req.body);
+      await service.assignDoctor(req.actor, req.body);
       return { status: 1 as const, message: APPOINTMENT_MESSAGES.assigned };
     },
   );
@@ -295,7 +298,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await markAppointmentNoShow({ db, actor: req.actor, now: now() }, req.body.appointment_id);
+      await service.markNoShow(req.actor, { appointmentId: req.body.appointment_id });
       return { status: 1 as const, message: APPOINTMENT_MESSAGES.noShowMarked };
     },
   );
@@ -318,7 +321,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const r = await markRequestsAsSpam({ db, actor: req.actor }, req.body.ids);
+      const r = await service.markSpam(req.actor, { ids: req.body.ids });
       return {
         status: 1 as const,
         message: APPOINTMENT_MESSAGES.spamMarked,
@@ -339,7 +342,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const appointment = await repo.findAppointment(db, req.params.id);
+      const appointment = await appointmentDetail(db, req.params.id);
       if (!appointment) throw notFound(APPOINTMENT_MESSAGES.notFound);
       await audit(db, req.actor, {
         action: 'patient.read',
@@ -362,7 +365,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await service.deleteAppointment(ctx(req), req.params.id);
+      await service.remove(req.actor, { appointmentId: req.params.id });
       return { status: 1 as const, message: APPOINTMENT_MESSAGES.deleted };
     },
   );

@@ -7,7 +7,8 @@ import { type SlotRefusal, slotRefusal } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import { constraintViolation } from '../../platform/db-errors';
 import { badRequest, conflict, type HttpError } from '../../platform/errors';
-import { calendarFacts, doctorTimeOff } from './reference-repository';
+import { calendarFacts } from '../calendars';
+import { doctorTimeOff } from './repository/reads';
 
 const REFUSALS: Record<SlotRefusal, () => HttpError> = {
   outOfRange: () => badRequest(APPOINTMENT_MESSAGES.outOfRange, { date: APPOINTMENT_MESSAGES.outOfRange }),

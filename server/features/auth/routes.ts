@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { userDetailsReply } from '../../../domain/auth';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from '../../../domain/text';
 import { audit } from '../../platform/audit';
-import { renameUser } from '../../platform/auth/staff';
+import { renameUser } from '../../platform/auth';
 import { HttpError, MESSAGES } from '../../platform/errors';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -50,8 +50,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const u = req.user!;
       const { firstName, lastName } = req.body;
-      await renameUser(app.deps.database.db, u.id, firstName, lastName);
-      await audit(app.deps.database.db, req.actor, {
+      await renameUser(app.deps.db, u.id, firstName, lastName);
+      await audit(app.deps.db, req.actor, {
         action: 'user.update',
         entityType: 'user',
         entityId: u.id,

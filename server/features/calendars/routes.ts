@@ -15,17 +15,15 @@ import {
 import { resolveRange } from '../../../domain/dashboard';
 import { addDays } from '../../../domain/dates';
 import { notFound } from '../../platform/errors';
-import { timeOffBetween } from '../my-account';
-import adminRoutes from './admin-routes';
-import feedRoutes from './feed-routes';
+import adminRoutes from './admin/routes';
+import * as month from './month/repository';
 import * as repo from './repository';
 
 const tags = ['calendars'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   await app.register(adminRoutes);
-  await app.register(feedRoutes);
 
   app.get(
     '/calendars',
@@ -62,8 +60,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const last = addDays(end, -1);
       const { doctorId = null, perDay, includeInactive } = req.body;
       const [found, off] = await Promise.all([
-        repo.calendarMonth(db, { start, end, calendarId, doctorId, perDay, includeInactive }),
-        doctorId ? timeOffBetween(db, doctorId, start, last) : Promise.resolve([]),
+        month.calendarMonth(db, { start, end, calendarId, doctorId, perDay, includeInactive }),
+        doctorId ? month.doctorTimeOffBetween(db, doctorId, start, last) : Promise.resolve([]),
       ]);
       // The calendar's existence comes with its unavailable days, read with the events.
       if (!found) throw notFound(CALENDAR_MESSAGES.notFound);

@@ -90,8 +90,7 @@ const today = await makeAppointment(db, {
   doctorId: staff.id,
   holdsSlot: true,
 });
-// Rescheduled: moved from 03.03 to 04.03, whoever moves it (1). Not moved: one set again to the
-// slot it holds.
+// Rescheduled: moved from 03.03 to 04.03 by staff (1). Not moved: one set again to the slot it holds.
 const moved = await makeAppointment(db, {
   patientId: pts[6].id,
   status: 'custom',
@@ -101,11 +100,25 @@ const moved = await makeAppointment(db, {
   calendarId: cal.id,
   holdsSlot: true,
 });
-await db.update(appointments).set({ selectedDate: '2026-03-04' }).where(eq(appointments.id, moved.id));
-await db
-  .update(appointments)
-  .set({ calendarId: cal.id, selectedDate: TODAY, selectedTime: '10:00' })
-  .where(eq(appointments.id, today.id));
+/** Staff give the appointment a slot (POST /api/appointment/set-appointment), as the screen does. */
+const setSlot = async (id: number, date: string, time: string) => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/appointment/set-appointment',
+    headers: staff.headers,
+    payload: {
+      appointment_id: id,
+      status_id: control.id,
+      without_appointment: false,
+      calendar_id: cal.id,
+      date,
+      time,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+await setSlot(moved.id, '2026-03-04', '09:00');
+await setSlot(today.id, TODAY, '10:00');
 /** One of the dashboard's figures, as the staff's page receives it. */
 const figure = async (name: 'completed' | 'rescheduled') => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/dashboard', headers: staff.headers });
@@ -188,8 +201,8 @@ describe('GET /api/dashboard', () => {
       .set({ status: 'scheduled', calendarId: cal.id, selectedTime: '09:00', holdsSlot: true })
       .where(eq(appointments.id, request.id));
     expect(await rescheduled()).toBe(before);
-    // Moved from there, it is.
-    await db.update(appointments).set({ selectedTime: '09:30' }).where(eq(appointments.id, request.id));
+    // Moved from there by staff, it is.
+    await setSlot(request.id, '2026-03-06', '10:00');
     expect(await rescheduled()).toBe(before + 1);
     await db.delete(appointments).where(eq(appointments.id, request.id));
   });

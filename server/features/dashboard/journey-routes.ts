@@ -2,10 +2,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { journeyFiguresReply, NEAR_DEADLINE_HOURS, NO_SHOW_WINDOW_DAYS } from '../../../domain/dashboard';
 import { addDays, clinicToday } from '../../../domain/dates';
-import { noShowRates, requestsNearDeadline } from './journey-repository';
+import { noShowRates, requestsNearDeadline } from '../appointments';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   app.get(
     '/dashboard/journey',
     {

@@ -12,18 +12,18 @@ import {
 } from '../../../domain/dashboard';
 import { addDays, clinicToday, weekdayOf } from '../../../domain/dates';
 import { slowCache } from '../../platform/slow-cache';
+import { dashboardFigures, weeklyCounts } from '../appointments';
 import { calendarEvents } from '../calendars';
-import * as repo from './repository';
 
 const tags = ['dashboard'];
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   const today = () => clinicToday(app.deps.clock.now());
   // The counts read kept figures and indexes (migration 0027): a few ms at 100,000 patients. When
   // they still take over 50 ms (a very large institute, a loaded machine), they are reused for
   // 30 s by this process. A small clinic's figures are always fresh (docs/PERFORMANCE.md).
-  const cachedStats = slowCache<Awaited<ReturnType<typeof repo.dashboardStats>>>({
+  const cachedStats = slowCache<Awaited<ReturnType<typeof dashboardFigures>>>({
     // Never under test: a loaded test machine can be slow on tiny data, and a test that changes
     // appointments between two reads must see the change.
     slowMs: app.deps.config.NODE_ENV === 'test' ? Number.POSITIVE_INFINITY : 50,
@@ -42,7 +42,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const t = today();
-      return { status: 1 as const, stats: await cachedStats(t, () => repo.dashboardStats(db, t)) };
+      return { status: 1 as const, stats: await cachedStats(t, () => dashboardFigures(db, t)) };
     },
   );
 
@@ -80,11 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       const t = today();
       const monday = addDays(t, -((weekdayOf(t) + 6) % 7));
-      const weeks = await repo.weeklyCounts(
-        db,
-        addDays(monday, -7 * WEEKS_BEFORE),
-        WEEKS_BEFORE + WEEKS_AFTER,
-      );
+      const weeks = await weeklyCounts(db, addDays(monday, -7 * WEEKS_BEFORE), WEEKS_BEFORE + WEEKS_AFTER);
       return { status: 1 as const, currentWeek: monday, weeks };
     },
   );

@@ -1,42 +1,36 @@
 /** SQL of the documents feature (Drizzle; the same on PGlite and PostgreSQL). */
 import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
-import type {
-  DocumentFilters,
-  DocumentItem,
-  DocumentPatient,
-  DocumentStatus,
-} from '../../../domain/documents';
-import { maskCnp, pickerPatient } from '../../../domain/privacy';
-import { foldText } from '../../../domain/text';
+import type { DocumentFilters, DocumentItem, DocumentStatus } from '../../../domain/documents';
+import { maskCnp } from '../../../domain/privacy';
 import type { Db } from '../../db/client';
-import { appointments, documents, patients } from '../../db/schema';
-import { viewPage } from '../../platform/built-once';
-import { pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
-import { customPlan, literalInt, plainLiterals } from '../../platform/page-sql';
-import { cnpMatches, likeContains } from '../../platform/prefix-match';
+import { documents } from '../../db/schema/documents';
+import { patientCards } from '../../db/views';
+import { builtOnce } from '../../platform/built-once';
+import { countColumn, pageAndTotal, TOTAL_COLUMN } from '../../platform/list-total';
+import { customPlan, literalInt, plainLiteral } from '../../platform/page-sql';
+import { cnpMatches } from '../../platform/prefix-match';
 
-function where(f: DocumentFilters) {
-  // A status has two values and a day is one range of the order's own index, whatever the day:
-  // typed without a CNP or a patient, the statement is prepared and planned once, the status
-  // written into the text (decisions 0055 and 0059). A CNP or a patient is planned for its value
-  // (server/db/prepared-client.ts).
-  const keyed = !f.cnp && !f.patient_id;
-  const lit = keyed ? plainLiterals({ status: f.status }) : null;
-  const conds = [];
-  if (f.status)
-    conds.push(lit?.status ? sql`${documents.status} = ${lit.status}` : eq(documents.status, f.status));
+/** The values of the list's conditions: given as they are, or as a kept statement's placeholders. */
+type Values = { day: SQL };
+
+function where(f: DocumentFilters, v: Values) {
+  const conds: SQL[] = [];
+  // A status has two values: written into the text, each planned for itself (decision 0055).
+  const status = f.status ? plainLiteral(f.status) : null;
+  if (f.status) conds.push(status ? sql`${documents.status} = ${status}` : eq(documents.status, f.status));
   if (f.patient_id) conds.push(eq(documents.patientId, f.patient_id));
-  const cnp = f.cnp ? cnpMatches(sql`${patients.cnp}`, f.cnp) : null;
+  const cnp = f.cnp ? cnpMatches(sql`${patientCards.cnp}`, f.cnp) : null;
   if (cnp) conds.push(cnp);
   if (f.created_at) {
     // The clinic's calendar day, as a range on the indexed timestamp (whatever the server TZ).
     conds.push(
-      sql`${documents.createdAt} >= (${f.created_at}::date)::timestamp AT TIME ZONE 'Europe/Bucharest'`,
-      sql`${documents.createdAt} < (${f.created_at}::date + 1)::timestamp AT TIME ZONE 'Europe/Bucharest'`,
+      sql`${documents.createdAt} >= (${v.day}::date)::timestamp AT TIME ZONE 'Europe/Bucharest'`,
+      sql`${documents.createdAt} < (${v.day}::date + 1)::timestamp AT TIME ZONE 'Europe/Bucharest'`,
     );
   }
-  if (!conds.length) return undefined;
-  return lit ? and(...conds) : and(...conds, customPlan);
+  // A CNP or a patient is planned for its value (server/db/prepared-client.ts).
+  if (f.cnp || f.patient_id) conds.push(customPlan);
+  return conds.length ? and(...conds) : undefined;
 }
 
 const listColumns = {
@@ -46,51 +40,57 @@ const listColumns = {
   type: documents.ext,
   created_at: documents.createdAt,
   status: documents.status,
-  patient: patients.name,
-  pid: patients.cnp,
+  patient: patientCards.name,
+  pid: patientCards.cnp,
   patient_id: documents.patientId,
   appointment_id: documents.appointmentId,
   size: documents.size,
 };
 
+/**
+ * The documents area's list, newest first, with its total riding along (platform/list-total.ts).
+ * Without a CNP or a patient (every document, a status, a day) the page's statement is one of few
+ * shapes, built once (platform/built-once.ts), the day a placeholder.
+ */
 export async function listDocuments(
   db: Db,
   filters: DocumentFilters,
   page: number,
   perPage: number,
 ): Promise<{ total: number; documents: DocumentItem[] }> {
-  const w = where(filters);
-  // Every document has its patient (foreign key, not null): the count joins patients only for
-  // the CNP filter, so otherwise it is an index-only scan (docs/PERFORMANCE.md).
-  // Exact up to 1,000, estimated beyond (server/platform/list-total.ts).
-  const ids = db.select({ id: documents.id }).from(documents);
-  const pageOf = (column: SQL<number> | null) =>
-    db
-      .select({ ...listColumns, ...(column ? { [TOTAL_COLUMN]: column } : {}) })
-      .from(documents)
-      .innerJoin(patients, eq(patients.id, documents.patientId))
-      .where(w)
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(literalInt(perPage))
-      .offset(literalInt((page - 1) * perPage));
-  // Without a typed value (every document, or a status alone, written into the text) the page's
-  // statement has one text per status and page: built once, and a kept total found by the view's
-  // name (decision 0061).
-  const view =
-    !filters.cnp && !filters.patient_id && !filters.created_at ? `documents:${filters.status ?? ''}` : null;
-  // The total rides along with the page when it must be counted (list-total.ts).
-  const { rows, total } = await pageAndTotal(
-    db,
-    !w
-      ? ids
-      : filters.cnp
-        ? ids.innerJoin(patients, eq(patients.id, documents.patientId)).where(w)
-        : ids.where(w),
-    // Date, status and patient are btree ranges of documents: counted with the cap at once.
-    !w ? 'default-view' : filters.cnp ? 'capped' : 'indexed',
-    viewPage(db, view, `${perPage}:${page}`, pageOf),
-    { key: view ?? `documents-filtered:${JSON.stringify(filters)}` },
-  );
+  const statement = (v: Values) => {
+    const w = where(filters, v);
+    // Every document has its patient (foreign key): the count joins patients only for the CNP.
+    const ids = db.select({ id: documents.id }).from(documents);
+    const matching = filters.cnp
+      ? ids.innerJoin(patientCards, eq(patientCards.id, documents.patientId)).where(w)
+      : ids.where(w);
+    const pageOf = (column: SQL<number> | null) =>
+      db
+        .select({ ...listColumns, ...(column ? { [TOTAL_COLUMN]: column } : {}) })
+        .from(documents)
+        .innerJoin(patientCards, eq(patientCards.id, documents.patientId))
+        .where(w)
+        .orderBy(desc(documents.createdAt), desc(documents.id))
+        .limit(literalInt(perPage))
+        .offset(literalInt((page - 1) * perPage));
+    return { matching, pageOf };
+  };
+  const now = statement({ day: sql`${filters.created_at ?? null}` });
+  const kept = !filters.cnp && !filters.patient_id && (!filters.status || plainLiteral(filters.status));
+  const { rows, total } = kept
+    ? await pageAndTotal(db, now.matching, async (column) => {
+        const withCount = column !== null;
+        const key = `documents:${filters.status ?? ''}:${Boolean(filters.created_at)}:${perPage}:${page}:${withCount}`;
+        const prepared = builtOnce(db, key, (name) => {
+          const p = statement({ day: sql`${sql.placeholder('day')}` });
+          return p.pageOf(withCount ? countColumn(p.matching) : null).prepare(name);
+        });
+        return (await prepared.execute({ day: filters.created_at ?? null })) as Awaited<
+          ReturnType<typeof now.pageOf>
+        >;
+      })
+    : await pageAndTotal(db, now.matching, now.pageOf);
   return {
     total,
     documents: rows.map((r) => ({
@@ -102,38 +102,9 @@ export async function listDocuments(
   };
 }
 
-export async function searchPatients(db: Db, name: string | null | undefined): Promise<DocumentPatient[]> {
-  const folded = name ? foldText(name) : '';
-  const found = await db
-    .select({ id: patients.id, name: patients.name, cnp: patients.cnp })
-    .from(patients)
-    .where(folded ? like(patients.nameSearch, likeContains(folded)) : undefined)
-    .orderBy(patients.nameSearch, patients.id)
-    .limit(50);
-  return found.map((r) => pickerPatient(r));
-}
-
 export async function findDocument(db: Db, id: number) {
   const [row] = await db.select().from(documents).where(eq(documents.id, id));
   return row;
-}
-
-/** The appointment exists and is the given patient's (a document links only to its own patient's). */
-export async function appointmentOfPatient(
-  db: Db,
-  appointmentId: number,
-  patientId: number,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(and(eq(appointments.id, appointmentId), eq(appointments.patientId, patientId)));
-  return Boolean(row);
-}
-
-export async function patientExists(db: Db, patientId: number): Promise<boolean> {
-  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId));
-  return Boolean(row);
 }
 
 /** An uploaded document's row (its file already stored under `storageKey`). */
@@ -182,4 +153,38 @@ export async function updateDocument(
 
 export async function deleteDocumentRow(db: Db, id: number): Promise<void> {
   await db.delete(documents).where(eq(documents.id, id));
+}
+
+/** A patient's documents, newest first (the patient record's Documents tab). */
+export async function documentsOfPatient(db: Db, patientId: number) {
+  const rows = await db
+    .select({
+      id: documents.id,
+      title: documents.title,
+      filename: documents.filename,
+      type: documents.ext,
+      created_at: documents.createdAt,
+      status: documents.status,
+    })
+    .from(documents)
+    .where(eq(documents.patientId, patientId))
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+  return rows.map((d) => ({
+    ...d,
+    created_at: d.created_at.toISOString(),
+    status: d.status as DocumentStatus,
+  }));
+}
+
+/** Every document row of the patient (the privacy export), in id order. */
+export async function documentRowsOfPatient(db: Db, patientId: number) {
+  return db.select().from(documents).where(eq(documents.patientId, patientId)).orderBy(documents.id);
+}
+
+/** Deletes the patient's document rows; their ids and storage keys (the files go after the commit). */
+export async function deleteDocumentsOfPatient(tx: Db, patientId: number) {
+  return tx
+    .delete(documents)
+    .where(eq(documents.patientId, patientId))
+    .returning({ id: documents.id, key: documents.storageKey });
 }

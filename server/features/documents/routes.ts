@@ -22,7 +22,9 @@ import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http-headers';
 import { pathOf, sessionOf, urlSigner } from '../../platform/signed-url';
-import { getStorage, StorageNotFoundError } from '../../platform/storage';
+import { StorageNotFoundError } from '../../platform/storage';
+import { isPatientsAppointment } from '../appointments';
+import { pickerSearch } from '../patients';
 import { dispositionKind } from './files';
 import * as repo from './repository';
 import { handleUpload } from './upload';
@@ -32,8 +34,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(214748364
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;
-  const db = () => app.deps.database.db;
-  const storage = getStorage(config);
+  const db = () => app.deps.db;
+  const { storage } = app.deps;
   const signer = urlSigner(app.deps);
 
   await app.register(multipart, {
@@ -84,7 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: documentPatientsReply }),
       },
     },
-    async (req) => ({ status: 1 as const, data: await repo.searchPatients(db(), req.query.filters.name) }),
+    async (req) => ({ status: 1 as const, data: await pickerSearch(db(), req.query.filters.name, 50) }),
   );
 
   app.post(
@@ -125,7 +127,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const { document_id, status, appointment_id } = req.body;
       if (document_id !== undefined && document_id !== id) throw badRequest();
       const doc = await loadDocument(id);
-      if (appointment_id && !(await repo.appointmentOfPatient(db(), appointment_id, doc.patientId))) {
+      if (appointment_id && !(await isPatientsAppointment(db(), appointment_id, doc.patientId))) {
         throw badRequest(DOCUMENT_MESSAGES.notFound, { appointment_id: DOCUMENT_MESSAGES.notFound });
       }
       await db().transaction(async (tx) => {

@@ -23,6 +23,8 @@ import { audit } from '../../platform/audit';
 import { constraintViolation } from '../../platform/db-errors';
 import { fieldError, HttpError, parseOr400 } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
+import { isPatientsAppointment } from '../appointments';
+import { patientRecord } from '../patients';
 import { contentMatches, safeFileName } from './files';
 import { watchMultipartEnd } from './multipart-end';
 import * as repo from './repository';
@@ -43,11 +45,11 @@ type UploadFields = z.output<typeof documentUploadFields>;
  */
 async function checkFields(db: Db, fields: Record<string, string>): Promise<UploadFields> {
   const checked = parseOr400(documentUploadFields, fields);
-  if (!(await repo.patientExists(db, checked.patient_id)))
+  if (!(await patientRecord(db, checked.patient_id)))
     throw fieldError('patient_id', DOCUMENT_MESSAGES.patientRequired);
   if (
     checked.appointment_id &&
-    !(await repo.appointmentOfPatient(db, checked.appointment_id, checked.patient_id))
+    !(await isPatientsAppointment(db, checked.appointment_id, checked.patient_id))
   )
     throw fieldError('appointment_id', DOCUMENT_MESSAGES.notFound);
   return checked;

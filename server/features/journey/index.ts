@@ -1,2 +1,6 @@
-/** What other features use of the patient journey: the messages a change to an appointment sends. */
-export { type Journey, journeyFor, staleJourneyMessage } from './service';
+/**
+ * What other features use of the patient journey: the messages of a new public request (the
+ * registration), the subscription to the appointments' and the waitlist's events (the app), the
+ * check of a stale reminder (the outbox worker).
+ */
+export { type Journey, journeyFor, staleJourneyMessage, subscribeJourney } from './service';

@@ -9,22 +9,19 @@
  * appointment gets new rows while the old ones are cancelled (docs/decisions/0039-sms-gateway.md).
  */
 
-import type { SQL } from 'drizzle-orm';
 import { clinicInstant, clinicTime, clinicToday, hhmm } from '../../../domain/dates';
 import { contactChannels, quietHoursUntil } from '../../../domain/sms';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import {
-  cancelPendingForAppointment,
-  insertMessagesOnce,
-  messagesInsert,
-  type NewOutboxRow,
-} from '../../platform/outbox';
-import { type LinkSecrets, linkInsert, newLink, selfServiceUrl } from '../self-service';
+import type { AppointmentBefore, Events } from '../../platform/events';
+import { cancelPendingForAppointment, insertMessagesOnce, type NewOutboxRow } from '../../platform/outbox';
+import { type AppointmentFacts, appointmentFacts } from '../appointments';
+import { calendarTitle } from '../calendars';
+import { patientContact } from '../patients';
+import { type LinkSecrets, selfServiceUrl } from '../self-service';
 import * as texts from './messages';
-import { type AppointmentFacts, appointmentFacts, calendarTitle, patientContact } from './repository';
 
 export type JourneyOptions = {
   links: LinkSecrets;
@@ -32,17 +29,6 @@ export type JourneyOptions = {
   /** Hours before an appointment holding a slot when reminders go (REMINDER_HOURS). */
   reminderHours: readonly number[];
   now: () => Date;
-};
-
-/** The appointment as it was before a change (the row the appointments service locked). */
-export type AppointmentBefore = {
-  id: number;
-  patientId: number;
-  calendarId: number | null;
-  status: string;
-  holdsSlot: boolean;
-  selectedDate: string | null;
-  selectedTime: string | null;
 };
 
 type Contact = { name: string; email: string | null; phone: string | null };
@@ -190,34 +176,13 @@ export function createJourney(o: JourneyOptions) {
       );
     },
 
-    /**
-     * 1. The public form recorded a request: its day, the 48-hour promise, the self-service link.
-     * Made from what the form is storing, so nothing is read back, and written in the statement
-     * that stores the request (the form's one write): the new link and the messages, each only
-     * when `made` holds.
-     */
-    requestReceived(a: {
-      id: number;
-      selectedDate: string;
-      selectedTime: string;
-      calendar: string | null;
-      patient: Contact;
-    }): (made: SQL) => SQL[] {
-      const link = newLink(o.links, a.id);
-      const m: texts.Moment = {
-        patientName: a.patient.name,
-        date: a.selectedDate,
-        time: hhmm(a.selectedTime),
-        calendar: a.calendar,
-        inPerson: false,
-      };
-      const rows = messageRows(
-        a.id,
-        a.patient,
-        'request-received',
-        texts.requestReceived(m, o.sender, link.url),
-      );
-      return (made) => [linkInsert(link, made), messagesInsert(rows, made)];
+    /** 1. The public form recorded a request: its day, the 48-hour promise, the self-service link. */
+    async requestReceived(tx: Db, r: { appointmentId: number; patientId: number }) {
+      const f = await factsWithDate(tx, r.appointmentId);
+      if (!f) return;
+      const url = await link(tx, f.id);
+      const m: texts.Moment = { ...moment(f), inPerson: false };
+      await queue(tx, f.id, contactOf(f), 'request-received', texts.requestReceived(m, o.sender, url));
     },
 
     /** 2. A request was confirmed (without or with papers): its day, time, place, what to send. */
@@ -298,6 +263,18 @@ export const linkSecrets = (config: Config): LinkSecrets => ({
   secret: config.authSecret,
   publicUrl: config.publicUrl,
 });
+
+/**
+ * The journey's part in what other features do: the messages that follow a change to an
+ * appointment (platform/events.ts), in the change's transaction.
+ */
+export function subscribeJourney(events: Events, deps: { config: Config; clock: Clock }) {
+  const journey = journeyFor(deps);
+  events.on('appointment.confirmed', (tx, e) => journey.confirmed(tx, e.appointmentId, e.status));
+  events.on('appointment.scheduled', (tx, e) => journey.scheduled(tx, e.appointmentId, e.previous));
+  events.on('appointment.cancelled', (tx, e) => journey.cancelledByStaff(tx, e.appointment));
+  events.on('waitlist.offered', (tx, e) => journey.waitlistOffered(tx, e));
+}
 
 /** The journey of this server's configuration and clock. */
 export function journeyFor(deps: { config: Config; clock: Clock }): Journey {

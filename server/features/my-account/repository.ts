@@ -1,9 +1,10 @@
 /** SQL of the signed-in user's time off and calendar-feed token (tables time_off, calendar_feed_tokens). */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, ne } from 'drizzle-orm';
 import type { TimeOffPeriod } from '../../../domain/my-account';
 import type { Db } from '../../db/client';
-import { calendarFeedTokens, timeOff, users } from '../../db/schema';
+import { calendarFeedTokens, timeOff } from '../../db/schema/my-account';
+import { staffMember } from '../../platform/auth';
 
 const periodColumns = { id: timeOff.id, from: timeOff.fromDate, to: timeOff.toDate };
 
@@ -30,14 +31,6 @@ export function timeOffBetween(db: Db, userId: string, from: string, to: string)
     .from(timeOff)
     .where(and(eq(timeOff.userId, userId), lte(timeOff.fromDate, to), gte(timeOff.toDate, from)))
     .orderBy(asc(timeOff.fromDate));
-}
-
-/**
- * Serialises the time-off writes of one user: the overlap check and the write then run as one
- * step even on several nodes (the row lock is held until the transaction ends).
- */
-export async function lockUser(tx: Db, userId: string) {
-  await tx.execute(sql`select id from ${users} where id = ${userId} for update`);
 }
 
 /** The user's periods that share at least a day with [from, to], other than `exceptId`. */
@@ -109,9 +102,9 @@ export async function revokeFeedToken(db: Db, userId: string): Promise<boolean> 
 /** The active, authorised account a feed token belongs to, or null. */
 export async function feedOwner(db: Db, token: string) {
   const [row] = await db
-    .select({ userId: users.id, name: users.name, active: users.active, authorized: users.authorized })
+    .select({ userId: calendarFeedTokens.userId })
     .from(calendarFeedTokens)
-    .innerJoin(users, eq(users.id, calendarFeedTokens.userId))
     .where(eq(calendarFeedTokens.tokenHash, hashToken(token)));
-  return row?.active && row.authorized ? row : null;
+  const owner = row ? await staffMember(db, row.userId) : null;
+  return owner?.active && owner.authorized ? { userId: row!.userId, name: owner.name } : null;
 }

@@ -16,14 +16,17 @@ import {
 } from '../../../domain/my-account';
 import { notFound } from '../../platform/errors';
 import { linkBase } from '../../platform/origins';
+import feedRoutes from './feed/routes';
 import * as repo from './repository';
-import * as service from './service';
+import { createMyAccountService } from './service';
 
 const tags = ['my-account'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
+  const service = createMyAccountService(app.deps);
+  await app.register(feedRoutes);
 
   app.get(
     '/my-account',
@@ -50,7 +53,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       status: 1 as const,
       message: MY_ACCOUNT_MESSAGES.created,
-      ...(await service.saveTimeOff(db, req.actor, req.body)),
+      ...(await service.saveTimeOff(req.actor, { input: req.body })),
     }),
   );
 
@@ -83,7 +86,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const token = await service.rotateFeed(db, req.actor);
+      const token = await service.rotateFeed(req.actor);
       const path = `/api/calendar-feed/${token}.ics`;
       return {
         status: 1 as const,
@@ -104,7 +107,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await service.revokeFeed(db, req.actor);
+      await service.revokeFeed(req.actor);
       return { status: 1 as const, message: MY_ACCOUNT_MESSAGES.feedRevoked };
     },
   );
@@ -140,7 +143,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       status: 1 as const,
       message: MY_ACCOUNT_MESSAGES.updated,
-      ...(await service.saveTimeOff(db, req.actor, req.body, req.params.id)),
+      ...(await service.saveTimeOff(req.actor, { input: req.body, id: req.params.id })),
     }),
   );
 
@@ -155,7 +158,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await service.deleteTimeOff(db, req.actor, req.params.id);
+      await service.deleteTimeOff(req.actor, { id: req.params.id });
       return { status: 1 as const, message: MY_ACCOUNT_MESSAGES.deleted };
     },
   );

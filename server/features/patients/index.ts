@@ -1,2 +1,19 @@
-/** What the rest of the server may use of patients: the letter's delivery outcome (the outbox worker in main.ts). */
-export { letterDeliverySettled } from './letter-service';
+/**
+ * What other features may use of patients (docs/ARCHITECTURE.md "One door per table"): one
+ * patient's record, contact and panel, the pickers' search, the public form's patient, the
+ * service. Lists of other owners read patients through the published views patient_cards and
+ * patient_words (server/db/views.ts).
+ */
+export {
+  lockPatient,
+  type PatientRecord,
+  patientContact,
+  patientIdByCnp,
+  patientOfCnpOrNew,
+  patientPanel,
+  patientRecord,
+  pickerSearch,
+  pseudonymisePatient,
+  removePatientIfOnlyThisRequest,
+} from './repository/patients';
+export { createPatientsService } from './service';

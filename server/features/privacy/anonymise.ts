@@ -6,11 +6,17 @@
  * deleted after the commit (a file is never removed for a change that rolled back).
  */
 import { anonymisedCnp, anonymisedName, PRIVACY_MESSAGES } from '../../../domain/privacy';
+import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { audit } from '../../platform/audit';
+import { audit, scrubAuditOfPatient } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
+import { deleteMessagesAbout, type MessageSubject } from '../../platform/outbox';
 import type { Storage } from '../../platform/storage';
+import { clearRequestDataOf } from '../appointments';
+import { anonymiseConsultationsOf } from '../consultations';
+import { deleteDocumentsOfPatient } from '../documents';
+import { lockPatient, type PatientRecord, pseudonymisePatient } from '../patients';
 import * as repo from './repository';
 
 const REDACTED = '[anonimizat]';
@@ -24,49 +30,53 @@ export function scrub(value: unknown, secrets: string[]): unknown {
   return value;
 }
 
+/** Strings that identify the patient wherever they were copied: name, CNP, contacts. */
+export function identityValues(p: PatientRecord): string[] {
+  const national = (e164: string | null) =>
+    e164?.startsWith('+40') && e164.length === 12 ? [`0${e164.slice(3)}`] : [];
+  const values = [p.name, p.cnp, p.phone, ...national(p.phone), p.email, p.gpPhone, ...national(p.gpPhone)];
+  return [...new Set(values.filter((v): v is string => !!v && v.length >= 4))];
+}
+
+/** Whom the outbox's messages about the patient are addressed to or name. */
+export const messageSubject = (p: PatientRecord): MessageSubject => ({
+  email: p.email,
+  phone: p.phone ? (normalizePhone(p.phone) ?? p.phone) : null,
+  name: p.name,
+  cnp: p.cnp,
+});
+
 export type AnonymiseResult = { documents: number; appointments: number; consultations: number };
 
 export async function anonymisePatient(
-  db: Db,
-  storage: Storage,
+  deps: { db: Db; storage: Storage; clock: { now(): Date } },
   actor: Actor,
-  id: number,
-  now: Date,
-  log: { error(details: object): void },
+  { id, log }: { id: number; log: { error(details: object): void } },
 ): Promise<AnonymiseResult> {
+  const { db, storage } = deps;
+  const now = deps.clock.now();
   const { keys, result } = await db.transaction(async (tx) => {
-    const p = await repo.findPatient(tx, id, true);
+    const p = await lockPatient(tx, id);
     if (!p) throw notFound(PRIVACY_MESSAGES.patientNotFound);
     if (p.anonymisedAt) throw conflict(PRIVACY_MESSAGES.alreadyAnonymised);
-    const secrets = repo.identityValues(p);
+    const secrets = identityValues(p);
     const gp = [p.gpName, p.gpEmail].filter((v): v is string => !!v && v.length >= 4);
     const pseudonym = anonymisedName(id);
 
-    // Messages about the patient are read before the row changes (they are matched by identity).
-    const mails = await repo.deleteOutboxAbout(tx, p);
-    await repo.pseudonymisePatient(tx, id, { name: pseudonym, cnp: anonymisedCnp(id) }, now);
-    const appointments = await repo.clearRequestData(tx, id);
+    // Messages about the patient are found before the row changes (they are matched by identity).
+    const mails = await deleteMessagesAbout(tx, messageSubject(p));
+    await pseudonymisePatient(tx, id, { name: pseudonym, cnp: anonymisedCnp(id) }, now);
+    const appointments = await clearRequestDataOf(tx, id);
     await repo.clearConsentIps(tx, id);
 
-    // Clinical text stays; a name or phone number typed into it does not.
+    // Clinical text stays; a name or phone number typed into it does not. Medical letters keep
+    // their number and clinical fields, and lose the signed PDF, which names the patient.
     const all = [...secrets, ...gp];
-    await repo.replaceInConsultations(tx, id, all, pseudonym);
-    // Medical letters keep their number and clinical fields; the identity typed into them goes, and
-    // so does the signed PDF, which names the patient and cannot be changed without breaking it.
-    for (const l of await repo.lettersOf(tx, id))
-      await repo.replaceLetterContent(tx, l.id, scrub(l.content, all) as typeof l.content);
-    const consultations = await repo.countConsultationEntries(tx, id);
+    const consultations = await anonymiseConsultationsOf(tx, id, all, pseudonym, (c) => scrub(c, all));
+    // Audit rows stay (who did what, when) but lose the identity they carried.
+    await scrubAuditOfPatient(tx, id, all, (d) => scrub(d, all));
 
-    // Audit rows stay (who did what, when) but lose the identity they carried. The patient's own
-    // actions on the public form (no staff actor) also lose the IP they came from.
-    for (const e of await repo.auditEventsMentioning(tx, id, all)) {
-      if (e.details == null) continue;
-      const clean = scrub(e.details, all);
-      if (JSON.stringify(clean) !== JSON.stringify(e.details)) await repo.setAuditDetails(tx, e.id, clean);
-    }
-    await repo.clearPublicAuditIps(tx, id);
-
-    const docs = await repo.deleteDocumentsOf(tx, id);
+    const docs = await deleteDocumentsOfPatient(tx, id);
 
     const result = { documents: docs.length, appointments, consultations };
     await audit(tx, actor, {

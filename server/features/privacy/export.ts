@@ -18,8 +18,36 @@ import { TERMS } from '../../../domain/glossary';
 import { INSURANCE_LABELS, type InsuranceStatus } from '../../../domain/patients';
 import { formatPhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
+import { auditRowsOfPatient } from '../../platform/audit';
+import { messagesAbout } from '../../platform/outbox';
 import type { Storage } from '../../platform/storage';
-import { type PatientRow, patientRecord } from './repository';
+import { appointmentRowsOfPatient } from '../appointments';
+import { consultationRowsOfPatient } from '../consultations';
+import { documentRowsOfPatient } from '../documents';
+import type { PatientRecord } from '../patients';
+import { waitlistRowsOfPatient } from '../waitlist';
+import { messageSubject } from './anonymise';
+import { consentsOf } from './repository';
+
+type PatientRow = PatientRecord;
+
+/** Everything held about a patient, row by row, from each owner (the export's machine-readable part). */
+async function patientRecord(db: Db, p: PatientRow) {
+  const id = p.id;
+  const { groups, entries, letters } = await consultationRowsOfPatient(db, id);
+  return {
+    appts: await appointmentRowsOfPatient(db, id),
+    groups,
+    entries,
+    letters,
+    consentRows: await consentsOf(db, id),
+    docs: await documentRowsOfPatient(db, id),
+    events: await auditRowsOfPatient(db, id),
+    mails: await messagesAbout(db, messageSubject(p)),
+    waiting: await waitlistRowsOfPatient(db, id),
+  };
+}
+
 import { renderSummary, type SummaryData } from './summary-pdf';
 
 const stamp = (d: Date) => `${formatDay(clinicToday(d))} ${clinicTime(d)}`;

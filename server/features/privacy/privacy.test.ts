@@ -151,8 +151,10 @@ describe('GET /api/privacy/patients/:id/export', () => {
     // except patient_name_words: the words of the name the export holds, an index the database
     // keeps from patients.name_search (and replaces when the name is anonymised).
     const withPatientId = await rowsOf<{ table_name: string }>(
-      sql`select table_name from information_schema.columns
-          where table_schema = 'public' and column_name = 'patient_id' order by table_name`,
+      sql`select c.table_name from information_schema.columns c
+          join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+          where c.table_schema = 'public' and c.column_name = 'patient_id' and t.table_type = 'BASE TABLE'
+          order by c.table_name`,
     );
     expect(withPatientId.map((r) => r.table_name)).toEqual([
       'appointments',

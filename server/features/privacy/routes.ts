@@ -24,11 +24,10 @@ import {
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http-headers';
-import { getStorage } from '../../platform/storage';
-import { anonymisePatient } from './anonymise';
+import { patientRecord } from '../patients';
 import { exportZip } from './export';
 import * as repo from './repository';
-import { createConsentText, withdrawConsent } from './service';
+import { createPrivacyService } from './service';
 
 const tags = ['privacy'];
 const superadmin = { superadmin: true };
@@ -36,11 +35,12 @@ const idParams = z.object({ id: patientIdField });
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.deps.database.db;
-  const storage = getStorage(app.deps.config);
+  const db = () => app.deps.db;
+  const { storage } = app.deps;
+  const service = createPrivacyService(app.deps);
 
   const patientOr404 = async (id: number) => {
-    const p = await repo.findPatient(db(), id);
+    const p = await patientRecord(db(), id);
     if (!p) throw notFound(PRIVACY_MESSAGES.patientNotFound);
     return p;
   };
@@ -126,14 +126,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await anonymisePatient(
-        db(),
-        storage,
-        req.actor,
-        req.params.id,
-        app.deps.clock.now(),
-        req.log,
-      );
+      const result = await service.anonymise(req.actor, { id: req.params.id, log: req.log });
       return { status: 1 as const, message: PRIVACY_MESSAGES.anonymised, result };
     },
   );
@@ -151,7 +144,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { id, consentId } = req.params;
       const now = app.deps.clock.now();
-      await withdrawConsent(db(), req.actor, id, consentId, now);
+      await service.withdrawConsent(req.actor, { patientId: id, consentId });
       return {
         status: 1 as const,
         message: PRIVACY_MESSAGES.consentWithdrawn,
@@ -191,7 +184,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { version } = req.body;
-      await createConsentText(db(), req.actor, req.body, app.deps.clock.now());
+      await service.createConsentText(req.actor, { input: req.body });
       return reply
         .status(201)
         .send({ status: 1 as const, message: PRIVACY_MESSAGES.versionCreated, version });

@@ -8,7 +8,7 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge, Solution } from 'altcha-lib/types';
 import type { Db } from '../../db/client';
-import { takeOnce } from '../../platform/daily-budget';
+import { takeOnce } from '../../platform/auth';
 
 /** How long a challenge may be solved and used: a patient fills the form in well under that. */
 const VALID_MS = 30 * 60 * 1000;

@@ -21,13 +21,11 @@ import {
   registrationReply,
   registrationSchema,
 } from '../../../domain/registration';
-import { auditInsert, auditRow } from '../../platform/audit';
-import { takeDailyBudget } from '../../platform/daily-budget';
+import { takeDailyBudget } from '../../platform/auth';
 import { HttpError } from '../../platform/errors';
-import { journeyFor } from '../journey';
+import { currentConsentText } from '../privacy';
 import { acceptProof, issueChallenge } from './proof-of-work';
-import { currentConsentText } from './repository';
-import { createRequest, DayFullError, publicDay, requestContext } from './service';
+import { createRegistrationService, DayFullError, publicDay } from './service';
 
 /** Per-IP budgets (docs/decisions/0010-registration-abuse.md). */
 export const RATE_LIMITS = {
@@ -38,7 +36,7 @@ export const RATE_LIMITS = {
 export const BODY_LIMIT = 16 * 1024;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const journey = journeyFor(app.deps);
+  const service = createRegistrationService(app.deps);
   const unavailable = (code: number) =>
     new HttpError(code, REGISTRATION_MESSAGES.unavailable, { appt_date: REGISTRATION_MESSAGES.unavailable });
 
@@ -82,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { db } = app.deps.database;
+      const { db } = app.deps;
       const day = req.query.filters.selected_date;
       const today = clinicToday(app.deps.clock.now());
       const d = await publicDay(db, app.deps.config, day, today);
@@ -102,7 +100,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_req, reply) => {
-      const current = await currentConsentText(app.deps.database.db);
+      const current = await currentConsentText(app.deps.db);
       reply.header('cache-control', 'no-cache');
       return {
         status: 1 as const,
@@ -127,7 +125,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const r = req.body;
-      const { db } = app.deps.database;
+      const { db } = app.deps;
       const { config } = app.deps;
       // Signed-in staff entering a request for a patient get the record's id and whether it is
       // new; anyone else gets the same answer for a new request, a repeated one and a dropped one,
@@ -167,49 +165,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         req.log.info({ event: 'registration.honeypot' }, 'honeypot filled, request dropped');
         return anonymousAnswer();
       }
-      // One read: the calendar, whether the day is open, the consent versions, the patient of this
-      // CNP and the ids the request would take. Capacity is not checked here but in the write,
-      // where it holds under concurrency.
+      // One read: the calendar, whether the day is open and the consent versions. Capacity is
+      // checked in the write, where it holds under concurrency.
       const sent = r.consent_version && r.consent_version !== CONSENT_TEXT_VERSION ? r.consent_version : null;
-      const ctx = await requestContext(db, config, r, clinicToday(now), sent);
-      const cal = ctx.calendar;
-      if (!cal || !ctx.open || !ctx.ids) throw unavailable(400);
-
+      const day = await publicDay(db, config, r.appt_date, clinicToday(now), sent);
+      const cal = day.calendar;
+      if (!cal || !day.open) throw unavailable(400);
       // The version the page showed (recorded exactly, even if a newer one appeared meanwhile);
       // without one, the current version (consent_texts), or the built-in text's if none is stored.
-      if (sent && !ctx.consentVersionKnown) {
+      if (sent && !day.consentVersionKnown) {
         const m = REGISTRATION_MESSAGES.consentChanged;
         throw new HttpError(409, m, { agreement: m });
       }
-      const consentVersion = r.consent_version || (ctx.currentConsentVersion ?? CONSENT_TEXT_VERSION);
-      let result: Awaited<ReturnType<typeof createRequest>>;
+      const consentVersion = r.consent_version || (day.currentConsentVersion ?? CONSENT_TEXT_VERSION);
+      let result: Awaited<ReturnType<typeof service.submit>>;
       try {
-        result = await createRequest(
-          db,
-          cal,
-          r,
-          { patient: ctx.patient, ids: ctx.ids },
-          { textVersion: consentVersion, ip: req.ip },
-          // Written in the request's own statement: the e-mail and SMS with the day, the 48-hour
-          // promise and the self-service link; the audit event.
-          (a, { patient, consentId }) => {
-            const received = journey.requestReceived({ ...a, calendar: cal.title, patient });
-            const event = auditRow(req.actor, {
-              action: 'registration.create',
-              entityType: 'appointment',
-              entityId: a.id,
-              patientId: a.patientId,
-              details: {
-                patientCreated: patient.created,
-                calendarId: cal.id,
-                day: a.selectedDate,
-                consentId,
-                consentVersion,
-              },
-            });
-            return (made) => [...received(made), auditInsert([event], made)];
-          },
-        );
+        result = await service.submit(req.actor, { form: r, calendar: cal, consentVersion });
       } catch (err) {
         if (err instanceof DayFullError) throw unavailable(409);
         throw err;

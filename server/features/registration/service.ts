@@ -1,10 +1,12 @@
 /**
- * Rules of the public remote-consultation request (DESIGN §6 "Public registration").
- * Capacity and duplicates are enforced by the database (registration_days counter upserted under
- * its row lock, appointments_public_request_uq), never by check-then-insert, so they hold under
- * concurrent requests and across several server nodes.
+ * Rules of the public remote-consultation request (DESIGN §6 "Public registration"): the day
+ * must be open and have room, the same CNP asking twice for a day gets its request back, and a
+ * new request stores, in one transaction, its place in the day, the patient (made when new, never
+ * overwritten), the request, the consent, the patient's messages and the audit event, each
+ * through its owner. Capacity and duplicates are enforced by the database (the day's counter
+ * upserted under its row lock, appointments_public_request_uq), so they hold under concurrent
+ * requests and across several server nodes.
  */
-import type { SQL } from 'drizzle-orm';
 import type { RegistrationRequest } from '../../../domain/registration';
 import {
   isSelectableRegistrationDate,
@@ -15,7 +17,14 @@ import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Actor } from '../../platform/actor';
+import { audit } from '../../platform/audit';
 import { constraintViolation } from '../../platform/db-errors';
+import type { Deps } from '../../platform/deps';
+import { createPublicRequest, publicRequestOn, reservePublicDay } from '../appointments';
+import { journeyFor } from '../journey';
+import { patientIdByCnp, patientOfCnpOrNew } from '../patients';
+import { recordConsent } from '../privacy';
 import * as repo from './repository';
 
 export type PublicCalendar = { id: number; title: string; capacity: number };
@@ -41,17 +50,6 @@ const CLOSED: PublicDay = {
   consentVersionKnown: false,
 };
 
-function dayOf(row: repo.PublicDayRow, config: Config): PublicDay {
-  const capacity = row.daily_capacity ?? config.REGISTRATION_DAILY_CAPACITY;
-  return {
-    calendar: { id: row.id, title: row.title, capacity },
-    open: !row.closed,
-    full: row.taken >= capacity,
-    currentConsentVersion: row.current_consent_version,
-    consentVersionKnown: row.consent_version_known,
-  };
-}
-
 /**
  * What the public form needs to know about `day` (`today` in Europe/Bucharest), in one read: the
  * public calendar with its own daily capacity (else the configured default), whether the day is
@@ -66,55 +64,14 @@ export async function publicDay(
 ): Promise<PublicDay> {
   if (!isSelectableRegistrationDate(day, today)) return CLOSED;
   const row = await repo.publicDayRow(db, day, consentVersion);
-  return row ? dayOf(row, config) : CLOSED;
-}
-
-/** Ids taken for what a request would store. */
-export type RequestIds = { appointment: number; consent: number; patient: number | null };
-
-export type RequestContext = PublicDay & {
-  /** The patient with the form's CNP and their request on the day; null: a new patient. */
-  patient: repo.PatientOfCnp | null;
-  /** Null when the day is not open to requests (nothing was looked up). */
-  ids: RequestIds | null;
-};
-
-/**
- * `publicDay` for a submitted form, in the same one read: also the patient with the form's CNP,
- * their request on the day, and the ids the request would be stored under.
- */
-export async function requestContext(
-  db: Db,
-  config: Config,
-  r: Pick<RegistrationRequest, 'appt_date' | 'cnp'>,
-  today: string,
-  consentVersion: string | null,
-): Promise<RequestContext> {
-  const closed = { ...CLOSED, patient: null, ids: null };
-  if (!isSelectableRegistrationDate(r.appt_date, today)) return closed;
-  const row = await repo.requestContextRow(db, r.appt_date, consentVersion, r.cnp);
-  if (!row) return closed;
+  if (!row) return CLOSED;
+  const capacity = row.daily_capacity ?? config.REGISTRATION_DAILY_CAPACITY;
   return {
-    ...dayOf(row, config),
-    patient:
-      row.patient_id === null
-        ? null
-        : {
-            id: row.patient_id,
-            name: row.patient_name!,
-            email: row.patient_email,
-            phone: row.patient_phone,
-            request:
-              row.request_id === null
-                ? null
-                : {
-                    id: row.request_id,
-                    selectedDate: r.appt_date,
-                    selectedTime: row.request_time ?? REGISTRATION_SLOT,
-                    patientId: row.patient_id,
-                  },
-          },
-    ids: { appointment: row.new_appointment_id, consent: row.new_consent_id, patient: row.new_patient_id },
+    calendar: { id: row.id, title: row.title, capacity },
+    open: !row.closed,
+    full: row.taken >= capacity,
+    currentConsentVersion: row.current_consent_version,
+    consentVersionKnown: row.consent_version_known,
   };
 }
 
@@ -125,10 +82,7 @@ export class DayFullError extends Error {
   }
 }
 
-export type CreatedRequest = {
-  appointment: repo.ExistingRequest;
-  created: boolean;
-};
+export type StoredRequest = { id: number; selectedDate: string; selectedTime: string; patientId: number };
 
 /** What staff see of the request: the form as submitted (phones in E.164), without the agreement. */
 function requestData(r: RegistrationRequest) {
@@ -148,109 +102,82 @@ function requestData(r: RegistrationRequest) {
   };
 }
 
-/** The patient's record as the messages use it: an existing record is never overwritten by the form. */
-export type RequestPatient = {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  created: boolean;
-};
+/** The record the form makes for a new patient. */
+const newPatient = (r: RegistrationRequest) => ({
+  name: r.name,
+  nameSearch: foldText(r.name),
+  cnp: r.cnp,
+  phone: normalizePhone(r.phone) ?? r.phone,
+  email: r.email ?? null,
+  gpName: r.gp_name ?? null,
+  gpEmail: r.gp_email ?? null,
+  gpPhone: r.gp_phone ? (normalizePhone(r.gp_phone) ?? r.gp_phone) : null,
+  insuranceStatus: r.insurance_status,
+  stateResidency: r.state_residency,
+  covidVaccine: r.vaccine,
+});
 
-/** The record the form makes for a new patient, under the id taken for it (null: none was taken). */
-function newPatient(r: RegistrationRequest, id: number | null): repo.NewPatient | null {
-  if (id === null) return null;
-  return {
-    id,
-    name: r.name,
-    nameSearch: foldText(r.name),
-    cnp: r.cnp,
-    phone: normalizePhone(r.phone) ?? r.phone,
-    email: r.email ?? null,
-    gpName: r.gp_name ?? null,
-    gpEmail: r.gp_email ?? null,
-    gpPhone: r.gp_phone ? (normalizePhone(r.gp_phone) ?? r.gp_phone) : null,
-    insuranceStatus: r.insurance_status,
-    stateResidency: r.state_residency,
-    covidVaccine: r.vaccine,
-  };
+/** The public request this CNP's patient already has on the day, if any. */
+async function existingRequest(db: Db, cnp: string, day: string): Promise<StoredRequest | null> {
+  const patientId = await patientIdByCnp(db, cnp);
+  return patientId === null ? null : publicRequestOn(db, patientId, day);
 }
 
-/**
- * What is written with a new request, in its statement (the journey's link and messages, the
- * audit event), made from what is being stored: `alongside(made)` returns those statements, each
- * written only when `made` holds.
- */
-export type Alongside = (
-  a: CreatedRequest['appointment'],
-  info: { patient: RequestPatient; consentId: number },
-) => (made: SQL) => SQL[];
-
-/**
- * Stores the request, or returns the one this CNP already has for that day, from `ctx` (read by
- * `requestContext`). One statement writes everything (repo.storeRequest). Throws DayFullError
- * when the day has no room; nothing is written then.
- */
-export async function createRequest(
-  db: Db,
-  cal: PublicCalendar,
-  r: RegistrationRequest,
-  ctx: { patient: repo.PatientOfCnp | null; ids: RequestIds },
-  consent: { textVersion: string; ip: string },
-  alongside: Alongside,
-): Promise<CreatedRequest> {
-  let found = ctx.patient;
-  for (let attempt = 0; ; attempt++) {
-    if (found?.request) return { appointment: found.request, created: false };
-    // The patient of the CNP as stored, or the record the form makes (never overwriting one).
-    const create = found ? null : newPatient(r, ctx.ids.patient);
-    const who = found ?? create;
-    if (!who) throw new Error('registration: neither a patient nor an id for a new one');
-    const patient: RequestPatient = {
-      id: who.id,
-      name: who.name,
-      email: who.email,
-      phone: who.phone,
-      created: create !== null,
-    };
-    const appointment = {
-      id: ctx.ids.appointment,
-      selectedDate: r.appt_date,
-      selectedTime: REGISTRATION_SLOT,
-      patientId: patient.id,
-    };
-    let placed: boolean;
-    try {
-      placed = await repo.storeRequest(db, {
-        calendarId: cal.id,
-        day: r.appt_date,
-        capacity: cal.capacity,
-        appointmentId: appointment.id,
-        consentId: ctx.ids.consent,
-        patient: { id: patient.id, create },
-        requestData: requestData(r),
-        consentVersion: consent.textVersion,
-        ip: consent.ip,
-        alongside: alongside(appointment, { patient, consentId: ctx.ids.consent }),
-      });
-    } catch (err) {
-      const violated = constraintViolation(err)?.kind;
-      // Lost a race on appointments_public_request_uq: the other request is this patient's answer.
-      if (violated === 'unique') {
-        const existing = await repo.existingRequest(db, r.cnp, r.appt_date);
-        if (existing) return { appointment: existing, created: false };
+export function createRegistrationService(deps: Deps) {
+  const { db } = deps;
+  const journey = journeyFor(deps);
+  return {
+    /**
+     * Stores the request on the open public calendar `cal`, or returns the one this CNP already
+     * has for that day. Throws DayFullError when the day has no room; nothing is written then.
+     */
+    async submit(
+      actor: Actor,
+      input: { form: RegistrationRequest; calendar: PublicCalendar; consentVersion: string },
+    ): Promise<{ appointment: StoredRequest; created: boolean }> {
+      const { form: r, calendar: cal, consentVersion } = input;
+      const day = r.appt_date;
+      const known = await existingRequest(db, r.cnp, day);
+      if (known) return { appointment: known, created: false };
+      try {
+        return await db.transaction(async (tx) => {
+          if (!(await reservePublicDay(tx, { calendarId: cal.id, day, capacity: cal.capacity })))
+            throw new DayFullError();
+          const patient = await patientOfCnpOrNew(tx, newPatient(r));
+          const id = await createPublicRequest(tx, {
+            patientId: patient.id,
+            calendarId: cal.id,
+            day,
+            requestData: requestData(r),
+          });
+          const consentId = await recordConsent(tx, {
+            patientId: patient.id,
+            appointmentId: id,
+            textVersion: consentVersion,
+            ip: actor.ip,
+          });
+          await journey.requestReceived(tx, { appointmentId: id, patientId: patient.id });
+          await audit(tx, actor, {
+            action: 'registration.create',
+            entityType: 'appointment',
+            entityId: id,
+            patientId: patient.id,
+            details: { patientCreated: patient.created, calendarId: cal.id, day, consentId, consentVersion },
+          });
+          return {
+            appointment: { id, selectedDate: day, selectedTime: REGISTRATION_SLOT, patientId: patient.id },
+            created: true,
+          };
+        });
+      } catch (err) {
+        // The same CNP's request for the day stored meanwhile (appointments_public_request_uq), or
+        // the last place of the day taken by it a moment ago: that is its answer, not a refusal.
+        if (err instanceof DayFullError || constraintViolation(err)?.kind === 'unique') {
+          const raced = await existingRequest(db, r.cnp, day);
+          if (raced) return { appointment: raced, created: false };
+        }
+        throw err;
       }
-      // A concurrent request made this CNP's patient first: try once more with that record.
-      if (violated === 'foreign-key' && create && attempt === 0) {
-        found = await repo.patientAndRequest(db, r.cnp, r.appt_date);
-        if (found) continue;
-      }
-      throw err;
-    }
-    if (placed) return { appointment, created: true };
-    // The same CNP may have taken the last place a moment ago: that is its request, not a refusal.
-    const raced = await repo.existingRequest(db, r.cnp, r.appt_date);
-    if (raced) return { appointment: raced, created: false };
-    throw new DayFullError();
-  }
+    },
+  };
 }

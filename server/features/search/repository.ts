@@ -4,11 +4,11 @@ import type { SearchPatient } from '../../../domain/search';
 import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import type { Db } from '../../db/client';
+import { appointmentFacts, calendarTitles, patientCards, staffNames } from '../../db/views';
 import { builtOnceSql } from '../../platform/built-once';
 import { nameMatchesFirst, nameWords, wordFirst, wordRange } from '../../platform/name-words';
 import { customPlan, literalInt } from '../../platform/page-sql';
 import { likeContains } from '../../platform/prefix-match';
-import { type PatientAppointmentColumns, withAppointments } from '../appointments';
 
 export type FoundPatient = {
   id: number;
@@ -98,6 +98,35 @@ type Found = FoundPatient & { name_search: string };
 /** Code-point order, as the database's own (C) ordering of the folded names. */
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** An appointment of `withAppointments`' rows (its columns are null for a patient without any). */
+type PatientAppointmentColumns = {
+  appointment_id: number | null;
+  appointment_date: string | null;
+  /** HH:MM */
+  appointment_time: string | null;
+  appointment_status: string | null;
+  appointment_status_title: string | null;
+  appointment_doctor: string | null;
+  appointment_calendar: string | null;
+};
+
+/**
+ * The rows of `patients` (a statement whose rows have the patient's `id`), each repeated once per
+ * appointment of that patient with the appointment's columns, or once with them null: in `order`,
+ * then each patient's appointments newest first, undated last (appointments_patient_idx's order,
+ * read through the appointments owner's published view).
+ */
+function withAppointments(patients: SQL, order: SQL): SQL {
+  return sql`select p.*, a.id as appointment_id, a.selected_date::text as appointment_date,
+      to_char(a.selected_time, 'HH24:MI') as appointment_time, a.status as appointment_status,
+      a.status_title as appointment_status_title, u.name as appointment_doctor, c.title as appointment_calendar
+    from (${patients}) p
+    left join ${appointmentFacts} a on a.patient_id = p.id
+    left join ${staffNames} u on u.id = a.doctor_id
+    left join ${calendarTitles} c on c.id = a.calendar_id
+    order by ${order}, a.selected_date desc nulls last, a.selected_time desc nulls last, a.id desc nulls last`;
+}
+
 /**
  * The first `limit` patients of a condition in name order, each with their appointments, in one
  * statement (`withAppointments`): a search costs one round trip fewer than reading the
@@ -111,7 +140,7 @@ async function firstByName(db: Db, part: Part, limit: number): Promise<Omit<Foun
   type Row = Omit<Found, 'rank' | 'appointments'> & PatientAppointmentColumns;
   const statement = () =>
     withAppointments(
-      sql`select * from (select id, name, cnp, phone, email, name_search from patients
+      sql`select * from (select id, name, cnp, phone, email, name_search from ${patientCards}
         where ${part.where()}${part.plannedOnce || part.once ? sql`` : sql` and ${customPlan}`} offset 0) m
         order by name_search, id limit ${literalInt(limit)}`,
       sql`p.name_search, p.id`,

@@ -18,7 +18,7 @@ import { audit } from '../../platform/audit';
 import { searchPatients } from './repository';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
 
   app.get(
     '/search',

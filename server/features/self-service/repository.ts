@@ -1,18 +1,14 @@
 /** All SQL of the self-service links (owner: self-service). */
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { selfServiceLinks } from '../../db/schema';
+import { selfServiceLinks } from '../../db/schema/self-service';
 
 export type NewLink = { appointmentId: number; nonce: string; tokenHash: string; url: string };
 
-/**
- * The statement that stores a new link, written only when `only` holds (the public form stores a
- * new request's link in the statement that makes the request: "the request was made").
- */
-export function linkInsert(link: NewLink, only: SQL = sql`true`): SQL {
-  return sql`insert into self_service_links (appointment_id, nonce, token_hash)
-    select ${link.appointmentId}::integer, ${link.nonce}::text, ${link.tokenHash}::text where ${only}`;
-}
+/** The statement that stores a new link. */
+const linkInsert = (link: NewLink): SQL =>
+  sql`insert into self_service_links (appointment_id, nonce, token_hash)
+    values (${link.appointmentId}::integer, ${link.nonce}::text, ${link.tokenHash}::text)`;
 
 /** The appointment's link row, made with `fresh` when it has none (a concurrent maker wins). */
 export async function linkNonce(db: Db, fresh: NewLink): Promise<{ nonce: string; revoked: boolean }> {

@@ -18,21 +18,11 @@ import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import {
-  cancelByPatient,
-  confirmAttendanceByPatient,
+  createAppointmentsService,
   type PatientFacingAppointment,
   patientFacingAppointment,
-  requestRescheduleByPatient,
 } from '../appointments';
-import {
-  acceptOffer,
-  declineOffer,
-  offerOfToken,
-  offerState,
-  openOffer,
-  slotFreedHook,
-  waitlistDeps,
-} from '../waitlist';
+import { createWaitlistService, offerOfToken, offerState, openOffer } from '../waitlist';
 import { selfServiceUrl } from './links';
 import { auditView, openToken, patientView } from './service';
 
@@ -42,7 +32,7 @@ const APPOINTMENT_NOT_FOUND = APPOINTMENT_MESSAGES.notFound;
 export const SELF_SERVICE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   const { config } = app.deps;
   const now = () => app.deps.clock.now();
   const tags = ['self-service'];
@@ -52,8 +42,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     appointment: patientView(a, now(), config.SELF_SERVICE_CANCEL_HOURS),
     phone: config.INSTITUTE_PHONE,
   });
-  const waitlist = waitlistDeps(app.deps);
-  const slotFreed = slotFreedHook(waitlist, now);
+  const appointments = createAppointmentsService(app.deps);
+  const waitlist = createWaitlistService(app.deps);
 
   /** The slot a waitlist link offers: when, where, until when, and whether it is still open. */
   const offerReply = async (offerId: number) => {
@@ -72,11 +62,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /** accept / decline: 404 for anything but an offer's link, 409 with the reason when it is closed. */
-  const answerOffer = async (token: string, actor: Actor, answer: typeof acceptOffer, message: string) => {
+  const answerOffer = async (
+    token: string,
+    actor: Actor,
+    answer: 'acceptOffer' | 'declineOffer',
+    message: string,
+  ) => {
     const offerId = await offerOfToken(db, token);
     if (offerId === null) throw notFound(SELF_SERVICE_MESSAGES.notFound);
     await openOffer(db, offerId, now(), SELF_SERVICE_MESSAGES.notFound);
-    const done = await answer(db, waitlist, actor, offerId, now());
+    const done = await waitlist[answer](actor, { offerId });
     if (!done.ok) throw conflict(done.message);
     return { ...(await offerReply(offerId)), message };
   };
@@ -131,7 +126,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const a = await openToken(db, req.params.token, now());
-      await confirmAttendanceByPatient({ db, actor: req.actor, now: now() }, a.id);
+      await appointments.confirmAttendanceByPatient(req.actor, { appointmentId: a.id });
       return after(req.params.token, SELF_SERVICE_MESSAGES.confirmed);
     },
   );
@@ -149,10 +144,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const a = await openToken(db, req.params.token, now());
-      await cancelByPatient(
-        { db, actor: req.actor, now: now(), noticeHours: config.SELF_SERVICE_CANCEL_HOURS, slotFreed },
-        a.id,
-      );
+      await appointments.cancelByPatient(req.actor, { appointmentId: a.id });
       return after(req.params.token, SELF_SERVICE_MESSAGES.cancelled);
     },
   );
@@ -168,7 +160,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: selfServiceActionReply },
       },
     },
-    async (req) => answerOffer(req.params.token, req.actor, acceptOffer, WAITLIST_MESSAGES.offerAccepted),
+    async (req) => answerOffer(req.params.token, req.actor, 'acceptOffer', WAITLIST_MESSAGES.offerAccepted),
   );
 
   app.post(
@@ -182,7 +174,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: selfServiceActionReply },
       },
     },
-    async (req) => answerOffer(req.params.token, req.actor, declineOffer, WAITLIST_MESSAGES.offerDeclined),
+    async (req) => answerOffer(req.params.token, req.actor, 'declineOffer', WAITLIST_MESSAGES.offerDeclined),
   );
 
   app.post(
@@ -200,7 +192,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const a = await openToken(db, req.params.token, now());
-      await requestRescheduleByPatient({ db, actor: req.actor, now: now() }, a.id, req.body.note);
+      await appointments.requestRescheduleByPatient(req.actor, { appointmentId: a.id, note: req.body.note });
       return after(req.params.token, SELF_SERVICE_MESSAGES.rescheduleSent);
     },
   );
@@ -208,7 +200,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
 /** Staff copy the patient's link (to send it by a messaging app, as the spec's page promises). */
 export const staffLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
+  const { db } = app.deps;
   const { config } = app.deps;
   app.get(
     '/self-service/link/:appointmentId',

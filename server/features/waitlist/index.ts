@@ -1,12 +1,15 @@
-/** What other features use of the waitlist: the hook a freed slot calls, the offers the self-service page answers. */
+/**
+ * What other features use of the waitlist: the service (the patient's page accepts and declines
+ * offers through it), the offer a token opens, the subscription to freed slots and the timer
+ * (the app and main.ts).
+ */
+
+export { waitlistRowsOfPatient } from './repository';
 export {
-  acceptOffer,
-  declineOffer,
+  createWaitlistService,
   offerOfToken,
   offerState,
   openOffer,
-  processWaitlist,
   scheduleWaitlist,
-  slotFreedHook,
-  waitlistDeps,
+  subscribeWaitlist,
 } from './service';

@@ -1,7 +1,8 @@
-/** All SQL of the waitlist (owner: waitlist). */
+/** All SQL of the waitlist (owner: waitlist); the patients, doctors and calendars it names come from their owners' views. */
 import { and, asc, eq, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { calendars, patients, users, waitlistEntries, waitlistOffers } from '../../db/schema';
+import { waitlistEntries, waitlistOffers } from '../../db/schema/waitlist';
+import { calendarTitles, patientCards, staffNames } from '../../db/views';
 
 export type Entry = typeof waitlistEntries.$inferSelect;
 export type Offer = typeof waitlistOffers.$inferSelect;
@@ -40,18 +41,17 @@ export async function listEntries(db: Db, calendarId: number) {
     .select({
       id: waitlistEntries.id,
       patientId: waitlistEntries.patientId,
-      patientName: patients.name,
+      patientName: patientCards.name,
       doctorId: waitlistEntries.doctorId,
-      doctorFirst: users.firstName,
-      doctorLast: users.lastName,
+      doctorName: staffNames.name,
       from: waitlistEntries.fromDate,
       to: waitlistEntries.toDate,
       state: waitlistEntries.state,
       createdAt: waitlistEntries.createdAt,
     })
     .from(waitlistEntries)
-    .innerJoin(patients, eq(patients.id, waitlistEntries.patientId))
-    .leftJoin(users, eq(users.id, waitlistEntries.doctorId))
+    .innerJoin(patientCards, eq(patientCards.id, waitlistEntries.patientId))
+    .leftJoin(staffNames, eq(staffNames.id, waitlistEntries.doctorId))
     .where(
       and(eq(waitlistEntries.calendarId, calendarId), inArray(waitlistEntries.state, ['waiting', 'booked'])),
     )
@@ -163,10 +163,10 @@ export async function lockOffer(db: Db, id: number): Promise<Offer | null> {
 
 export async function offerView(db: Db, id: number) {
   const [row] = await db
-    .select({ offer: waitlistOffers, calendar: calendars.title, patientId: waitlistEntries.patientId })
+    .select({ offer: waitlistOffers, calendar: calendarTitles.title, patientId: waitlistEntries.patientId })
     .from(waitlistOffers)
     .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
-    .leftJoin(calendars, eq(calendars.id, waitlistOffers.calendarId))
+    .leftJoin(calendarTitles, eq(calendarTitles.id, waitlistOffers.calendarId))
     .where(eq(waitlistOffers.id, id));
   return row ?? null;
 }
@@ -182,22 +182,11 @@ export async function expiredOpenOffers(db: Db, now: Date): Promise<Offer[]> {
     .for('update', { skipLocked: true });
 }
 
-export async function calendarExists(db: Db, id: number) {
-  const [row] = await db.select({ id: calendars.id }).from(calendars).where(eq(calendars.id, id));
-  return row !== undefined;
-}
-
-export async function patientExists(db: Db, id: number) {
-  const [row] = await db.select({ id: patients.id }).from(patients).where(eq(patients.id, id));
-  return row !== undefined;
-}
-
-export async function doctorExists(db: Db, id: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-  return row !== undefined;
-}
-
-export async function calendarTitleOf(db: Db, id: number) {
-  const [row] = await db.select({ title: calendars.title }).from(calendars).where(eq(calendars.id, id));
-  return row?.title ?? null;
+/** The patient's places on waitlists as stored (the privacy export). */
+export async function waitlistRowsOfPatient(db: Db, patientId: number) {
+  return db
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.patientId, patientId))
+    .orderBy(asc(waitlistEntries.id));
 }

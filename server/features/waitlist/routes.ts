@@ -8,12 +8,10 @@ import {
   waitlistOkReply,
   waitlistQuery,
 } from '../../../domain/waitlist';
-import { addEntry, listEntries, removeEntry, waitlistDeps } from './service';
+import { createWaitlistService } from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps.database;
-  const now = () => app.deps.clock.now();
-  const deps = waitlistDeps(app.deps);
+  const service = createWaitlistService(app.deps);
   const tags = ['waitlist'];
 
   app.post(
@@ -27,7 +25,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: waitlistAddReply },
       },
     },
-    async (req) => ({ status: 1 as const, id: await addEntry(db, req.actor, req.body, now()) }),
+    async (req) => ({ status: 1 as const, id: await service.addEntry(req.actor, { input: req.body }) }),
   );
 
   app.get(
@@ -42,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       status: 1 as const,
-      entries: await listEntries(db, req.actor, req.query.calendar_id),
+      entries: await service.listEntries(req.actor, { calendarId: req.query.calendar_id }),
     }),
   );
 
@@ -57,7 +55,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await removeEntry(db, deps, req.actor, req.params.id, now());
+      await service.removeEntry(req.actor, { id: req.params.id });
       return { status: 1 as const };
     },
   );

@@ -16,7 +16,7 @@ import {
 } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { selfServiceUrl } from '../self-service';
-import { processWaitlist, waitlistDeps } from './index';
+import { createWaitlistService } from './index';
 
 const START = MONDAY_10;
 const clock = movableClock(START);
@@ -26,7 +26,7 @@ const ctx = await setupTestApp({
 });
 const db = ctx.database.db;
 const { config } = ctx.app.deps;
-const deps = waitlistDeps({ config, clock });
+const expireOffers = () => createWaitlistService(ctx.app.deps).processExpired();
 const staff = await signedInStaff(ctx, {
   doctor: true,
   role: 'doctor',
@@ -315,10 +315,10 @@ describe('the waitlist', () => {
     expect(await offeredTo(second.patient)).toBeNull();
 
     clock.at = new Date(START.getTime() + 119 * 60_000);
-    expect(await processWaitlist(db, deps, clock.now())).toBe(0);
+    expect(await expireOffers()).toBe(0);
     expect(await offeredTo(second.patient)).toBeNull();
     clock.at = new Date(START.getTime() + 121 * 60_000);
-    expect(await processWaitlist(db, deps, clock.now())).toBe(1);
+    expect(await expireOffers()).toBe(1);
     const o2 = await offeredTo(second.patient);
     expect(o2).not.toBeNull();
     const late = await patientCall('POST', `${o1!.token}/accept`);

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { PASSWORD_MESSAGES, STAFF_PASSWORD_MIN } from '../../../domain/auth';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import * as schema from '../../db/schema';
+import * as schema from '../../db/schema/auth';
 import { enqueueMail } from '../mail';
 import { allowedOrigins, linkBase } from '../origins';
 import { isCommonPassword } from './password-strength';

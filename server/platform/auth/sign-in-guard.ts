@@ -11,7 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rateLimits } from '../../db/schema';
+import { rateLimits } from '../../db/schema/auth';
 import { audit } from '../audit';
 
 export const ACCOUNT_MAX_FAILURES = 10;

@@ -3,10 +3,10 @@
  * a lease and commits before any network I/O, and records the result in a second statement, so
  * no transaction, row lock or pooled connection is held while a relay or a gateway answers.
  */
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { OutboxFilters } from '../../../domain/outbox';
 import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema';
+import { outbox } from '../../db/schema/outbox';
 import { listTotal } from '../list-total';
 
 export type NewOutboxRow = {
@@ -241,11 +241,7 @@ export async function listMessages(db: Db, f: OutboxFilters, page: number, perPa
       .orderBy(desc(outbox.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    listTotal(
-      db,
-      db.select({ id: outbox.id }).from(outbox).where(where(f)),
-      where(f) ? 'capped' : 'default-view',
-    ),
+    listTotal(db, db.select({ id: outbox.id }).from(outbox).where(where(f))),
   ]);
   return { total: Number(total), rows };
 }
@@ -280,4 +276,65 @@ export async function countFailed(db: Db): Promise<number> {
     .from(outbox)
     .where(eq(outbox.state, 'failed'));
   return Number(r.n);
+}
+
+/** Whom a message is about, as the privacy export and the anonymisation find it. */
+export type MessageSubject = { email: string | null; phone: string | null; name: string; cnp: string };
+
+/**
+ * Messages about the patient: addressed to their e-mail or (SMS) their phone, or naming them (a
+ * letter sent to the family doctor carries the patient's name in its subject and text).
+ */
+function about(p: MessageSubject): SQL {
+  const conds: SQL[] = [];
+  if (p.email) conds.push(sql`lower(${outbox.to}) = lower(${p.email})`);
+  // SMS name nobody: they are the patient's by their number.
+  if (p.phone) conds.push(sql`(${outbox.channel} = 'sms' and ${outbox.to} = ${p.phone})`);
+  for (const v of [p.name, p.cnp])
+    conds.push(
+      sql`(strpos(${outbox.subject}, ${v}) > 0 or strpos(${outbox.text}, ${v}) > 0 or strpos(coalesce(${outbox.html}, ''), ${v}) > 0)`,
+    );
+  return or(...conds)!;
+}
+
+export async function messagesAbout(db: Db, p: MessageSubject) {
+  return db
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      subject: outbox.subject,
+      text: outbox.text,
+      state: outbox.state,
+      sentAt: outbox.sentAt,
+      createdAt: outbox.createdAt,
+    })
+    .from(outbox)
+    .where(about(p))
+    .orderBy(asc(outbox.id));
+}
+
+/** Deletes the messages about the patient (an anonymisation); their ids. */
+export async function deleteMessagesAbout(tx: Db, p: MessageSubject): Promise<number[]> {
+  const rows = await tx.delete(outbox).where(about(p)).returning({ id: outbox.id });
+  return rows.map((r) => r.id);
+}
+
+/** A message's delivery: whether it went out, or why not yet (a letter's state shows it). */
+export async function deliveryOf(db: Db, id: number | null) {
+  if (!id) return null;
+  const [row] = await db
+    .select({ state: outbox.state, lastError: outbox.lastError, sentAt: outbox.sentAt })
+    .from(outbox)
+    .where(eq(outbox.id, id));
+  return row ?? null;
+}
+
+/** The states of these messages, by id (the staff page shows whether an invitation went out). */
+export async function messageStates(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: outbox.id, state: outbox.state })
+    .from(outbox)
+    .where(inArray(outbox.id, ids));
+  return new Map(rows.map((r) => [r.id, r.state]));
 }

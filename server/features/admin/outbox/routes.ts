@@ -15,7 +15,7 @@ const config = { admins: true };
 const params = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.deps.database.db;
+  const db = () => app.deps.db;
 
   app.get(
     '/admin/outbox',

@@ -1,0 +1,173 @@
+/**
+ * The appointment writes' SQL: the service decides what changes and why; these read and write
+ * the rows inside its transaction. Every write of the table goes through here.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { REGISTRATION_SLOT } from '../../../../domain/registration';
+import type { Db } from '../../../db/client';
+import { appointmentStatuses, appointments, registrationDays } from '../../../db/schema/appointments';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+type Changes = Partial<Omit<typeof appointments.$inferInsert, 'id' | 'patientId' | 'createdAt' | 'moved'>>;
+
+/** The appointment, locked until the transaction ends; null when there is none. */
+export async function lockAppointmentRow(tx: Db, id: number): Promise<AppointmentRow | null> {
+  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
+  return row ?? null;
+}
+
+/** The appointments with these ids, locked (in id order, so two batches never deadlock). */
+export async function lockAppointmentRows(tx: Db, ids: readonly number[]) {
+  return tx
+    .select({ row: appointments, createdAtExact: sql<string>`${appointments.createdAt}::text` })
+    .from(appointments)
+    .where(inArray(appointments.id, [...ids]))
+    .orderBy(appointments.id)
+    .for('update');
+}
+
+/**
+ * Changes the locked appointment `before`; `updatedAt` is now. One that held a slot and leaves
+ * it (another calendar, day or time, or none) is marked `moved`: the dashboard's "rescheduled".
+ */
+export async function updateAppointment(tx: Db, before: AppointmentRow, changes: Changes): Promise<void> {
+  const after = { ...before, ...changes };
+  const leftSlot =
+    before.holdsSlot &&
+    (after.calendarId !== before.calendarId ||
+      after.selectedDate !== before.selectedDate ||
+      after.selectedTime?.slice(0, 5) !== before.selectedTime?.slice(0, 5));
+  await tx
+    .update(appointments)
+    .set({ ...changes, ...(leftSlot ? { moved: true } : {}), updatedAt: changes.updatedAt ?? new Date() })
+    .where(eq(appointments.id, before.id));
+}
+
+export async function insertAppointment(tx: Db, values: typeof appointments.$inferInsert): Promise<number> {
+  const [created] = await tx.insert(appointments).values(values).returning({ id: appointments.id });
+  return created.id;
+}
+
+export async function deleteAppointmentRow(tx: Db, id: number): Promise<void> {
+  await tx.delete(appointments).where(eq(appointments.id, id));
+}
+
+/** A custom status staff may choose (not hidden); null when there is none. */
+export async function visibleStatus(tx: Db, id: number) {
+  const [st] = await tx
+    .select()
+    .from(appointmentStatuses)
+    .where(and(eq(appointmentStatuses.id, id), eq(appointmentStatuses.hidden, false)));
+  return st ?? null;
+}
+
+/** The id of a built-in status (migration 0010 seeds them). */
+export async function builtinStatusId(db: Db, builtin: 'cancelled_by_patient' | 'no_show'): Promise<number> {
+  const [row] = await db
+    .select({ id: appointmentStatuses.id })
+    .from(appointmentStatuses)
+    .where(eq(appointmentStatuses.builtin, builtin));
+  return row.id;
+}
+
+/** Whether an appointment holds the slot now. */
+export async function slotIsHeld(db: Db, slot: { calendarId: number; date: string; time: string }) {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.calendarId, slot.calendarId),
+        eq(appointments.selectedDate, slot.date),
+        eq(appointments.selectedTime, slot.time),
+        eq(appointments.holdsSlot, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether the appointment exists and is this patient's. */
+export async function isPatientsAppointment(db: Db, appointmentId: number, patientId: number) {
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.patientId, patientId)));
+  return row !== undefined;
+}
+
+/**
+ * A place on a public calendar's day for a new request, under the row lock of (calendar, day):
+ * false when the day already has `capacity` requests (then nothing changes).
+ */
+export async function reservePublicDay(tx: Db, r: { calendarId: number; day: string; capacity: number }) {
+  if (r.capacity <= 0) return false;
+  const [row] = await tx
+    .insert(registrationDays)
+    .values({ calendarId: r.calendarId, day: r.day, count: 1 })
+    .onConflictDoUpdate({
+      target: [registrationDays.calendarId, registrationDays.day],
+      set: { count: sql`${registrationDays.count} + 1` },
+      setWhere: sql`${registrationDays.count} < ${r.capacity}`,
+    })
+    .returning({ count: registrationDays.count });
+  return row !== undefined;
+}
+
+/** One place fewer taken on a public calendar's day (never below zero). */
+export async function releaseRegistrationDay(tx: Db, calendarId: number, day: string): Promise<void> {
+  await tx
+    .update(registrationDays)
+    .set({ count: sql`greatest(${registrationDays.count} - 1, 0)` })
+    .where(and(eq(registrationDays.calendarId, calendarId), eq(registrationDays.day, day)));
+}
+
+/** A public request: the requested day at 08:00 on the public calendar, holding no slot. */
+export async function createPublicRequest(
+  tx: Db,
+  r: { patientId: number; calendarId: number; day: string; requestData: unknown },
+): Promise<number> {
+  return insertAppointment(tx, {
+    patientId: r.patientId,
+    calendarId: r.calendarId,
+    status: 'request',
+    selectedDate: r.day,
+    selectedTime: REGISTRATION_SLOT,
+    holdsSlot: false,
+    publicRequest: true,
+    requestData: r.requestData,
+  });
+}
+
+/** The patient's public request on the day, if any. */
+export async function publicRequestOn(db: Db, patientId: number, day: string) {
+  const [row] = await db
+    .select({ id: appointments.id, time: appointments.selectedTime })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, patientId),
+        eq(appointments.selectedDate, day),
+        eq(appointments.publicRequest, true),
+      ),
+    )
+    .limit(1);
+  return row
+    ? { id: row.id, selectedDate: day, selectedTime: (row.time ?? REGISTRATION_SLOT).slice(0, 5), patientId }
+    : null;
+}
+
+/** Every appointment of the patient as stored (the privacy export), in id order. */
+export async function appointmentRowsOfPatient(db: Db, patientId: number) {
+  return db.select().from(appointments).where(eq(appointments.patientId, patientId)).orderBy(appointments.id);
+}
+
+/** Clears what the public form typed on the patient's appointments (an anonymisation); how many. */
+export async function clearRequestDataOf(tx: Db, patientId: number): Promise<number> {
+  const rows = await tx
+    .update(appointments)
+    .set({ requestData: null })
+    .where(eq(appointments.patientId, patientId))
+    .returning({ id: appointments.id });
+  return rows.length;
+}

@@ -1,0 +1,157 @@
+/**
+ * Calendars, their weekly availability (one entry = one bookable interval, DESIGN §6) and their
+ * unavailable days: the administration's rules. Writes to one calendar lock its row first, so two
+ * superadmins adding overlapping entries at the same moment cannot both pass the overlap check.
+ */
+import {
+  ADMIN_MESSAGES,
+  type AvailabilityInput,
+  type CalendarInput,
+  type UnavailableDaysInput,
+} from '../../../../domain/admin';
+import { hhmm } from '../../../../domain/dates';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../../platform/actor';
+import { audit } from '../../../platform/audit';
+import type { Deps } from '../../../platform/deps';
+import { conflict, notFound } from '../../../platform/errors';
+import * as repo from './repository';
+
+export const listCalendars = repo.listCalendarsForAdmin;
+
+async function lockOr404(tx: Db, id: number) {
+  const c = await repo.lockCalendar(tx, id);
+  if (!c) throw notFound(ADMIN_MESSAGES.calendarNotFound);
+  return c;
+}
+
+/** At most one calendar takes public requests: the others are cleared in the same transaction. */
+async function applyPublic(tx: Db, id: number, input: CalendarInput) {
+  if (input.publicRequests) await repo.clearOtherPublic(tx, id);
+}
+
+export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
+  return {
+    async createCalendar(actor: Actor, { input }: { input: CalendarInput }) {
+      return db.transaction(async (tx) => {
+        const id = await repo.insertCalendar(tx, input);
+        await applyPublic(tx, id, input);
+        await audit(tx, actor, {
+          action: 'admin.calendar.create',
+          entityType: 'calendar',
+          entityId: id,
+          details: input,
+        });
+        return id;
+      });
+    },
+    async updateCalendar(actor: Actor, { id, input }: { id: number; input: CalendarInput }) {
+      await db.transaction(async (tx) => {
+        await lockOr404(tx, id);
+        await applyPublic(tx, id, input);
+        await repo.updateCalendar(tx, id, input);
+        await audit(tx, actor, {
+          action: 'admin.calendar.update',
+          entityType: 'calendar',
+          entityId: id,
+          details: input,
+        });
+      });
+    },
+    async deleteCalendar(actor: Actor, { id }: { id: number }) {
+      await db.transaction(async (tx) => {
+        const c = await lockOr404(tx, id);
+        if ((await repo.appointmentCount(tx, id)) > 0) throw conflict(ADMIN_MESSAGES.calendarInUse);
+        await repo.deleteCalendar(tx, id);
+        await audit(tx, actor, {
+          action: 'admin.calendar.delete',
+          entityType: 'calendar',
+          entityId: id,
+          details: { title: c.title },
+        });
+      });
+    },
+    async addAvailability(
+      actor: Actor,
+      { calendarId, input }: { calendarId: number; input: AvailabilityInput },
+    ) {
+      return db.transaction(async (tx) => {
+        await lockOr404(tx, calendarId);
+        await assertNoOverlap(tx, calendarId, input);
+        const entryId = await repo.insertAvailability(tx, calendarId, input);
+        await audit(tx, actor, {
+          action: 'admin.availability.create',
+          entityType: 'calendar',
+          entityId: calendarId,
+          details: { ...input, entryId },
+        });
+        return entryId;
+      });
+    },
+    async updateAvailability(
+      actor: Actor,
+      { calendarId, entryId, input }: { calendarId: number; entryId: number; input: AvailabilityInput },
+    ) {
+      await db.transaction(async (tx) => {
+        await lockOr404(tx, calendarId);
+        await assertNoOverlap(tx, calendarId, input, entryId);
+        if (!(await repo.updateAvailability(tx, calendarId, entryId, input)))
+          throw notFound(ADMIN_MESSAGES.entryNotFound);
+        await audit(tx, actor, {
+          action: 'admin.availability.update',
+          entityType: 'calendar',
+          entityId: calendarId,
+          details: { ...input, entryId },
+        });
+      });
+    },
+    async deleteAvailability(actor: Actor, { calendarId, entryId }: { calendarId: number; entryId: number }) {
+      await db.transaction(async (tx) => {
+        const e = await repo.deleteAvailability(tx, calendarId, entryId);
+        if (!e) throw notFound(ADMIN_MESSAGES.entryNotFound);
+        await audit(tx, actor, {
+          action: 'admin.availability.delete',
+          entityType: 'calendar',
+          entityId: calendarId,
+          details: { entryId, weekday: e.weekday, from: hhmm(e.fromTime), to: hhmm(e.toTime) },
+        });
+      });
+    },
+    async addUnavailableDays(
+      actor: Actor,
+      { calendarId, input }: { calendarId: number; input: UnavailableDaysInput },
+    ) {
+      return db.transaction(async (tx) => {
+        await lockOr404(tx, calendarId);
+        const rangeId = await repo.insertUnavailableDays(tx, calendarId, input);
+        await audit(tx, actor, {
+          action: 'admin.unavailable-days.create',
+          entityType: 'calendar',
+          entityId: calendarId,
+          details: { ...input, rangeId },
+        });
+        return rangeId;
+      });
+    },
+    async deleteUnavailableDays(
+      actor: Actor,
+      { calendarId, rangeId }: { calendarId: number; rangeId: number },
+    ) {
+      await db.transaction(async (tx) => {
+        const done = await repo.deleteUnavailableDays(tx, calendarId, rangeId);
+        if (!done) throw notFound(ADMIN_MESSAGES.entryNotFound);
+        await audit(tx, actor, {
+          action: 'admin.unavailable-days.delete',
+          entityType: 'calendar',
+          entityId: calendarId,
+          details: { rangeId, from: done.fromDate, to: done.toDate, reason: done.reason },
+        });
+      });
+    },
+  };
+}
+
+async function assertNoOverlap(tx: Db, calendarId: number, input: AvailabilityInput, exceptId?: number) {
+  if (await repo.availabilityOverlaps(tx, calendarId, input, exceptId))
+    throw conflict(ADMIN_MESSAGES.availabilityOverlap);
+}
