@@ -13,10 +13,10 @@ import { formatDay, hhmm } from '../../../domain/dates';
 import { PATIENT_TEXTS, type PatientFilters, type PatientListItem } from '../../../domain/patients';
 import { formatPhone } from '../../../domain/validation/phone';
 import { serverPaging } from '../../lib/server-paging';
+import { StatusBadge } from '../../ui/status-badge';
 import { AddPatientDrawer } from './add-patient-drawer';
 import { useFilterOptions, usePatients } from './api';
 import { PatientFiltersBar } from './patient-filters';
-import { PatientStatusBadge } from './patient-status-badge';
 
 export default function PatientListPage() {
   const navigate = useNavigate();
@@ -153,7 +153,7 @@ export default function PatientListPage() {
             {
               accessor: 'appointment_status',
               title: 'Status',
-              render: (p) => <PatientStatusBadge status={p.appointment_status} apstatus={p.apstatus} />,
+              render: (p) => <StatusBadge status={p.appointment_status} apstatus={p.apstatus} />,
               filtering: filters.status !== undefined,
               filter: (
                 <Select

@@ -1,6 +1,5 @@
 /** "Adaugă pe lista de așteptare": a calendar, optionally a doctor, and the days the patient can come. */
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconHourglass } from '@tabler/icons-react';
@@ -8,6 +7,7 @@ import { useEffect } from 'react';
 import { WAITLIST_MESSAGES, waitlistAddSchema } from '../../../domain/waitlist';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { DateRangeField } from '../../ui/date-range-field';
 import { useAddToWaitlist, useWaitlistChoices } from './api';
 
 type Values = { patient_id: number; calendar_id: string; doctor_id: string; from: string; to: string };
@@ -81,17 +81,15 @@ export function AddToWaitlistModal({ patientId, calendarId, opened, onClose }: P
             value={form.getValues().doctor_id || null}
             onChange={(v) => form.setFieldValue('doctor_id', v ?? '')}
           />
-          <DatePickerInput
-            type="range"
+          <DateRangeField
             label="Zilele în care pacientul poate veni"
             placeholder="Alegeți prima și ultima zi"
-            valueFormat="DD.MM.YYYY"
-            value={[from || null, to || null]}
-            onChange={([start, end]) => {
-              form.setValues({ from: start?.slice(0, 10) ?? '', to: end?.slice(0, 10) ?? '' });
+            from={from}
+            to={to}
+            onChange={(start, end) => {
+              form.setValues({ from: start ?? '', to: end ?? '' });
               form.clearErrors();
             }}
-            allowSingleDateInRange
             firstDayOfWeek={1}
             error={form.errors.from ?? form.errors.to}
             required
