@@ -8,7 +8,9 @@ import { WAITLIST_MESSAGES, waitlistAddSchema } from '../../../domain/waitlist';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { DateRangeField } from '../../ui/date-range-field';
-import { useAddToWaitlist, useWaitlistChoices } from './api';
+import { useDoctors } from '../appointments';
+import { useCalendars } from '../calendars';
+import { useAddToWaitlist } from './api';
 
 type Values = { patient_id: number; calendar_id: string; doctor_id: string; from: string; to: string };
 
@@ -27,7 +29,8 @@ export function AddToWaitlistModal({ patientId, calendarId, opened, onClose }: P
     validate: schemaResolver(waitlistAddSchema, { sync: true }),
   });
   const add = useAddToWaitlist();
-  const { calendars, doctors } = useWaitlistChoices();
+  const calendars = useCalendars().data ?? [];
+  const doctors = useDoctors().data ?? [];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time the modal opens
   useEffect(() => {
