@@ -6,7 +6,7 @@
 import { vi } from 'vitest';
 
 export type FetchCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-type Reply = unknown | ((call: FetchCall) => unknown);
+type Reply = ((call: FetchCall) => unknown) | Record<string, unknown>;
 
 /** `routes`: `'GET /appointment/doctors'` (the path without `/api`, no query) to the answer's JSON. */
 export function stubFetch(routes: Record<string, Reply>) {
