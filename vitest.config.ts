@@ -11,6 +11,16 @@ export default defineConfig({
         },
       },
       {
+        // The web's components with the logic they hold (jsdom, Testing Library); the network is
+        // stubbed at fetch (web/test/fetch.ts).
+        test: {
+          name: 'component',
+          include: ['web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],

@@ -1,7 +1,7 @@
 // `npm test`: every suite, in the order that fails fastest.
-//   lint, typecheck, unused code -> unit (two time zones) -> API on PGlite (UTC) -> API on
-//   PostgreSQL under a second TZ when TEST_DATABASE_URL is set (else the date-dependent files
-//   again on PGlite under that TZ) -> hardening
+//   lint, typecheck, unused code -> unit (two time zones), web components (jsdom) -> API on
+//   PGlite (UTC) -> API on PostgreSQL under a second TZ when TEST_DATABASE_URL is set (else the
+//   date-dependent files again on PGlite under that TZ) -> hardening
 //   (fuzz, faults, crashes) -> production build -> browser tests (Playwright, system Chromium).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,6 +30,10 @@ if (want('unit')) {
   await mustRun('unit tests (TZ=UTC)', bin('vitest'), ['run', '--project', 'unit'], { env: { TZ: 'UTC' } });
   await mustRun('unit tests (TZ=America/New_York)', bin('vitest'), ['run', '--project', 'unit'], {
     env: { TZ: 'America/New_York' },
+  });
+  // The web's components (jsdom): the appointment modals' steps, the time options, the status menu.
+  await mustRun('component tests (TZ=UTC)', bin('vitest'), ['run', '--project', 'component'], {
+    env: { TZ: 'UTC' },
   });
 }
 if (want('api')) {

@@ -3,34 +3,15 @@
  * while the account loads, the login page (with `next`) when there is none, the "awaiting
  * authorisation" page for an account not yet authorised. Pages call `useCurrentUser()`.
  */
-import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { SessionUser, UserDetailsReply } from '../../domain/auth';
-import { ApiError, api } from '../lib/api';
-import { CURRENT_USER_KEY } from '../lib/query-client';
+import type { SessionUser } from '../../domain/auth';
+import { useCurrentUserQuery } from '../features/auth';
 import { AwaitingAuthorisation } from './awaiting-authorisation';
 import { FullPageLoader } from './loaders';
 import { loginPathFor } from './next-path';
 
 const CurrentUserContext = createContext<SessionUser | null>(null);
-
-export type CurrentUser = SessionUser & { twoFactorRequired?: boolean };
-
-export async function fetchCurrentUser(): Promise<CurrentUser> {
-  const { status: _s, ...user } = await api.get<UserDetailsReply>('/user/user-details');
-  return user;
-}
-
-export function useCurrentUserQuery() {
-  return useQuery({
-    queryKey: CURRENT_USER_KEY,
-    queryFn: fetchCurrentUser,
-    // "Signed out" is an answer, not a glitch to retry.
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500 && err.status > 0) && count < 1,
-    staleTime: 5 * 60_000,
-  });
-}
 
 /** The signed-in, authorised account. Only inside /app (under `RequireUser`). */
 export function useCurrentUser(): SessionUser {

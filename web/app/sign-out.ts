@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../lib/api';
+import { signOut } from '../features/auth';
 import { clearDrafts } from '../lib/drafts';
 
 /**
@@ -13,7 +13,7 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useCallback(async () => {
     try {
-      await api.post('/auth/sign-out', {});
+      await signOut();
     } catch {
       /* already signed out or server unreachable: leave the browser state clean anyway */
     }

@@ -8,8 +8,8 @@ import { Navigate, Route, Routes } from 'react-router';
 import { isAdmin } from '../../../domain/auth';
 import { useCurrentUser } from '../../app/current-user';
 import { PageLoader } from '../../app/loaders';
+import { useMutedScope } from '../../ui/muted';
 import { RetentionPage } from '../privacy';
-import { useMutedScope } from './muted';
 
 const StaffPage = lazy(() => import('./staff-page'));
 const CalendarsAdminPage = lazy(() => import('./calendars-admin-page'));

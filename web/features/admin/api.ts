@@ -1,5 +1,16 @@
-/** Administration data: TanStack Query hooks over /api/admin/... (superadmins; the outbox also admins). */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * The administration's door (`/admin/...`: superadmins; the outbox also admins). Each resource: a
+ * fetcher, its queryOptions (one key of `adminKeys`) and the hook. A write reloads its area and
+ * the owners' keys of what else it changes (doctors, calendars, statuses).
+ */
+import {
+  keepPreviousData,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   AdminCalendarListReply,
   AdminSettings,
@@ -22,18 +33,35 @@ import type {
 import type { MessageReply } from '../../../domain/api';
 import type { OutboxFilters, OutboxListReply, OutboxSummaryReply } from '../../../domain/outbox';
 import { api, buildUrl } from '../../lib/api';
+import { appointmentKeys } from '../appointments';
+import { calendarKeys } from '../calendars';
 
-const KEY = ['admin'] as const;
+const ALL = ['admin'] as const;
+export const adminKeys = {
+  all: ALL,
+  staff: [...ALL, 'staff'] as const,
+  settings: [...ALL, 'settings'] as const,
+  calendars: [...ALL, 'calendars'] as const,
+  statuses: [...ALL, 'statuses'] as const,
+  audit: (filters: AuditFilters, page: number, perPage: number) =>
+    [...ALL, 'audit', filters, page, perPage] as const,
+  auditActions: [...ALL, 'audit-actions'] as const,
+  outbox: [...ALL, 'outbox'] as const,
+  outboxList: (filters: OutboxFilters, page: number, perPage: number) =>
+    [...ALL, 'outbox', 'list', filters, page, perPage] as const,
+  outboxSummary: [...ALL, 'outbox', 'summary'] as const,
+};
+
 /** What an admin write answers: its message, and the id of what it created. */
 type Done = MessageReply & { id?: CreatedReply['id'] | StaffInvitedReply['id'] };
 
-/** A mutation that reloads one admin area afterwards. */
-function useAdminMutation<V>(area: string, fn: (v: V) => Promise<Done>, alsoInvalidate: string[][] = []) {
+/** A mutation that reloads one admin area afterwards, and the other areas showing what it changed. */
+function useAdminMutation<V>(area: QueryKey, fn: (v: V) => Promise<Done>, alsoInvalidate: QueryKey[] = []) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSettled: async () => {
-      await qc.invalidateQueries({ queryKey: [...KEY, area] });
+      await qc.invalidateQueries({ queryKey: area });
       for (const k of alsoInvalidate) await qc.invalidateQueries({ queryKey: k });
     },
   });
@@ -41,148 +69,119 @@ function useAdminMutation<V>(area: string, fn: (v: V) => Promise<Done>, alsoInva
 
 // ------------------------------------------------------------------ staff
 
-export function useStaff() {
-  return useQuery({
-    queryKey: [...KEY, 'staff'],
-    queryFn: () => api.get<StaffListReply>('/admin/staff'),
-    select: (r) => r.data,
-  });
-}
+export const getStaff = () => api.get<StaffListReply>('/admin/staff');
+export const staffQuery = () =>
+  queryOptions({ queryKey: adminKeys.staff, queryFn: getStaff, select: (r) => r.data });
+export const useStaff = () => useQuery(staffQuery());
 
-export const useInviteStaff = () =>
-  useAdminMutation('staff', (v: StaffInvite) => api.post<StaffInvitedReply>('/admin/staff', v));
-export const useUpdateStaff = () =>
-  useAdminMutation('staff', ({ id, ...patch }: StaffUpdate & { id: string }) =>
-    api.patch<MessageReply>(`/admin/staff/${encodeURIComponent(id)}`, patch),
-  );
+// A person's role or activity changes the doctors the appointment area and the calendars offer.
+const staffReaders = [appointmentKeys.all];
+
+export const inviteStaff = (v: StaffInvite) => api.post<StaffInvitedReply>('/admin/staff', v);
+export const useInviteStaff = () => useAdminMutation(adminKeys.staff, inviteStaff, staffReaders);
+
+export const updateStaff = ({ id, ...patch }: StaffUpdate & { id: string }) =>
+  api.patch<MessageReply>(`/admin/staff/${encodeURIComponent(id)}`, patch);
+export const useUpdateStaff = () => useAdminMutation(adminKeys.staff, updateStaff, staffReaders);
 
 export type StaffAction = 'deactivate' | 'reactivate' | 'reset-2fa' | 'invite';
-export const useStaffAction = () =>
-  useAdminMutation('staff', ({ id, action }: { id: string; action: StaffAction }) =>
-    api.post<MessageReply>(`/admin/staff/${encodeURIComponent(id)}/${action}`),
-  );
+export const staffAction = ({ id, action }: { id: string; action: StaffAction }) =>
+  api.post<MessageReply>(`/admin/staff/${encodeURIComponent(id)}/${action}`);
+export const useStaffAction = () => useAdminMutation(adminKeys.staff, staffAction, staffReaders);
 
-export function useSettings() {
-  return useQuery({
-    queryKey: [...KEY, 'settings'],
-    queryFn: () => api.get<SettingsReply>('/admin/settings'),
-    select: (r) => r.data,
-  });
-}
+export const getSettings = () => api.get<SettingsReply>('/admin/settings');
+export const settingsQuery = () =>
+  queryOptions({ queryKey: adminKeys.settings, queryFn: getSettings, select: (r) => r.data });
+export const useSettings = () => useQuery(settingsQuery());
 
-export const useSaveSettings = () =>
-  useAdminMutation('settings', (v: AdminSettings) => api.put<SettingsSavedReply>('/admin/settings', v));
+export const saveSettings = (v: AdminSettings) => api.put<SettingsSavedReply>('/admin/settings', v);
+export const useSaveSettings = () => useAdminMutation(adminKeys.settings, saveSettings);
 
 // ------------------------------------------------------------------ calendars
 
-export function useAdminCalendars() {
-  return useQuery({
-    queryKey: [...KEY, 'calendars'],
-    queryFn: () => api.get<AdminCalendarListReply>('/admin/calendars'),
-    select: (r) => r.data,
-  });
-}
+export const getAdminCalendars = () => api.get<AdminCalendarListReply>('/admin/calendars');
+export const adminCalendarsQuery = () =>
+  queryOptions({ queryKey: adminKeys.calendars, queryFn: getAdminCalendars, select: (r) => r.data });
+export const useAdminCalendars = () => useQuery(adminCalendarsQuery());
 
 // The back-office calendar lists and the appointment pickers read calendars too.
-const calendarReaders = [['calendars'], ['appointments']];
+const calendarReaders = [calendarKeys.all, appointmentKeys.all];
 
-export const useSaveCalendar = () =>
-  useAdminMutation(
-    'calendars',
-    ({ id, ...v }: CalendarInput & { id?: number }) =>
-      id ? api.put<MessageReply>(`/admin/calendars/${id}`, v) : api.post<CreatedReply>('/admin/calendars', v),
-    calendarReaders,
-  );
-export const useDeleteCalendar = () =>
-  useAdminMutation(
-    'calendars',
-    (id: number) => api.del<MessageReply>(`/admin/calendars/${id}`),
-    calendarReaders,
-  );
+export const saveCalendar = ({ id, ...v }: CalendarInput & { id?: number }) =>
+  id ? api.put<MessageReply>(`/admin/calendars/${id}`, v) : api.post<CreatedReply>('/admin/calendars', v);
+export const useSaveCalendar = () => useAdminMutation(adminKeys.calendars, saveCalendar, calendarReaders);
 
+export const deleteCalendar = (id: number) => api.del<MessageReply>(`/admin/calendars/${id}`);
+export const useDeleteCalendar = () => useAdminMutation(adminKeys.calendars, deleteCalendar, calendarReaders);
+
+export const saveAvailability = ({
+  calendarId,
+  id,
+  ...v
+}: AvailabilityInput & { calendarId: number; id?: number }) =>
+  id
+    ? api.put<MessageReply>(`/admin/calendars/${calendarId}/availability/${id}`, v)
+    : api.post<CreatedReply>(`/admin/calendars/${calendarId}/availability`, v);
 export const useSaveAvailability = () =>
-  useAdminMutation(
-    'calendars',
-    ({ calendarId, id, ...v }: AvailabilityInput & { calendarId: number; id?: number }) =>
-      id
-        ? api.put<MessageReply>(`/admin/calendars/${calendarId}/availability/${id}`, v)
-        : api.post<CreatedReply>(`/admin/calendars/${calendarId}/availability`, v),
-    calendarReaders,
-  );
-export const useDeleteAvailability = () =>
-  useAdminMutation(
-    'calendars',
-    ({ calendarId, id }: { calendarId: number; id: number }) =>
-      api.del<MessageReply>(`/admin/calendars/${calendarId}/availability/${id}`),
-    calendarReaders,
-  );
+  useAdminMutation(adminKeys.calendars, saveAvailability, calendarReaders);
 
+export const deleteAvailability = ({ calendarId, id }: { calendarId: number; id: number }) =>
+  api.del<MessageReply>(`/admin/calendars/${calendarId}/availability/${id}`);
+export const useDeleteAvailability = () =>
+  useAdminMutation(adminKeys.calendars, deleteAvailability, calendarReaders);
+
+export const addUnavailableDays = ({ calendarId, ...v }: UnavailableDaysInput & { calendarId: number }) =>
+  api.post<CreatedReply>(`/admin/calendars/${calendarId}/unavailable-days`, v);
 export const useAddUnavailableDays = () =>
-  useAdminMutation(
-    'calendars',
-    ({ calendarId, ...v }: UnavailableDaysInput & { calendarId: number }) =>
-      api.post<CreatedReply>(`/admin/calendars/${calendarId}/unavailable-days`, v),
-    calendarReaders,
-  );
+  useAdminMutation(adminKeys.calendars, addUnavailableDays, calendarReaders);
+
+export const deleteUnavailableDays = ({ calendarId, id }: { calendarId: number; id: number }) =>
+  api.del<MessageReply>(`/admin/calendars/${calendarId}/unavailable-days/${id}`);
 export const useDeleteUnavailableDays = () =>
-  useAdminMutation(
-    'calendars',
-    ({ calendarId, id }: { calendarId: number; id: number }) =>
-      api.del<MessageReply>(`/admin/calendars/${calendarId}/unavailable-days/${id}`),
-    calendarReaders,
-  );
+  useAdminMutation(adminKeys.calendars, deleteUnavailableDays, calendarReaders);
 
 // ------------------------------------------------------------------ statuses
 
-export function useAdminStatuses() {
-  return useQuery({
-    queryKey: [...KEY, 'statuses'],
-    queryFn: () => api.get<AdminStatusListReply>('/admin/statuses'),
-    select: (r) => r.data,
-  });
-}
+export const getAdminStatuses = () => api.get<AdminStatusListReply>('/admin/statuses');
+export const adminStatusesQuery = () =>
+  queryOptions({ queryKey: adminKeys.statuses, queryFn: getAdminStatuses, select: (r) => r.data });
+export const useAdminStatuses = () => useQuery(adminStatusesQuery());
 
-const statusReaders = [['appointments']];
-export const useSaveStatus = () =>
-  useAdminMutation(
-    'statuses',
-    ({ id, ...v }: StatusInput & { id?: number }) =>
-      id ? api.put<MessageReply>(`/admin/statuses/${id}`, v) : api.post<CreatedReply>('/admin/statuses', v),
-    statusReaders,
-  );
-export const useStatusAction = () =>
-  useAdminMutation(
-    'statuses',
-    ({ id, action }: { id: number; action: 'hide' | 'unhide' | 'delete' }) =>
-      action === 'delete'
-        ? api.del<MessageReply>(`/admin/statuses/${id}`)
-        : api.post<MessageReply>(`/admin/statuses/${id}/${action}`),
-    statusReaders,
-  );
+// The appointment area's pickers and filters list the custom statuses.
+const statusReaders = [appointmentKeys.all];
+
+export const saveStatus = ({ id, ...v }: StatusInput & { id?: number }) =>
+  id ? api.put<MessageReply>(`/admin/statuses/${id}`, v) : api.post<CreatedReply>('/admin/statuses', v);
+export const useSaveStatus = () => useAdminMutation(adminKeys.statuses, saveStatus, statusReaders);
+
+export const statusAction = ({ id, action }: { id: number; action: 'hide' | 'unhide' | 'delete' }) =>
+  action === 'delete'
+    ? api.del<MessageReply>(`/admin/statuses/${id}`)
+    : api.post<MessageReply>(`/admin/statuses/${id}/${action}`);
+export const useStatusAction = () => useAdminMutation(adminKeys.statuses, statusAction, statusReaders);
 
 // ------------------------------------------------------------------ audit
 
-export function useAudit(filters: AuditFilters, page: number, perPage: number) {
-  return useQuery({
-    queryKey: [...KEY, 'audit', filters, page, perPage],
-    queryFn: () =>
-      api.get<AuditListReply>('/admin/audit', {
-        filters: JSON.stringify(filters),
-        page,
-        perPage,
-      }),
+export const getAudit = (filters: AuditFilters, page: number, perPage: number) =>
+  api.get<AuditListReply>('/admin/audit', { filters: JSON.stringify(filters), page, perPage });
+export const auditQuery = (filters: AuditFilters, page: number, perPage: number) =>
+  queryOptions({
+    queryKey: adminKeys.audit(filters, page, perPage),
+    queryFn: () => getAudit(filters, page, perPage),
     placeholderData: keepPreviousData,
   });
-}
+export const useAudit = (filters: AuditFilters, page: number, perPage: number) =>
+  useQuery(auditQuery(filters, page, perPage));
 
-export function useAuditActions() {
-  return useQuery({
-    queryKey: [...KEY, 'audit-actions'],
-    queryFn: () => api.get<AuditActionsReply>('/admin/audit/actions'),
+export const getAuditActions = () => api.get<AuditActionsReply>('/admin/audit/actions');
+export const auditActionsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.auditActions,
+    queryFn: getAuditActions,
     select: (r) => r.data,
     staleTime: 60_000,
   });
-}
+export const useAuditActions = () => useQuery(auditActionsQuery());
 
 /** The CSV export is a plain download link (the session cookie goes with it). */
 export const auditExportUrl = (filters: AuditFilters) =>
@@ -190,18 +189,11 @@ export const auditExportUrl = (filters: AuditFilters) =>
 
 // ------------------------------------------------------------------ outbox (superadmins and admins)
 
-export const outboxKeys = {
-  all: [...KEY, 'outbox'] as const,
-  list: (filters: OutboxFilters, page: number, perPage: number) =>
-    [...KEY, 'outbox', 'list', filters, page, perPage] as const,
-  summary: [...KEY, 'outbox', 'summary'] as const,
-};
-
 export const getOutbox = (filters: OutboxFilters, page: number, perPage: number) =>
   api.get<OutboxListReply>('/admin/outbox', { filters: JSON.stringify(filters), page, perPage });
 export const outboxQuery = (filters: OutboxFilters, page: number, perPage: number) =>
   queryOptions({
-    queryKey: outboxKeys.list(filters, page, perPage),
+    queryKey: adminKeys.outboxList(filters, page, perPage),
     queryFn: () => getOutbox(filters, page, perPage),
     placeholderData: keepPreviousData,
   });
@@ -210,16 +202,17 @@ export const useOutbox = (filters: OutboxFilters, page: number, perPage: number)
 
 export const getOutboxSummary = () => api.get<OutboxSummaryReply>('/admin/outbox/summary');
 export const outboxSummaryQuery = () =>
-  queryOptions({ queryKey: outboxKeys.summary, queryFn: getOutboxSummary, staleTime: 60_000 });
+  queryOptions({ queryKey: adminKeys.outboxSummary, queryFn: getOutboxSummary, staleTime: 60_000 });
 /** The dashboard card's figure; only admins may ask (`enabled`). */
 export const useOutboxSummary = (enabled: boolean) => useQuery({ ...outboxSummaryQuery(), enabled });
 
 export type OutboxAction = 'retry' | 'cancel';
+export const outboxAction = ({ id, action }: { id: number; action: OutboxAction }) =>
+  api.post<MessageReply>(`/admin/outbox/${id}/${action}`);
 export function useOutboxAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: OutboxAction }) =>
-      api.post<MessageReply>(`/admin/outbox/${id}/${action}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: outboxKeys.all }),
+    mutationFn: outboxAction,
+    onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.outbox }),
   });
 }

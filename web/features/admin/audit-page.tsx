@@ -13,7 +13,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
@@ -24,6 +23,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../domain/api';
 import { auditActionLabel } from '../../../domain/audit';
 import { formatDateTime } from '../../../domain/dates';
 import { serverPaging } from '../../lib/server-paging';
+import { DateRangeField } from '../../ui/date-range-field';
 import { auditExportUrl, useAudit, useAuditActions, useStaff } from './api';
 
 const actionLabel = auditActionLabel;
@@ -72,20 +72,13 @@ function Filters({ filters, onChange }: { filters: AuditFilters; onChange: (f: A
         value={filters.action ?? null}
         onChange={(v) => set({ action: v ?? undefined })}
       />
-      <DatePickerInput
-        type="range"
-        allowSingleDateInRange
+      <DateRangeField
         label="Perioada"
         placeholder="Oricând"
-        valueFormat="DD.MM.YYYY"
         clearable
-        value={[filters.from ?? null, filters.to ?? null]}
-        onChange={([from, to]) =>
-          set({
-            from: from ? String(from).slice(0, 10) : undefined,
-            to: to ? String(to).slice(0, 10) : undefined,
-          })
-        }
+        from={filters.from}
+        to={filters.to}
+        onChange={(from, to) => set({ from: from ?? undefined, to: to ?? undefined })}
       />
     </SimpleGrid>
   );

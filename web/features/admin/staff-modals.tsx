@@ -13,8 +13,8 @@ import {
 import { ROLES } from '../../../domain/auth';
 import { FormActions } from '../../lib/form-actions';
 import { notifyError, notifySuccess, withNotify } from '../../lib/notify';
+import { useMutedScope } from '../../ui/muted';
 import { useInviteStaff, useUpdateStaff } from './api';
-import { useMutedScope } from './muted';
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 

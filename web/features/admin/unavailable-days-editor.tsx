@@ -1,12 +1,12 @@
 /** A calendar's unavailable days: single days or ranges, with a reason (e.g. a public holiday). */
 import { ActionIcon, Button, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { type AdminCalendar, unavailableDaysSchema } from '../../../domain/admin';
 import { clinicToday, formatDay } from '../../../domain/dates';
 import { withNotify } from '../../lib/notify';
+import { DateRangeField } from '../../ui/date-range-field';
 import { useAddUnavailableDays, useDeleteUnavailableDays } from './api';
 
 type Values = { from: string; to: string; reason: string };
@@ -39,18 +39,13 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
-        <DatePickerInput
-          type="range"
-          allowSingleDateInRange
+        <DateRangeField
           label="Zi sau interval"
           placeholder="Alegeți zilele"
-          valueFormat="DD.MM.YYYY"
-          value={[form.values.from || null, form.values.to || null]}
-          onChange={(v) => {
-            form.setValues({
-              from: v[0] ? String(v[0]).slice(0, 10) : '',
-              to: v[1] ? String(v[1]).slice(0, 10) : '',
-            });
+          from={form.values.from}
+          to={form.values.to}
+          onChange={(from, to) => {
+            form.setValues({ from: from ?? '', to: to ?? '' });
             form.clearErrors();
           }}
           error={form.errors.from ?? form.errors.to}

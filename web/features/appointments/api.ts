@@ -1,11 +1,18 @@
-/** Query hooks of the appointment area (SPEC §7 `/appointment...`); every write reloads the area. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * The appointment area's door (SPEC §7 `/appointment...`, except the public form's calls, which
+ * are registration's). Each resource: a fetcher, its queryOptions (one key of `appointmentKeys`)
+ * and the hook; other features use the hooks and keys index.ts exports. Every write reloads the
+ * area and every other screen showing appointments.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageReply } from '../../../domain/api';
 import type {
   AppointmentCreatedReply,
+  AppointmentDoctorsReply,
   AppointmentListReply,
   AppointmentPatientsReply,
   AppointmentReply,
+  AppointmentStatusesReply,
   AvailabilityReply,
   NewAppointmentOptionsReply,
 } from '../../../domain/appointment-replies';
@@ -18,77 +25,107 @@ import type {
 import { api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/query-client';
 
-export const APPOINTMENTS_KEY = ['appointments'] as const;
-
 export type ListParams = { filters: AppointmentFilters; page: number; perPage: number; hideOlder: boolean };
 
-export function useAppointments(p: ListParams) {
-  return useQuery({
-    queryKey: [...APPOINTMENTS_KEY, 'list', p],
-    queryFn: () =>
-      api.get<AppointmentListReply>('/appointment', {
-        filters: JSON.stringify(p.filters),
-        page: p.page,
-        perPage: p.perPage,
-        hideOlder: p.hideOlder,
-      }),
+const ALL = ['appointments'] as const;
+export const appointmentKeys = {
+  all: ALL,
+  list: (p: ListParams) => [...ALL, 'list', p] as const,
+  detail: (id: number) => [...ALL, 'detail', id] as const,
+  options: [...ALL, 'options'] as const,
+  availability: (calendarId: number | null, doctorId: string | null, date?: string | null) =>
+    [...ALL, 'availability', calendarId, doctorId, date === undefined ? 'window' : date] as const,
+  patientSearch: (name: string) => [...ALL, 'patients', name] as const,
+  doctors: [...ALL, 'doctors'] as const,
+  statuses: [...ALL, 'statuses'] as const,
+};
+
+// ------------------------------------------------------------------ reads
+
+export const getAppointments = (p: ListParams) =>
+  api.get<AppointmentListReply>('/appointment', {
+    filters: JSON.stringify(p.filters),
+    page: p.page,
+    perPage: p.perPage,
+    hideOlder: p.hideOlder,
+  });
+export const appointmentsQuery = (p: ListParams) =>
+  queryOptions({
+    queryKey: appointmentKeys.list(p),
+    queryFn: () => getAppointments(p),
     placeholderData: keepPreviousData,
   });
-}
+export const useAppointments = (p: ListParams) => useQuery(appointmentsQuery(p));
 
-export function useAppointment(id: number) {
-  return useQuery({
-    queryKey: [...APPOINTMENTS_KEY, 'detail', id],
-    queryFn: () => api.get<AppointmentReply>(`/appointment/${id}`).then((r) => r.appointment),
+export const getAppointment = (id: number) =>
+  api.get<AppointmentReply>(`/appointment/${id}`).then((r) => r.appointment);
+export const appointmentQuery = (id: number) =>
+  queryOptions({
+    queryKey: appointmentKeys.detail(id),
+    queryFn: () => getAppointment(id),
     enabled: Number.isInteger(id) && id > 0,
   });
-}
+export const useAppointment = (id: number) => useQuery(appointmentQuery(id));
 
 /** Doctors (with vacations), statuses and calendars: the pickers of both appointment modals. */
-export function useAppointmentOptions(enabled = true) {
-  return useQuery({
-    queryKey: [...APPOINTMENTS_KEY, 'options'],
-    queryFn: () => api.get<NewAppointmentOptionsReply>('/appointment/new-appointment').then((r) => r.data),
-    enabled,
-  });
-}
+export const getAppointmentOptions = () =>
+  api.get<NewAppointmentOptionsReply>('/appointment/new-appointment').then((r) => r.data);
+export const appointmentOptionsQuery = () =>
+  queryOptions({ queryKey: appointmentKeys.options, queryFn: getAppointmentOptions });
+export const useAppointmentOptions = (enabled = true) => useQuery({ ...appointmentOptionsQuery(), enabled });
 
 /** Unavailable days (with the doctor's time off) and weekly entries; taken slots when `date` is set. */
-export function useAvailability(calendarId: number | null, doctorId: string | null, date?: string | null) {
-  return useQuery({
-    queryKey: [
-      ...APPOINTMENTS_KEY,
-      'availability',
-      calendarId,
-      doctorId,
-      date === undefined ? 'window' : date,
-    ],
-    queryFn: () =>
-      api
-        .get<AvailabilityReply>(`/appointment/calendar/${calendarId}/availability`, {
-          doctor_id: doctorId ?? undefined,
-          date: date ?? undefined,
-        })
-        .then((r) => r.data),
+export const getAvailability = (calendarId: number, doctorId: string | null, date?: string | null) =>
+  api
+    .get<AvailabilityReply>(`/appointment/calendar/${calendarId}/availability`, {
+      doctor_id: doctorId ?? undefined,
+      date: date ?? undefined,
+    })
+    .then((r) => r.data);
+export const availabilityQuery = (calendarId: number | null, doctorId: string | null, date?: string | null) =>
+  queryOptions({
+    queryKey: appointmentKeys.availability(calendarId, doctorId, date),
+    queryFn: () => getAvailability(calendarId as number, doctorId, date),
     enabled: calendarId !== null && date !== null,
     staleTime: 0,
   });
-}
+export const useAvailability = (calendarId: number | null, doctorId: string | null, date?: string | null) =>
+  useQuery(availabilityQuery(calendarId, doctorId, date));
 
-export function usePatientSearch(text: string) {
+/** The new-appointment modal's patient search (at least 2 letters). */
+export const searchAppointmentPatients = (name: string) =>
+  api
+    .get<AppointmentPatientsReply>('/appointment/appointment-patients', { filters: JSON.stringify({ name }) })
+    .then((r) => r.data.patients);
+export const patientSearchQuery = (text: string) => {
   const name = text.trim();
-  return useQuery({
-    queryKey: [...APPOINTMENTS_KEY, 'patients', name],
-    queryFn: () =>
-      api
-        .get<AppointmentPatientsReply>('/appointment/appointment-patients', {
-          filters: JSON.stringify({ name }),
-        })
-        .then((r) => r.data.patients),
+  return queryOptions({
+    queryKey: appointmentKeys.patientSearch(name),
+    queryFn: () => searchAppointmentPatients(name),
     enabled: name.length >= 2,
     placeholderData: keepPreviousData,
   });
-}
+};
+export const usePatientSearch = (text: string) => useQuery(patientSearchQuery(text));
+
+/** The active doctors (with their time off): the filters of the patient list and the calendars, the waitlist. */
+export const getDoctors = () => api.get<AppointmentDoctorsReply>('/appointment/doctors').then((r) => r.data);
+export const doctorsQuery = () =>
+  queryOptions({ queryKey: appointmentKeys.doctors, queryFn: getDoctors, staleTime: 5 * 60_000 });
+export const useDoctors = () => useQuery(doctorsQuery());
+
+/** The custom statuses: the patient list's status filter. */
+export const getAppointmentStatuses = () =>
+  api.get<AppointmentStatusesReply>('/appointment/statuses').then((r) => r.data);
+export const appointmentStatusesQuery = () =>
+  queryOptions({
+    queryKey: appointmentKeys.statuses,
+    queryFn: getAppointmentStatuses,
+    staleTime: 5 * 60_000,
+  });
+export const useAppointmentStatuses = () => useQuery(appointmentStatusesQuery());
+
+// ------------------------------------------------------------------ writes
 
 function useWrite<I, O = unknown>(fn: (input: I) => Promise<O>, gone?: (input: I) => readonly unknown[]) {
   const qc = useQueryClient();
@@ -105,30 +142,31 @@ function useWrite<I, O = unknown>(fn: (input: I) => Promise<O>, gone?: (input: I
   });
 }
 
-export const useConfirm = () =>
-  useWrite((b: { appointment_id: number; status: ConfirmTarget }) =>
-    api.post<MessageReply>('/appointment/confirm', b),
-  );
-export const useSetAppointment = () =>
-  useWrite((b: SetAppointmentInput) => api.post<MessageReply>('/appointment/set-appointment', b));
-export const useCreateAppointment = () =>
-  useWrite((b: NewAppointmentInput) => api.post<AppointmentCreatedReply>('/appointment/new-appointment', b));
-export const useAssignDoctor = () =>
-  useWrite((b: { appointmentId: number; doctor_id: string }) =>
-    api.post<MessageReply>('/appointment/assign-doctor', b),
-  );
-export const useDeleteAppointment = () =>
-  useWrite(
-    (id: number) => api.del<MessageReply>(`/appointment/${id}`),
-    (id) => [...APPOINTMENTS_KEY, 'detail', id],
-  );
+export const confirmAppointment = (b: { appointment_id: number; status: ConfirmTarget }) =>
+  api.post<MessageReply>('/appointment/confirm', b);
+export const useConfirm = () => useWrite(confirmAppointment);
+
+export const setAppointment = (b: SetAppointmentInput) =>
+  api.post<MessageReply>('/appointment/set-appointment', b);
+export const useSetAppointment = () => useWrite(setAppointment);
+
+export const createAppointment = (b: NewAppointmentInput) =>
+  api.post<AppointmentCreatedReply>('/appointment/new-appointment', b);
+export const useCreateAppointment = () => useWrite(createAppointment);
+
+export const assignDoctor = (b: { appointmentId: number; doctor_id: string }) =>
+  api.post<MessageReply>('/appointment/assign-doctor', b);
+export const useAssignDoctor = () => useWrite(assignDoctor);
+
+export const deleteAppointment = (id: number) => api.del<MessageReply>(`/appointment/${id}`);
+export const useDeleteAppointment = () => useWrite(deleteAppointment, appointmentKeys.detail);
+
 /** Unanswered public requests marked as spam (issue 20 §2): removed, their day places freed. */
-export const useMarkSpam = () =>
-  useWrite((ids: number[]) =>
-    api.post<{ marked: number; patients_removed: number; message: string }>('/appointment/spam', { ids }),
-  );
+export const markSpam = (ids: number[]) =>
+  api.post<{ marked: number; patients_removed: number; message: string }>('/appointment/spam', { ids });
+export const useMarkSpam = () => useWrite(markSpam);
+
 /** The patient did not come (issue 15): only after the appointment's time (the server decides). */
-export const useMarkNoShow = () =>
-  useWrite((appointment_id: number) =>
-    api.post<{ message: string }>('/appointment/no-show', { appointment_id }),
-  );
+export const markNoShow = (appointment_id: number) =>
+  api.post<{ message: string }>('/appointment/no-show', { appointment_id });
+export const useMarkNoShow = () => useWrite(markNoShow);

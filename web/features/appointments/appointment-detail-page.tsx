@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import type { StatusRef } from '../../../domain/appointment-replies';
 import { NotFoundPanel } from '../../app/not-found-panel';
 import { ApiError } from '../../lib/api';
+import { StatusBadge } from '../../ui/status-badge';
 import { useAppointment } from './api';
 import { AppointmentSummary } from './appointment-summary';
 import { AssignDoctorModal } from './assign-doctor-modal';
@@ -14,7 +15,6 @@ import { DocumentsTab } from './documents-tab';
 import { PatientActionsNote, PatientFlags } from './patient-flags';
 import { PatientPanel } from './patient-panel';
 import { SetAppointmentModal } from './set-appointment-modal';
-import { StatusBadge } from './status-badge';
 import { StatusMenu } from './status-menu';
 
 export default function AppointmentDetailPage() {
@@ -60,7 +60,7 @@ export default function AppointmentDetailPage() {
       <Group justify="space-between" align="center">
         <Group gap="sm">
           <Title order={1}>{a.patient}</Title>
-          <StatusBadge appointment={a} />
+          <StatusBadge status={a.status} apstatus={a.apstatus} />
           <PatientFlags appointment={a} />
         </Group>
         <StatusMenu appointment={a} onChooseStatus={setChosenStatus} />

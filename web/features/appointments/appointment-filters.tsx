@@ -4,8 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type AppointmentFilters, BUILTIN_STATUSES, STATUS_LABELS } from '../../../domain/appointments';
+import { useMutedColor } from '../../ui/muted';
 import { useAppointmentOptions } from './api';
-import { useMutedColor } from './muted-text';
 
 type Props = {
   filters: AppointmentFilters;

@@ -12,13 +12,13 @@ import type { AppointmentFilters } from '../../../domain/appointments';
 import { formatDay } from '../../../domain/dates';
 import { formatPhone } from '../../../domain/validation/phone';
 import { serverPaging } from '../../lib/server-paging';
+import { StatusBadge } from '../../ui/status-badge';
 import { useAppointments } from './api';
 import { AppointmentFiltersBar } from './appointment-filters';
 import { NewAppointmentModal } from './new-appointment-modal';
 import { NextAppointmentsPanel } from './next-appointments-panel';
 import { PatientFlags } from './patient-flags';
 import { SpamBar } from './spam-bar';
-import { StatusBadge } from './status-badge';
 
 export default function AppointmentListPage() {
   const navigate = useNavigate();
@@ -115,7 +115,7 @@ export default function AppointmentListPage() {
                 noWrap: true,
                 render: (a) => (
                   <Stack gap={4} align="flex-start">
-                    <StatusBadge appointment={a} />
+                    <StatusBadge status={a.status} apstatus={a.apstatus} />
                     <PatientFlags appointment={a} />
                   </Stack>
                 ),

@@ -9,9 +9,9 @@ import { APPOINTMENT_MESSAGES, statusLabel } from '../../../domain/appointments'
 import { formatDay } from '../../../domain/dates';
 import { NO_CONTACT_MESSAGE } from '../../../domain/sms';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { MutedText } from '../../ui/muted';
 import { AddToWaitlistButton } from '../waitlist';
 import { useDeleteAppointment } from './api';
-import { MutedText } from './muted-text';
 import { PatientLinkButton } from './patient-link-button';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {

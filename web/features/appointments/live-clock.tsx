@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { clinicParts, formatDay } from '../../../domain/dates';
-import { MutedText } from './muted-text';
+import { MutedText } from '../../ui/muted';
 
 /** The clinic's time (Europe/Bucharest), ticking every second whatever the browser's zone. */
 export function LiveClock() {

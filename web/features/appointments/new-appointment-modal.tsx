@@ -11,8 +11,8 @@ import { APPOINTMENT_MESSAGES, newAppointmentFormSchema } from '../../../domain/
 import { pickerLabel } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { MutedText } from '../../ui/muted';
 import { useAppointmentOptions, useCreateAppointment, usePatientSearch } from './api';
-import { MutedText } from './muted-text';
 import { isTakenTime, type Slot, SlotFields } from './slot-fields';
 
 /**

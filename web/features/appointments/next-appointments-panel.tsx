@@ -2,8 +2,8 @@ import { Anchor, Card, Divider, Group, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router';
 import type { NextAppointment } from '../../../domain/appointment-replies';
 import { clinicToday, formatDay } from '../../../domain/dates';
+import { MutedText } from '../../ui/muted';
 import { LiveClock } from './live-clock';
-import { MutedText } from './muted-text';
 
 /** Side panel of the list: the clinic clock and the next appointments, each a link. */
 export function NextAppointmentsPanel({ items }: { items: NextAppointment[] }) {

@@ -6,18 +6,12 @@
 import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLink } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/notify';
+import { usePatientLink } from '../self-service';
 
 export function PatientLinkButton({ appointmentId }: { appointmentId: number }) {
   const [opened, dialog] = useDisclosure(false);
-  const link = useQuery({
-    queryKey: ['appointments', 'patient-link', appointmentId],
-    queryFn: () => api.get<{ url: string }>(`/self-service/link/${appointmentId}`).then((r) => r.url),
-    enabled: opened,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const link = usePatientLink(appointmentId, opened);
   return (
     <>
       <Button variant="light" leftSection={<IconLink size={16} />} onClick={dialog.open}>

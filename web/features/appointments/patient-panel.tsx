@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { PatientPanel as Panel } from '../../../domain/appointment-replies';
 import { TERMS } from '../../../domain/glossary';
 import { formatPhone } from '../../../domain/validation/phone';
-import { MutedText } from './muted-text';
+import { MutedText } from '../../ui/muted';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

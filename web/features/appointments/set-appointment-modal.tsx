@@ -6,8 +6,8 @@ import type { AppointmentDetail, StatusRef } from '../../../domain/appointment-r
 import { APPOINTMENT_MESSAGES, setAppointmentFormSchema } from '../../../domain/appointments';
 import { ApiError } from '../../lib/api';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { MutedText } from '../../ui/muted';
 import { useAppointmentOptions, useSetAppointment } from './api';
-import { MutedText } from './muted-text';
 import { isTakenTime, SlotFields } from './slot-fields';
 
 type Props = { appointment: AppointmentDetail; status: StatusRef | null; onClose: () => void };

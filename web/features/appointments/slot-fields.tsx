@@ -18,8 +18,8 @@ import {
   takenStarts,
 } from '../../../domain/slots';
 import { ApiError } from '../../lib/api';
+import { useMutedColor } from '../../ui/muted';
 import { useAvailability } from './api';
-import { useMutedColor } from './muted-text';
 
 export type Slot = { calendar_id: number | null; date: string | null; time: string | null };
 

@@ -9,10 +9,9 @@ import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_MESSAGES, loginSchema } from '../../../domain/auth';
 import { safeNext } from '../../app/next-path';
-import { API_MESSAGES, ApiError, api } from '../../lib/api';
+import { API_MESSAGES, ApiError } from '../../lib/api';
 import { notify, TOAST_MS } from '../../lib/notify';
-import { CURRENT_USER_KEY } from '../../lib/query-client';
-import { AUTH_MESSAGES, signIn } from './api';
+import { AUTH_MESSAGES, authKeys, getCurrentUser, signIn } from './api';
 import { AuthLayout } from './auth-layout';
 
 // Only accounts with two-factor authentication need it: not part of the page's first load.
@@ -48,10 +47,9 @@ export default function LoginPage() {
   // Whatever account was cached (expired session, failed load) is forgotten on this page.
   // Someone already signed in (a bookmark, the back button) goes on to the app.
   useEffect(() => {
-    queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
+    queryClient.removeQueries({ queryKey: authKeys.currentUser });
     let live = true;
-    api
-      .get('/user/user-details')
+    getCurrentUser()
       .then(() => live && navigate(safeNext(params.get('next')), { replace: true }))
       .catch(() => undefined);
     return () => {
@@ -65,7 +63,7 @@ export default function LoginPage() {
   const password = useField({ initialValue: '', validate: fieldRule('password'), validateOnBlur: true });
 
   const enter = () => {
-    queryClient.removeQueries({ queryKey: CURRENT_USER_KEY });
+    queryClient.removeQueries({ queryKey: authKeys.currentUser });
     navigate(safeNext(params.get('next')), { replace: true });
   };
 

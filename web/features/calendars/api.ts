@@ -1,41 +1,44 @@
-/** Query hooks of the calendars area (SPEC §7 `/calendars`). */
-import { useQuery } from '@tanstack/react-query';
-import type { AppointmentDoctorsReply } from '../../../domain/appointment-replies';
+/**
+ * The calendars area's door (SPEC §7 `/calendars`). Each resource: a fetcher, its queryOptions
+ * (one key of `calendarKeys`) and the hook; other features use what index.ts exports.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarEventsReply, CalendarListReply } from '../../../domain/calendars';
 import { api } from '../../lib/api';
 import type { CalendarQuery } from './query';
 
-export const CALENDARS_KEY = ['calendars'] as const;
+const ALL = ['calendars'] as const;
+export const calendarKeys = {
+  all: ALL,
+  list: [...ALL, 'list'] as const,
+  events: (calendarId: number, query: CalendarQuery | null, doctorId: string | null) =>
+    [...ALL, 'events', calendarId, query, doctorId] as const,
+};
 
-export function useCalendars() {
-  return useQuery({
-    queryKey: [...CALENDARS_KEY, 'list'],
-    queryFn: () => api.get<CalendarListReply>('/calendars').then((r) => r.data),
-  });
-}
-
-/** The doctors for the filter (the appointment area's list of active doctors). */
-export function useDoctors() {
-  return useQuery({
-    queryKey: ['appointment-doctors'],
-    queryFn: () => api.get<AppointmentDoctorsReply>('/appointment/doctors').then((r) => r.data),
-    staleTime: 5 * 60_000,
-  });
-}
+/** The back office's calendars: the calendars page's tabs, the waitlist's picker. */
+export const getCalendars = () => api.get<CalendarListReply>('/calendars').then((r) => r.data);
+export const calendarsQuery = () => queryOptions({ queryKey: calendarKeys.list, queryFn: getCalendars });
+export const useCalendars = () => useQuery(calendarsQuery());
 
 /** A calendar's events for what the view shows (the month grid: a few a day, the rest counted). */
-export function useCalendarEvents(calendarId: number, query: CalendarQuery | null, doctorId: string | null) {
-  return useQuery({
-    queryKey: [...CALENDARS_KEY, 'events', calendarId, query, doctorId],
-    queryFn: () =>
-      api
-        .post<CalendarEventsReply>(`/calendars/${calendarId}/appointments`, {
-          ...query,
-          calendar_id: calendarId,
-          doctorId,
-        })
-        .then((r) => r.data),
+export const getCalendarEvents = (calendarId: number, query: CalendarQuery | null, doctorId: string | null) =>
+  api
+    .post<CalendarEventsReply>(`/calendars/${calendarId}/appointments`, {
+      ...query,
+      calendar_id: calendarId,
+      doctorId,
+    })
+    .then((r) => r.data);
+export const calendarEventsQuery = (
+  calendarId: number,
+  query: CalendarQuery | null,
+  doctorId: string | null,
+) =>
+  queryOptions({
+    queryKey: calendarKeys.events(calendarId, query, doctorId),
+    queryFn: () => getCalendarEvents(calendarId, query, doctorId),
     enabled: query !== null,
     placeholderData: (prev) => prev,
   });
-}
+export const useCalendarEvents = (calendarId: number, query: CalendarQuery | null, doctorId: string | null) =>
+  useQuery(calendarEventsQuery(calendarId, query, doctorId));

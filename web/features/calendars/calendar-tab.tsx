@@ -1,8 +1,9 @@
 import { Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { CALENDAR_MESSAGES } from '../../../domain/calendars';
+import { useDoctors } from '../appointments';
 import { WaitlistPanel } from '../waitlist';
-import { useCalendarEvents, useDoctors } from './api';
+import { useCalendarEvents } from './api';
 import type { Shading } from './appointment-calendar';
 import { type CalendarQuery, sameQuery } from './query';
 

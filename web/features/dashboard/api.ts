@@ -1,5 +1,8 @@
-/** Query hooks of the dashboard (SPEC §7 `/dashboard`). */
-import { useQuery } from '@tanstack/react-query';
+/**
+ * The dashboard's door (SPEC §7 `/dashboard`). Each resource: a fetcher, its queryOptions (one
+ * key of `dashboardKeys`) and the hook.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   DashboardCalendarReply,
   DashboardStatsReply,
@@ -9,36 +12,39 @@ import type {
 import { api } from '../../lib/api';
 import type { CalendarQuery } from '../calendars';
 
-export const DASHBOARD_KEY = ['dashboard'] as const;
+const ALL = ['dashboard'] as const;
+export const dashboardKeys = {
+  all: ALL,
+  stats: [...ALL, 'stats'] as const,
+  weekly: [...ALL, 'weekly'] as const,
+  calendar: (query: CalendarQuery | null) => [...ALL, 'calendar', query] as const,
+  journey: [...ALL, 'journey'] as const,
+};
 
-export function useDashboardStats() {
-  return useQuery({
-    queryKey: [...DASHBOARD_KEY, 'stats'],
-    queryFn: () => api.get<DashboardStatsReply>('/dashboard').then((r) => r.stats),
-  });
-}
+export const getDashboardStats = () => api.get<DashboardStatsReply>('/dashboard').then((r) => r.stats);
+export const dashboardStatsQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.stats, queryFn: getDashboardStats });
+export const useDashboardStats = () => useQuery(dashboardStatsQuery());
 
-export function useWeeklyCounts() {
-  return useQuery({
-    queryKey: [...DASHBOARD_KEY, 'weekly'],
-    queryFn: () => api.get<WeeklyCountsReply>('/dashboard/weekly'),
-  });
-}
+export const getWeeklyCounts = () => api.get<WeeklyCountsReply>('/dashboard/weekly');
+export const weeklyCountsQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.weekly, queryFn: getWeeklyCounts });
+export const useWeeklyCounts = () => useQuery(weeklyCountsQuery());
 
 /** Every appointment of the visible range (end exclusive), as the view shows them. */
-export function useDashboardCalendar(query: CalendarQuery | null) {
-  return useQuery({
-    queryKey: [...DASHBOARD_KEY, 'calendar', query],
-    queryFn: () => api.post<DashboardCalendarReply>('/dashboard/calendar', query ?? undefined),
+export const getDashboardCalendar = (query: CalendarQuery | null) =>
+  api.post<DashboardCalendarReply>('/dashboard/calendar', query ?? undefined);
+export const dashboardCalendarQuery = (query: CalendarQuery | null) =>
+  queryOptions({
+    queryKey: dashboardKeys.calendar(query),
+    queryFn: () => getDashboardCalendar(query),
     enabled: query !== null,
     placeholderData: (prev) => prev,
   });
-}
+export const useDashboardCalendar = (query: CalendarQuery | null) => useQuery(dashboardCalendarQuery(query));
 
 /** No-show rates and the requests close to the 48-hour promise (issue 15). */
-export function useJourneyFigures() {
-  return useQuery({
-    queryKey: [...DASHBOARD_KEY, 'journey'],
-    queryFn: () => api.get<JourneyFigures>('/dashboard/journey'),
-  });
-}
+export const getJourneyFigures = () => api.get<JourneyFigures>('/dashboard/journey');
+export const journeyFiguresQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.journey, queryFn: getJourneyFigures });
+export const useJourneyFigures = () => useQuery(journeyFiguresQuery());

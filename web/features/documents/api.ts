@@ -1,5 +1,8 @@
-/** Documents data: TanStack Query hooks over /api/documents (SPEC §7). */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * The documents area's door (SPEC §7 `/documents`). Each resource: a fetcher, its queryOptions
+ * (one key of `documentKeys`) and the hook.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageReply, SignedUrlReply } from '../../../domain/api';
 import type {
   DocumentFilters,
@@ -10,7 +13,13 @@ import type {
 } from '../../../domain/documents';
 import { api } from '../../lib/api';
 
-export const DOCUMENTS_KEY = ['documents'] as const;
+const ALL = ['documents'] as const;
+export const documentKeys = {
+  all: ALL,
+  list: (filters: DocumentFilters, page: number, perPage: number) =>
+    [...ALL, 'list', filters, page, perPage] as const,
+  patients: (search: string) => [...ALL, 'patients', search] as const,
+};
 
 /** Drops empty filter values so the server only sees what the user chose. */
 function compact(filters: DocumentFilters): DocumentFilters {
@@ -19,28 +28,34 @@ function compact(filters: DocumentFilters): DocumentFilters {
   ) as DocumentFilters;
 }
 
-export function useDocuments(filters: DocumentFilters, page: number, perPage: number, enabled = true) {
+export const getDocuments = (filters: DocumentFilters, page: number, perPage: number) =>
+  api.get<DocumentListReply>('/documents', { filters: JSON.stringify(filters), page, perPage });
+export const documentsQuery = (filters: DocumentFilters, page: number, perPage: number) => {
   const f = compact(filters);
-  return useQuery({
-    queryKey: [...DOCUMENTS_KEY, 'list', f, page, perPage],
-    queryFn: () => api.get<DocumentListReply>('/documents', { filters: JSON.stringify(f), page, perPage }),
+  return queryOptions({
+    queryKey: documentKeys.list(f, page, perPage),
+    queryFn: () => getDocuments(f, page, perPage),
     placeholderData: keepPreviousData,
-    enabled,
   });
-}
+};
+export const useDocuments = (filters: DocumentFilters, page: number, perPage: number, enabled = true) =>
+  useQuery({ ...documentsQuery(filters, page, perPage), enabled });
 
-export function useDocumentPatients(name: string) {
+/** The patient pickers of the documents area (filter and upload). */
+export const getDocumentPatients = (search: string) =>
+  api.get<DocumentPatientsReply>('/documents/patients', {
+    filters: search ? JSON.stringify({ name: search }) : undefined,
+  });
+export const documentPatientsQuery = (name: string) => {
   const search = name.trim();
-  return useQuery({
-    queryKey: [...DOCUMENTS_KEY, 'patients', search],
-    queryFn: () =>
-      api.get<DocumentPatientsReply>('/documents/patients', {
-        filters: search ? JSON.stringify({ name: search }) : undefined,
-      }),
+  return queryOptions({
+    queryKey: documentKeys.patients(search),
+    queryFn: () => getDocumentPatients(search),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-}
+};
+export const useDocumentPatients = (name: string) => useQuery(documentPatientsQuery(name));
 
 export type UploadInput = {
   title: string;
@@ -50,46 +65,52 @@ export type UploadInput = {
   onProgress?: (percent: number) => void;
 };
 
+export const uploadDocument = ({ title, patientId, appointmentId, file, onProgress }: UploadInput) => {
+  // The server checks the text fields before it stores any byte of the file: the file goes last.
+  const form = new FormData();
+  form.append('title', title);
+  form.append('patient_id', String(patientId));
+  if (appointmentId) form.append('appointment_id', String(appointmentId));
+  form.append('document', file, file.name);
+  return api.upload<DocumentUploadedReply>('/documents', form, onProgress);
+};
 export function useUploadDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ title, patientId, appointmentId, file, onProgress }: UploadInput) => {
-      // The server checks the text fields before it stores any byte of the file: the file goes last.
-      const form = new FormData();
-      form.append('title', title);
-      form.append('patient_id', String(patientId));
-      if (appointmentId) form.append('appointment_id', String(appointmentId));
-      form.append('document', file, file.name);
-      return api.upload<DocumentUploadedReply>('/documents', form, onProgress);
-    },
-    onSuccess: () => qc.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
+    mutationFn: uploadDocument,
+    onSuccess: () => qc.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
 
+export const setDocumentStatus = ({
+  id,
+  status,
+  appointmentId,
+}: {
+  id: number;
+  status: DocumentStatus;
+  appointmentId?: number;
+}) => api.put<MessageReply>(`/documents/${id}`, { document_id: id, status, appointment_id: appointmentId });
 export function useSetDocumentStatus() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      id,
-      status,
-      appointmentId,
-    }: {
-      id: number;
-      status: DocumentStatus;
-      appointmentId?: number;
-    }) =>
-      api.put<MessageReply>(`/documents/${id}`, { document_id: id, status, appointment_id: appointmentId }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
+    mutationFn: setDocumentStatus,
+    onSuccess: () => qc.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
 
+export const deleteDocument = (id: number) => api.del<MessageReply>(`/documents/${id}`);
 export function useDeleteDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del<MessageReply>(`/documents/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: DOCUMENTS_KEY }),
+    mutationFn: deleteDocument,
+    onSuccess: () => qc.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
+
+/** The short-lived signed URL of a document's file. */
+export const getDocumentUrl = (id: number) =>
+  api.get<SignedUrlReply>(`/documents/${id}/url`).then((r) => r.url);
 
 /**
  * Opens a document in a new tab through its short-lived signed URL. The tab is opened at once
@@ -98,7 +119,7 @@ export function useDeleteDocument() {
 export async function openDocument(id: number): Promise<void> {
   const tab = window.open('about:blank', '_blank');
   try {
-    const { url } = await api.get<SignedUrlReply>(`/documents/${id}/url`);
+    const url = await getDocumentUrl(id);
     if (tab) {
       tab.opener = null;
       tab.location.href = url;

@@ -1,5 +1,6 @@
 import { Alert, Divider, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { type CurrentUser, displayName, useCurrentUser } from '../../app/current-user';
+import { displayName, useCurrentUser } from '../../app/current-user';
+import type { CurrentUser } from '../auth';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { PasswordForm } from './password-form';
 import { TimeOffSection } from './time-off-section';

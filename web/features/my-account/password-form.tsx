@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { type PasswordChange, passwordChangeSchema, STAFF_PASSWORD_MIN } from '../../../domain/auth';
 import { MY_ACCOUNT_MESSAGES as M } from '../../../domain/my-account';
 import { notifySuccess } from '../../lib/notify';
-import { useChangePassword } from './api';
+import { useChangePassword } from '../auth';
 import { authMessage } from './auth-messages';
 
 /** Change password; the other sessions end (better-auth revokeOtherSessions). */

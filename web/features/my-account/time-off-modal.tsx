@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { type TimeOffPeriod, type TimeOffWriteReply, timeOffSchema } from '../../../domain/my-account';
 import { FormActions } from '../../lib/form-actions';
 import { notifySuccess } from '../../lib/notify';
+import { DateRangeField } from '../../ui/date-range-field';
 import { useDeleteTimeOff, useSaveTimeOff } from './api';
 import { notifyTimeOffFailure } from './notify-failure';
 
@@ -70,17 +70,15 @@ export function TimeOffModal({ target, onClose, onSaved }: Props) {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <DatePickerInput
-            type="range"
+          <DateRangeField
             label="Perioada"
             placeholder="Alegeți prima și ultima zi"
-            valueFormat="DD.MM.YYYY"
-            value={[from || null, to || null]}
-            onChange={([start, end]) => {
-              form.setValues({ from: start?.slice(0, 10) ?? '', to: end?.slice(0, 10) ?? '' });
+            from={from}
+            to={to}
+            onChange={(start, end) => {
+              form.setValues({ from: start ?? '', to: end ?? '' });
               form.clearErrors();
             }}
-            allowSingleDateInRange
             firstDayOfWeek={1}
             error={form.errors.from ?? form.errors.to}
             required

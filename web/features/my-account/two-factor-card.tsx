@@ -16,7 +16,7 @@ import qrcode from 'qrcode-generator';
 import { useMemo, useState } from 'react';
 import { MY_ACCOUNT_MESSAGES as M } from '../../../domain/my-account';
 import { notifySuccess } from '../../lib/notify';
-import { useAuthSession, useTwoFactor } from './api';
+import { useAuthSession, useTwoFactor } from '../auth';
 import { authMessage } from './auth-messages';
 
 function qrDataUrl(text: string): string {

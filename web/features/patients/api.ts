@@ -1,7 +1,10 @@
-/** Query hooks of the patient area (SPEC §7 `/patients...`); every write reloads what it changed. */
+/**
+ * The patient area's door (SPEC §7 `/patients...`: patients, consultations, letters) and the
+ * letter's diagnosis search. Each resource: a fetcher, its queryOptions (one key of
+ * `patientKeys`) and the hook; every write reloads what it changed.
+ */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignedUrlReply } from '../../../domain/api';
-import type { AppointmentDoctorsReply, AppointmentStatusesReply } from '../../../domain/appointment-replies';
 import type { ConsultationSection } from '../../../domain/consultations';
 import type { Icd10Reply } from '../../../domain/icd10';
 import type { LetterActionReply, LetterRequestInput, LetterStateReply } from '../../../domain/letter';
@@ -18,94 +21,94 @@ import type {
 } from '../../../domain/patients';
 import { api } from '../../lib/api';
 
-export const PATIENTS_KEY = ['patients'] as const;
-
 export type PatientListParams = { filters: PatientFilters; page: number; perPage: number };
 
-export function usePatients(p: PatientListParams) {
-  return useQuery({
-    queryKey: [...PATIENTS_KEY, 'list', p],
-    queryFn: () =>
-      api.get<PatientListReply>('/patients', {
-        filters: JSON.stringify(p.filters),
-        page: p.page,
-        perPage: p.perPage,
-      }),
+const ALL = ['patients'] as const;
+export const patientKeys = {
+  all: ALL,
+  list: (p: PatientListParams) => [...ALL, 'list', p] as const,
+  detail: (id: number) => [...ALL, 'detail', id] as const,
+  letter: (patientId: number, guid: string) => [...ALL, 'letter', patientId, guid] as const,
+  /** Outside `all`: a patient's write does not change the diagnoses (hours-long cache). */
+  icd10: (q: string) => ['icd10', q] as const,
+};
+
+// ------------------------------------------------------------------ patients
+
+export const getPatients = (p: PatientListParams) =>
+  api.get<PatientListReply>('/patients', {
+    filters: JSON.stringify(p.filters),
+    page: p.page,
+    perPage: p.perPage,
+  });
+export const patientsQuery = (p: PatientListParams) =>
+  queryOptions({
+    queryKey: patientKeys.list(p),
+    queryFn: () => getPatients(p),
     placeholderData: keepPreviousData,
   });
-}
+export const usePatients = (p: PatientListParams) => useQuery(patientsQuery(p));
 
-export function usePatient(id: number) {
-  return useQuery({
-    queryKey: [...PATIENTS_KEY, 'detail', id],
-    queryFn: () => api.get<PatientReply>(`/patients/${id}`).then((r) => r.patient),
+export const getPatient = (id: number) => api.get<PatientReply>(`/patients/${id}`).then((r) => r.patient);
+export const patientQuery = (id: number) =>
+  queryOptions({
+    queryKey: patientKeys.detail(id),
+    queryFn: () => getPatient(id),
     enabled: Number.isInteger(id) && id > 0,
     staleTime: 0,
   });
-}
-
-/** Custom statuses and doctors for the list's column filters; failures leave the lists empty. */
-export function useFilterOptions() {
-  const statuses = useQuery({
-    queryKey: ['appointment-statuses'],
-    queryFn: () => api.get<AppointmentStatusesReply>('/appointment/statuses').then((r) => r.data),
-    staleTime: 5 * 60_000,
-  });
-  const doctors = useQuery({
-    queryKey: ['appointment-doctors'],
-    queryFn: () => api.get<AppointmentDoctorsReply>('/appointment/doctors').then((r) => r.data),
-    staleTime: 5 * 60_000,
-  });
-  return { statuses: statuses.data ?? [], doctors: doctors.data ?? [] };
-}
+export const usePatient = (id: number) => useQuery(patientQuery(id));
 
 function useInvalidatePatients() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: PATIENTS_KEY });
+  return () => qc.invalidateQueries({ queryKey: patientKeys.all });
 }
 
+export const createPatient = (body: NewPatient | Record<string, unknown>) =>
+  api.post<PatientCreatedReply>('/patients', body);
 export function useCreatePatient() {
   const invalidate = useInvalidatePatients();
-  return useMutation({
-    mutationFn: (body: NewPatient | Record<string, unknown>) =>
-      api.post<PatientCreatedReply>('/patients', body),
-    onSuccess: invalidate,
-  });
-}
-
-export function useUpdatePatient(patientId: number) {
-  const invalidate = useInvalidatePatients();
-  return useMutation({
-    mutationFn: (body: EditPatient | Record<string, unknown>) =>
-      api.put<PatientUpdateReply>('/patients', { ...body, patientId }),
-    onSuccess: invalidate,
-  });
+  return useMutation({ mutationFn: createPatient, onSuccess: invalidate });
 }
 
 export type SectionSave = { consultationTitle: string } & Partial<Record<ConsultationSection, string>>;
 
+/** PUT /patients: the patient's details (edit modal) or a consultation's sections (consultation form). */
+export const updatePatient = (patientId: number, body: EditPatient | SectionSave | Record<string, unknown>) =>
+  api.put<PatientUpdateReply>('/patients', { ...body, patientId });
+
+export function useUpdatePatient(patientId: number) {
+  const invalidate = useInvalidatePatients();
+  return useMutation({
+    mutationFn: (body: EditPatient | Record<string, unknown>) => updatePatient(patientId, body),
+    onSuccess: invalidate,
+  });
+}
+
 export function useSaveConsultation(patientId: number) {
   const invalidate = useInvalidatePatients();
   return useMutation({
-    mutationFn: (body: SectionSave) => api.put<PatientUpdateReply>('/patients', { ...body, patientId }),
+    mutationFn: (body: SectionSave) => updatePatient(patientId, body),
     onSuccess: invalidate,
   });
 }
 
+export const updateEntry = (patientId: number, b: { id: number; content: string }) =>
+  api.put<EntryUpdatedReply>(`/patients/${patientId}/consultations/${b.id}`, { ...b, patientId });
 export function useUpdateEntry(patientId: number) {
   const invalidate = useInvalidatePatients();
   return useMutation({
-    mutationFn: (b: { id: number; content: string }) =>
-      api.put<EntryUpdatedReply>(`/patients/${patientId}/consultations/${b.id}`, { ...b, patientId }),
+    mutationFn: (b: { id: number; content: string }) => updateEntry(patientId, b),
     onSuccess: invalidate,
   });
 }
 
+export const saveLetter = (patientId: number, b: { guid: string; content: string }) =>
+  api.post<LetterSavedReply>(`/patients/${patientId}/consultation-letter`, b);
 export function useSaveLetter(patientId: number) {
   const invalidate = useInvalidatePatients();
   return useMutation({
-    mutationFn: (b: { guid: string; content: string }) =>
-      api.post<LetterSavedReply>(`/patients/${patientId}/consultation-letter`, b),
+    mutationFn: (b: { guid: string; content: string }) => saveLetter(patientId, b),
     onSuccess: invalidate,
   });
 }
@@ -117,18 +120,13 @@ export function letterUrl(patientId: number, guid: string) {
 
 // ------------------------------------------------------------------ medical letter (national model)
 
-export const letterKeys = {
-  state: (patientId: number, guid: string) => [...PATIENTS_KEY, 'letter', patientId, guid] as const,
-  icd10: (q: string) => ['icd10', q] as const,
-};
-
 const letterPath = (patientId: number, guid: string) => `/patients/${patientId}/consultation-letter/${guid}`;
 
 export const getLetterState = (patientId: number, guid: string) =>
   api.get<LetterStateReply>(`${letterPath(patientId, guid)}/state`);
 export const letterStateQuery = (patientId: number, guid: string) =>
   queryOptions({
-    queryKey: letterKeys.state(patientId, guid),
+    queryKey: patientKeys.letter(patientId, guid),
     queryFn: () => getLetterState(patientId, guid),
     // While the e-mail waits in the outbox, look again: the state turns to sent (or failed).
     refetchInterval: (q) => (q.state.data?.letter?.delivery?.state === 'pending' ? 3000 : false),
@@ -141,7 +139,7 @@ export const searchIcd10 = (q: string) =>
   api.get<Icd10Reply>('/misc/icd10', { q, limit: 20 }).then((r) => r.data);
 export const icd10Query = (q: string) =>
   queryOptions({
-    queryKey: letterKeys.icd10(q),
+    queryKey: patientKeys.icd10(q),
     queryFn: () => searchIcd10(q),
     enabled: q.trim().length > 0,
     staleTime: 60 * 60_000,
@@ -154,25 +152,25 @@ function useLetterAction<T>(patientId: number, guid: string, run: (v: T) => Prom
   return useMutation({
     mutationFn: run,
     onSuccess: (reply) => {
-      qc.setQueryData(letterKeys.state(patientId, guid), (old: LetterStateReply | undefined) =>
+      qc.setQueryData(patientKeys.letter(patientId, guid), (old: LetterStateReply | undefined) =>
         old ? { ...old, letter: reply.letter } : old,
       );
-      return qc.invalidateQueries({ queryKey: PATIENTS_KEY });
+      return qc.invalidateQueries({ queryKey: patientKeys.all });
     },
   });
 }
 
+export const generateLetter = (patientId: number, guid: string, body: LetterRequestInput) =>
+  api.post<LetterActionReply>(letterPath(patientId, guid), body);
 export const useGenerateLetter = (patientId: number, guid: string) =>
-  useLetterAction(patientId, guid, (body: LetterRequestInput) =>
-    api.post<LetterActionReply>(letterPath(patientId, guid), body),
-  );
-export const useSignLetter = (patientId: number, guid: string) =>
-  useLetterAction(patientId, guid, () =>
-    api.post<LetterActionReply>(`${letterPath(patientId, guid)}/sign`, {}),
-  );
+  useLetterAction(patientId, guid, (body: LetterRequestInput) => generateLetter(patientId, guid, body));
 
-export function useSendLetter(patientId: number, guid: string) {
-  return useLetterAction(patientId, guid, () =>
-    api.post<LetterActionReply>(`${letterPath(patientId, guid)}/send`, {}),
-  );
-}
+export const signLetter = (patientId: number, guid: string) =>
+  api.post<LetterActionReply>(`${letterPath(patientId, guid)}/sign`, {});
+export const useSignLetter = (patientId: number, guid: string) =>
+  useLetterAction(patientId, guid, () => signLetter(patientId, guid));
+
+export const sendLetter = (patientId: number, guid: string) =>
+  api.post<LetterActionReply>(`${letterPath(patientId, guid)}/send`, {});
+export const useSendLetter = (patientId: number, guid: string) =>
+  useLetterAction(patientId, guid, () => sendLetter(patientId, guid));

@@ -6,7 +6,7 @@ import { formatDay, hhmm } from '../../../domain/dates';
 import { PATIENT_TEXTS, type PatientDetail } from '../../../domain/patients';
 import { formatPhone } from '../../../domain/validation/phone';
 import { useCurrentUser } from '../../app/current-user';
-import { PatientStatusBadge } from './patient-status-badge';
+import { StatusBadge } from '../../ui/status-badge';
 
 export function AppointmentsTab({ patient }: { patient: PatientDetail }) {
   const user = useCurrentUser();
@@ -33,7 +33,7 @@ export function AppointmentsTab({ patient }: { patient: PatientDetail }) {
               </Group>
             </Group>
             <div>
-              <PatientStatusBadge status={a.status} apstatus={a.apstatus} />
+              <StatusBadge status={a.status} apstatus={a.apstatus} />
             </div>
             {user.superadmin && (
               <Text size="sm">

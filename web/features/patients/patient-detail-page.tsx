@@ -16,7 +16,7 @@ import { useHasDrafts } from '../../lib/drafts';
 import { PatientDocuments } from '../documents';
 import { PatientPrivacyPanel } from '../privacy';
 import { AddToWaitlistModal } from '../waitlist';
-import { PATIENTS_KEY, usePatient } from './api';
+import { patientKeys, usePatient } from './api';
 import { AppointmentsTab } from './appointments-tab';
 import { ConsultationForm, consultationDraftScope } from './consultation-form';
 import { ConsultsTab } from './consults-tab';
@@ -51,7 +51,7 @@ export default function PatientDetailPage() {
   );
   const guarded = useLeaveGuard(unsaved, inside);
 
-  useEffect(() => () => qc.removeQueries({ queryKey: [...PATIENTS_KEY, 'detail', id] }), [qc, id]);
+  useEffect(() => () => qc.removeQueries({ queryKey: patientKeys.detail(id) }), [qc, id]);
 
   // Unknown sub-routes are the spec's /error; an unknown patient is said inside the shell.
   if (tab === null) return <Navigate to="/error" replace />;

@@ -13,10 +13,11 @@ import { formatDay, hhmm } from '../../../domain/dates';
 import { PATIENT_TEXTS, type PatientFilters, type PatientListItem } from '../../../domain/patients';
 import { formatPhone } from '../../../domain/validation/phone';
 import { serverPaging } from '../../lib/server-paging';
+import { StatusBadge } from '../../ui/status-badge';
+import { useAppointmentStatuses, useDoctors } from '../appointments';
 import { AddPatientDrawer } from './add-patient-drawer';
-import { useFilterOptions, usePatients } from './api';
+import { usePatients } from './api';
 import { PatientFiltersBar } from './patient-filters';
-import { PatientStatusBadge } from './patient-status-badge';
 
 export default function PatientListPage() {
   const navigate = useNavigate();
@@ -25,7 +26,9 @@ export default function PatientListPage() {
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
   const [adding, addDrawer] = useDisclosure(false);
   const list = usePatients({ filters, page, perPage });
-  const options = useFilterOptions();
+  // Custom statuses and doctors for the column filters; failures leave the lists empty.
+  const statuses = useAppointmentStatuses().data ?? [];
+  const doctors = useDoctors().data ?? [];
   const tableRef = useRef<HTMLDivElement>(null);
 
   // mantine-datatable's header filter buttons have no accessible name: give them one.
@@ -46,7 +49,7 @@ export default function PatientListPage() {
 
   const statusData = [
     ...BUILTIN_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
-    ...options.statuses.map((s) => ({ value: String(s.id), label: s.title })),
+    ...statuses.map((s) => ({ value: String(s.id), label: s.title })),
   ];
   const statusValue = filters.status === undefined ? null : String(filters.status);
 
@@ -105,7 +108,7 @@ export default function PatientListPage() {
                   label="Medic"
                   placeholder="Toți medicii"
                   clearable
-                  data={options.doctors.map((d) => ({ value: d.id, label: d.name }))}
+                  data={doctors.map((d) => ({ value: d.id, label: d.name }))}
                   value={filters.doctor ?? null}
                   onChange={(v) => patch({ doctor: v ?? undefined })}
                   comboboxProps={{ withinPortal: false }}
@@ -153,7 +156,7 @@ export default function PatientListPage() {
             {
               accessor: 'appointment_status',
               title: 'Status',
-              render: (p) => <PatientStatusBadge status={p.appointment_status} apstatus={p.apstatus} />,
+              render: (p) => <StatusBadge status={p.appointment_status} apstatus={p.apstatus} />,
               filtering: filters.status !== undefined,
               filter: (
                 <Select

@@ -1,5 +1,8 @@
-/** Privacy data: TanStack Query hooks over /api/privacy/... */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * The privacy door (`/privacy/...`). Each resource: a fetcher, its queryOptions (one key of
+ * `privacyKeys`) and the hook; an anonymised patient is reloaded everywhere (the patients' key).
+ */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AnonymisedReply,
   ConsentTextCreatedReply,
@@ -10,65 +13,74 @@ import type {
   RetentionReply,
 } from '../../../domain/privacy';
 import { api, buildUrl } from '../../lib/api';
+import { patientKeys } from '../patients';
 
-const KEY = ['privacy'] as const;
-/** The patients feature's query key: an anonymised patient must be reloaded everywhere. */
-const PATIENTS = ['patients'] as const;
+const ALL = ['privacy'] as const;
+export const privacyKeys = {
+  all: ALL,
+  patient: (patientId: number) => [...ALL, 'patient', patientId] as const,
+  retention: (page: number, perPage: number) => [...ALL, 'retention', page, perPage] as const,
+  consentTexts: [...ALL, 'consent-texts'] as const,
+};
 
 /** The ZIP download (a plain link: the browser sends the session cookie and saves the file). */
 export const exportUrl = (patientId: number) => buildUrl(`/privacy/patients/${patientId}/export`);
 
-export function usePatientPrivacy(patientId: number) {
-  return useQuery({
-    queryKey: [...KEY, 'patient', patientId],
-    queryFn: () => api.get<PatientPrivacyReply>(`/privacy/patients/${patientId}`),
+export const getPatientPrivacy = (patientId: number) =>
+  api.get<PatientPrivacyReply>(`/privacy/patients/${patientId}`);
+export const patientPrivacyQuery = (patientId: number) =>
+  queryOptions({
+    queryKey: privacyKeys.patient(patientId),
+    queryFn: () => getPatientPrivacy(patientId),
     select: (r) => r.privacy,
     enabled: patientId > 0,
   });
-}
+export const usePatientPrivacy = (patientId: number) => useQuery(patientPrivacyQuery(patientId));
 
+export const withdrawConsent = (patientId: number, consentId: number) =>
+  api.post<ConsentWithdrawnReply>(`/privacy/patients/${patientId}/consents/${consentId}/withdraw`);
 export function useWithdrawConsent(patientId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (consentId: number) =>
-      api.post<ConsentWithdrawnReply>(`/privacy/patients/${patientId}/consents/${consentId}/withdraw`),
-    onSettled: () => qc.invalidateQueries({ queryKey: [...KEY, 'patient', patientId] }),
+    mutationFn: (consentId: number) => withdrawConsent(patientId, consentId),
+    onSettled: () => qc.invalidateQueries({ queryKey: privacyKeys.patient(patientId) }),
   });
 }
 
+export const anonymisePatient = (patientId: number, confirmation: string) =>
+  api.post<AnonymisedReply>(`/privacy/patients/${patientId}/anonymise`, { confirmation });
 export function useAnonymise(patientId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (confirmation: string) =>
-      api.post<AnonymisedReply>(`/privacy/patients/${patientId}/anonymise`, { confirmation }),
+    mutationFn: (confirmation: string) => anonymisePatient(patientId, confirmation),
     onSettled: async () => {
-      await qc.invalidateQueries({ queryKey: KEY });
-      await qc.invalidateQueries({ queryKey: PATIENTS });
+      await qc.invalidateQueries({ queryKey: privacyKeys.all });
+      await qc.invalidateQueries({ queryKey: patientKeys.all });
     },
   });
 }
 
-export function useRetentionDue(page: number, perPage: number) {
-  return useQuery({
-    queryKey: [...KEY, 'retention', page, perPage],
-    queryFn: () => api.get<RetentionReply>('/privacy/retention-due', { page, perPage }),
+export const getRetentionDue = (page: number, perPage: number) =>
+  api.get<RetentionReply>('/privacy/retention-due', { page, perPage });
+export const retentionDueQuery = (page: number, perPage: number) =>
+  queryOptions({
+    queryKey: privacyKeys.retention(page, perPage),
+    queryFn: () => getRetentionDue(page, perPage),
     placeholderData: keepPreviousData,
   });
-}
+export const useRetentionDue = (page: number, perPage: number) => useQuery(retentionDueQuery(page, perPage));
 
-export function useConsentTexts() {
-  return useQuery({
-    queryKey: [...KEY, 'consent-texts'],
-    queryFn: () => api.get<ConsentTextsReply>('/privacy/consent-texts'),
-    select: (r) => r.data,
-  });
-}
+export const getConsentTexts = () => api.get<ConsentTextsReply>('/privacy/consent-texts');
+export const consentTextsQuery = () =>
+  queryOptions({ queryKey: privacyKeys.consentTexts, queryFn: getConsentTexts, select: (r) => r.data });
+export const useConsentTexts = () => useQuery(consentTextsQuery());
 
+export const createConsentText = (input: ConsentTextInput) =>
+  api.post<ConsentTextCreatedReply>('/privacy/consent-texts', input);
 export function useCreateConsentText() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: ConsentTextInput) =>
-      api.post<ConsentTextCreatedReply>('/privacy/consent-texts', input),
-    onSettled: () => qc.invalidateQueries({ queryKey: [...KEY, 'consent-texts'] }),
+    mutationFn: createConsentText,
+    onSettled: () => qc.invalidateQueries({ queryKey: privacyKeys.consentTexts }),
   });
 }

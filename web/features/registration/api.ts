@@ -1,17 +1,32 @@
-/** Calls of the public pages: counties, the date check and the request itself. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * The public form's door: the counties (`/misc/states`: the form is their only reader), the
+ * proof-of-work challenge, the date check, the consent text and the request itself. Each
+ * resource: a fetcher, its queryOptions (one key of `registrationKeys`) and the hook.
+ */
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Challenge } from 'altcha-lib/types';
 import type { StatesReply } from '../../../domain/misc';
 import type { ConsentTextAnswer, RegistrationAnswer } from '../../../domain/registration';
 import { ApiError, api } from '../../lib/api';
 
+export const registrationKeys = {
+  states: ['registration', 'states'] as const,
+  consentText: ['registration', 'consent-text'] as const,
+};
+
 /** GET /misc/states: the 42 counties (public, cached for the session). */
-export function useStates() {
-  return useQuery({
-    queryKey: ['misc', 'states'],
-    queryFn: async () => (await api.get<StatesReply>('/misc/states')).data,
+export const getStates = async () => (await api.get<StatesReply>('/misc/states')).data;
+export const statesQuery = () =>
+  queryOptions({
+    queryKey: registrationKeys.states,
+    queryFn: getStates,
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
+export const useStates = () => useQuery(statesQuery());
+
+/** GET /appointment/challenge: the proof of work the request carries (proof-of-work.ts solves it). */
+export const getChallenge = () =>
+  api.get<{ status: 1; challenge: Challenge }>('/appointment/challenge').then((r) => r.challenge);
 
 export type DateCheck = { ok: true } | { ok: false; message: string };
 
@@ -33,23 +48,23 @@ export function submitRegistration(body: Record<string, unknown>) {
   return api.post<RegistrationAnswer>('/appointment', body);
 }
 
-const CONSENT_TEXT_KEY = ['registration', 'consent-text'];
 type ConsentText = Pick<ConsentTextAnswer, 'version' | 'text'>;
 
 /**
  * GET /appointment/consent-text: the text the patient agrees to now, and its version (sent with
  * the request so the consent records exactly what was shown).
  */
-export function useConsentText() {
-  return useQuery({
-    queryKey: CONSENT_TEXT_KEY,
-    queryFn: async (): Promise<ConsentText> => {
-      const { version, text } = await api.get<ConsentTextAnswer>('/appointment/consent-text');
-      return { version, text };
-    },
+export const getConsentText = async (): Promise<ConsentText> => {
+  const { version, text } = await api.get<ConsentTextAnswer>('/appointment/consent-text');
+  return { version, text };
+};
+export const consentTextQuery = () =>
+  queryOptions({
+    queryKey: registrationKeys.consentText,
+    queryFn: getConsentText,
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
+export const useConsentText = () => useQuery(consentTextQuery());
 
 /**
  * The consent text as the form sends it: its version read at the moment of sending, and a reload
@@ -59,7 +74,7 @@ export function useConsentText() {
 export function useConsentTextAtSend() {
   const client = useQueryClient();
   return {
-    version: () => client.getQueryData<ConsentText>(CONSENT_TEXT_KEY)?.version,
-    reload: () => client.refetchQueries({ queryKey: CONSENT_TEXT_KEY }),
+    version: () => client.getQueryData<ConsentText>(registrationKeys.consentText)?.version,
+    reload: () => client.refetchQueries({ queryKey: registrationKeys.consentText }),
   };
 }

@@ -4,14 +4,13 @@
  * A solution is taken once by the server, so each attempt to send starts the next one. Nothing
  * is asked of the patient; a failure shows the server's Romanian message.
  */
-import type { Challenge } from 'altcha-lib/types';
 import { useCallback, useRef } from 'react';
-import { api } from '../../lib/api';
+import { getChallenge } from './api';
 
 async function solve(): Promise<string | undefined> {
   try {
-    const [{ challenge }, { solveChallenge }, { deriveKey }] = await Promise.all([
-      api.get<{ status: 1; challenge: Challenge }>('/appointment/challenge'),
+    const [challenge, { solveChallenge }, { deriveKey }] = await Promise.all([
+      getChallenge(),
       import('altcha-lib'),
       import('altcha-lib/algorithms/web/sha'),
     ]);

@@ -1,6 +1,5 @@
 /** "Adaugă pe lista de așteptare": a calendar, optionally a doctor, and the days the patient can come. */
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconHourglass } from '@tabler/icons-react';
@@ -8,7 +7,10 @@ import { useEffect } from 'react';
 import { WAITLIST_MESSAGES, waitlistAddSchema } from '../../../domain/waitlist';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useAddToWaitlist, useWaitlistChoices } from './api';
+import { DateRangeField } from '../../ui/date-range-field';
+import { useDoctors } from '../appointments';
+import { useCalendars } from '../calendars';
+import { useAddToWaitlist } from './api';
 
 type Values = { patient_id: number; calendar_id: string; doctor_id: string; from: string; to: string };
 
@@ -27,7 +29,8 @@ export function AddToWaitlistModal({ patientId, calendarId, opened, onClose }: P
     validate: schemaResolver(waitlistAddSchema, { sync: true }),
   });
   const add = useAddToWaitlist();
-  const { calendars, doctors } = useWaitlistChoices();
+  const calendars = useCalendars().data ?? [];
+  const doctors = useDoctors().data ?? [];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time the modal opens
   useEffect(() => {
@@ -81,17 +84,15 @@ export function AddToWaitlistModal({ patientId, calendarId, opened, onClose }: P
             value={form.getValues().doctor_id || null}
             onChange={(v) => form.setFieldValue('doctor_id', v ?? '')}
           />
-          <DatePickerInput
-            type="range"
+          <DateRangeField
             label="Zilele în care pacientul poate veni"
             placeholder="Alegeți prima și ultima zi"
-            valueFormat="DD.MM.YYYY"
-            value={[from || null, to || null]}
-            onChange={([start, end]) => {
-              form.setValues({ from: start?.slice(0, 10) ?? '', to: end?.slice(0, 10) ?? '' });
+            from={from}
+            to={to}
+            onChange={(start, end) => {
+              form.setValues({ from: start ?? '', to: end ?? '' });
               form.clearErrors();
             }}
-            allowSingleDateInRange
             firstDayOfWeek={1}
             error={form.errors.from ?? form.errors.to}
             required

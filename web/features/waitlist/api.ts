@@ -1,8 +1,10 @@
-/** Calls of the waitlist (issue 15); replies typed from domain/. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * The waitlist's door (issue 15). Each resource: a fetcher, its queryOptions (one key of
+ * `waitlistKeys`) and the hook; replies typed from domain/. The add form's calendars and doctors
+ * are the calendars' and appointments' own (their index.ts).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AppointmentDoctorsReply } from '../../../domain/appointment-replies';
-import type { CalendarListReply } from '../../../domain/calendars';
 import type {
   WaitlistListReply,
   waitlistAddReply,
@@ -11,43 +13,33 @@ import type {
 } from '../../../domain/waitlist';
 import { api } from '../../lib/api';
 
-export const WAITLIST_KEY = ['waitlist'] as const;
+const ALL = ['waitlist'] as const;
+export const waitlistKeys = {
+  all: ALL,
+  list: (calendarId: number) => [...ALL, calendarId] as const,
+};
 
-export function useWaitlist(calendarId: number) {
-  return useQuery({
-    queryKey: [...WAITLIST_KEY, calendarId],
-    queryFn: () =>
-      api.get<WaitlistListReply>('/waitlist', { calendar_id: calendarId }).then((r) => r.entries),
-  });
-}
+export const getWaitlist = (calendarId: number) =>
+  api.get<WaitlistListReply>('/waitlist', { calendar_id: calendarId }).then((r) => r.entries);
+export const waitlistQuery = (calendarId: number) =>
+  queryOptions({ queryKey: waitlistKeys.list(calendarId), queryFn: () => getWaitlist(calendarId) });
+export const useWaitlist = (calendarId: number) => useQuery(waitlistQuery(calendarId));
 
+export const addToWaitlist = (body: z.output<typeof waitlistAddSchema>) =>
+  api.post<z.infer<typeof waitlistAddReply>>('/waitlist', body);
 export function useAddToWaitlist() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.output<typeof waitlistAddSchema>) =>
-      api.post<z.infer<typeof waitlistAddReply>>('/waitlist', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: WAITLIST_KEY }),
+    mutationFn: addToWaitlist,
+    onSuccess: () => qc.invalidateQueries({ queryKey: waitlistKeys.all }),
   });
 }
 
+export const removeFromWaitlist = (id: number) => api.del<z.infer<typeof waitlistOkReply>>(`/waitlist/${id}`);
 export function useRemoveFromWaitlist() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del<z.infer<typeof waitlistOkReply>>(`/waitlist/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: WAITLIST_KEY }),
+    mutationFn: removeFromWaitlist,
+    onSuccess: () => qc.invalidateQueries({ queryKey: waitlistKeys.all }),
   });
-}
-
-/** The calendars and doctors the add form chooses from. */
-export function useWaitlistChoices() {
-  const calendars = useQuery({
-    queryKey: ['calendars', 'list'],
-    queryFn: () => api.get<CalendarListReply>('/calendars').then((r) => r.data),
-  });
-  const doctors = useQuery({
-    queryKey: ['appointment-doctors'],
-    queryFn: () => api.get<AppointmentDoctorsReply>('/appointment/doctors').then((r) => r.data),
-    staleTime: 5 * 60_000,
-  });
-  return { calendars: calendars.data ?? [], doctors: doctors.data ?? [] };
 }
