@@ -66,15 +66,15 @@ const schemaDir = path.join(root, 'server/db/schema');
 const tableOwner = new Map();
 for (const file of readdirSync(schemaDir)) {
   const text = readFileSync(path.join(schemaDir, file), 'utf8');
-  const owner = text.match(/\(owner: ([a-z/-]+)\)/)?.[1];
+  const owner = text.match(/\(owner: ([a-z/-]+)[;)]/)?.[1];
   for (const [, name] of text.matchAll(/pgTable\(\s*'([a-z_]+)'/g)) tableOwner.set(name, owner ?? `?${file}`);
 }
 const ownerOf = (f) =>
   featureOf(f)?.replace(/^server\//, '') ?? f.match(/^server\/(platform\/[^/.]+)/)?.[1] ?? null;
 const SQL_TABLE = /\b(?:from|join|into|update|table|exists \(select 1 from)\s+"?([a-z_]+)"?/gi;
-for (const f of sources.filter(
-  (s) => s.startsWith('server/') && isProduction(s) && !s.startsWith('server/db/'),
-)) {
+// The backup and restore commands copy every table by design: the operator's tools, not features.
+const TOOLS = /^server\/(db|cli)\//;
+for (const f of sources.filter((s) => s.startsWith('server/') && isProduction(s) && !TOOLS.test(s))) {
   const text = readFileSync(path.join(root, f), 'utf8');
   const owner = ownerOf(f);
   const named = new Set([...text.matchAll(SQL_TABLE)].map((m) => m[1].toLowerCase()));
@@ -122,6 +122,23 @@ if (printMap) {
     const calls = [...(callers.get(owner) ?? [])].sort().join(', ') || '—';
     console.log(`| ${table} | ${owner} | ${touching} | ${calls} |`);
   }
+  console.log();
+  // The published views (server/db/views.ts): each one's owner, and the features reading it.
+  const viewsFile = readFileSync(path.join(root, 'server/db/views.ts'), 'utf8');
+  const views = [
+    ...viewsFile.matchAll(/Owner: ([a-z/-]+)\.[\s\S]*?export const (\w+) = pgView\('([a-z_]+)'/g),
+  ].map(([, owner, name, table]) => ({ owner, name, table }));
+  const readers = new Map(views.map((v) => [v.name, new Set()]));
+  for (const f of sources.filter(isProduction)) {
+    const text = readFileSync(path.join(root, f), 'utf8');
+    const imported = text.match(/import \{([^}]*)\} from '[./]+db\/views'/)?.[1];
+    if (!imported) continue;
+    for (const name of imported.split(',').map((n) => n.trim())) readers.get(name)?.add(ownerOf(f) ?? f);
+  }
+  console.log('| published view | owner | features reading it |');
+  console.log('|---|---|---|');
+  for (const v of views)
+    console.log(`| ${v.table} | ${v.owner} | ${[...readers.get(v.name)].sort().join(', ') || '—'} |`);
   console.log();
 }
 

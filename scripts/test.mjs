@@ -19,6 +19,11 @@ if (want('lint')) {
   for (const project of ['domain', 'web', 'server', 'tsconfig.json']) {
     await mustRun(`typecheck (tsc -p ${project})`, bin('tsc'), ['--noEmit', '-p', project]);
   }
+  // The walls between features and tables (docs/ARCHITECTURE.md "Enforced"): dependency-cruiser's
+  // import rules, no loop between features, no SQL naming another owner's table.
+  await mustRun('architecture (dependency-cruiser, owners)', process.execPath, [
+    'scripts/check-architecture.mjs',
+  ]);
   // Every locked package declares the oldest Node the project supports (decision 0080).
   await mustRun('Node versions the packages declare', process.execPath, ['scripts/check-engines.mjs']);
   // Unused files, exports and dependencies (knip.jsonc).

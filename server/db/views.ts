@@ -7,7 +7,7 @@
  * which keeps its columns stable; it is read-only, created by migration 0031, and its owner is
  * the only feature that names the table itself.
  */
-import { boolean, date, integer, pgView, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgView, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
 
 /** Owner: patients. A patient as other lists show them. */
 export const patientCards = pgView('patient_cards', {
@@ -110,6 +110,12 @@ export const consultationDays = pgView('consultation_days', {
 export const documentDays = pgView('document_days', {
   patientId: integer('patient_id').notNull(),
   day: date('day', { mode: 'string' }).notNull(),
+}).existing();
+
+/** Owner: platform/settings. The clinic-wide settings (the session check reads "require two-factor"). */
+export const clinicSettings = pgView('clinic_settings', {
+  key: text('key').notNull(),
+  value: jsonb('value'),
 }).existing();
 
 /** Owner: my-account. A doctor's time off. */

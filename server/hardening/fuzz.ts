@@ -7,7 +7,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { RouteInfo } from '../app';
-import { PDF } from '../features/documents/samples';
+import { PDF } from '../features/documents/test/samples';
 import { signIn, TEST_PASSWORD, type TestContext } from '../test/harness';
 import {
   deepJsonText,

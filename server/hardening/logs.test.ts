@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeCnp } from '../../domain/validation/cnp';
-import { PDF } from '../features/documents/samples';
-import { addCalendars } from '../features/registration/test-helpers';
+import { PDF } from '../features/documents/test/samples';
+import { addCalendars } from '../features/registration/test/helpers';
 import { createStaffUser } from '../platform/auth/staff';
 import { loggerOptions } from '../platform/logging';
 import { setupTestApp } from '../test/harness';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import * as s from '../db/schema';
-import { PDF } from '../features/documents/samples';
+import { PDF } from '../features/documents/test/samples';
 import { makeAppointment, makeCalendar, makePatient, makeStatus } from '../test/factories';
 import { type Staff, signedInStaff, type TestContext } from '../test/harness';
 import { multipart, type Part } from '../test/multipart';

@@ -12,7 +12,7 @@ import S3rver from '@20minutes/s3rver';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documents } from '../db/schema';
-import { ACCEPTED, IMPOSTORS, PDF } from '../features/documents/samples';
+import { ACCEPTED, IMPOSTORS, PDF } from '../features/documents/test/samples';
 import { listAllFiles } from '../platform/storage/disk';
 import { makePatient } from '../test/factories';
 import { setupTestApp, signedInStaff } from '../test/harness';

@@ -8,6 +8,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { foldText } from '../../domain/text';
+import { patientWords } from '../db/views';
 import { customPlan, literalInt } from './page-sql';
 
 /** The words as the trigger splits a name: folded, at spaces and hyphens. */
@@ -30,10 +31,10 @@ const startingWith = (w: string, alias: SQL) =>
  * duplicates cost 25 ms a request.
  */
 function oneWord(w: string): SQL {
-  return sql`(select patient_id, name_search from patient_words where word = ${w} and ${customPlan})
+  return sql`(select patient_id, name_search from ${patientWords} where word = ${w} and ${customPlan})
     union all
-    (select distinct patient_id, name_search from patient_words w where w.word ~>~ ${w} and w.word ~<~ ${w + LAST}
-      and not exists (select 1 from patient_words x where x.patient_id = w.patient_id and x.word = ${w})
+    (select distinct patient_id, name_search from ${patientWords} w where w.word ~>~ ${w} and w.word ~<~ ${w + LAST}
+      and not exists (select 1 from ${patientWords} x where x.patient_id = w.patient_id and x.word = ${w})
       and ${customPlan})`;
 }
 
@@ -59,12 +60,12 @@ function oneWordFirst(w: string, first: number): SQL {
 export function wordFirst(word: SQL, end: SQL, first: number): SQL {
   const n = literalInt(first);
   return sql`with recursive starting(word) as (
-      (select s.word from patient_words s where s.word ~>=~ ${word} and s.word ~<~ ${end} order by s.word using ~<~ limit 1)
+      (select s.word from ${patientWords} s where s.word ~>=~ ${word} and s.word ~<~ ${end} order by s.word using ~<~ limit 1)
       union all
-      select (select s.word from patient_words s where s.word ~>~ starting.word and s.word ~<~ ${end} order by s.word using ~<~ limit 1)
+      select (select s.word from ${patientWords} s where s.word ~>~ starting.word and s.word ~<~ ${end} order by s.word using ~<~ limit 1)
       from starting where starting.word is not null)
     select distinct f.patient_id, f.name_search from starting
-      cross join lateral (select x.patient_id, x.name_search from patient_words x where x.word = starting.word
+      cross join lateral (select x.patient_id, x.name_search from ${patientWords} x where x.word = starting.word
         order by x.name_search, x.patient_id limit ${n}) f
     order by f.name_search, f.patient_id limit ${n}`;
 }
@@ -85,7 +86,7 @@ export function nameMatches(text: string): SQL | null {
   // A name may hold two words starting with the same letters ("Pop Popescu"): `intersect` keeps
   // each patient once.
   const each = (w: string) =>
-    sql`select patient_id, name_search from patient_words w where ${startingWith(w, sql`w`)} and ${customPlan}`;
+    sql`select patient_id, name_search from ${patientWords} w where ${startingWith(w, sql`w`)} and ${customPlan}`;
   return sql.join(words.map(each), sql` intersect `);
 }
 
@@ -110,7 +111,7 @@ export function nameMatchesPatient(patientId: SQL, text: string): SQL | null {
   if (!words.length) return null;
   const each = words.map(
     (w) =>
-      sql`exists (select 1 from patient_words w where w.patient_id = ${patientId} and ${startingWith(w, sql`w`)} and ${customPlan})`,
+      sql`exists (select 1 from ${patientWords} w where w.patient_id = ${patientId} and ${startingWith(w, sql`w`)} and ${customPlan})`,
   );
   return sql.join(each, sql` and `);
 }

@@ -27,5 +27,7 @@ CREATE VIEW "consultation_days" AS
   UNION ALL SELECT patient_id, (created_at AT TIME ZONE 'Europe/Bucharest')::date FROM consultation_entries;--> statement-breakpoint
 -- Owner: documents.
 CREATE VIEW "document_days" AS SELECT patient_id, (created_at AT TIME ZONE 'Europe/Bucharest')::date AS day FROM documents;--> statement-breakpoint
+-- Owner: platform/settings.
+CREATE VIEW "clinic_settings" AS SELECT key, value FROM settings;--> statement-breakpoint
 -- Owner: my-account.
 CREATE VIEW "time_off_periods" AS SELECT id, user_id, from_date, to_date FROM time_off;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
 import { outbox } from '../../db/schema';
 import { MONDAY_10_DAY, makeAppointment, makeCalendar, makeTimeOff } from '../../test/factories';
-import { setupWorkflow } from './workflow-setup';
+import { setupWorkflow } from './test/workflow';
 
 const TODAY = MONDAY_10_DAY;
 const { ctx, db, staff, drA, drB, calId, control, cancelled, patient, post, row, actions } =

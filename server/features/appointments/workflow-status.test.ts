@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
 import { outbox, registrationDays } from '../../db/schema';
 import { makeAppointment, makePatient, makeRegistrationDay } from '../../test/factories';
-import { setupWorkflow } from './workflow-setup';
+import { setupWorkflow } from './test/workflow';
 
 const { ctx, db, staff, calId, control, cancelled, patient, post, row, actions } = await setupWorkflow();
 

@@ -10,7 +10,7 @@ import { CONSULTATION_TEXTS } from '../../../domain/consultations';
 import { LETTER_ACTION_TEXTS } from '../../../domain/letter';
 import { outbox } from '../../db/schema';
 import { makePatient, MONDAY_AFTER_MIDNIGHT as NOW } from '../../test/factories';
-import { consultationsContext } from './consultations-fixture';
+import { consultationsContext } from './test/fixture';
 
 const { clock, ctx, db, doctor, patientId, save, entriesOf, audited } = await consultationsContext();
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { CONSULTATION_TEXTS } from '../../../domain/consultations';
 import { consultationEntries } from '../../db/schema';
 import { makePatient } from '../../test/factories';
-import { consultationsContext } from './consultations-fixture';
+import { consultationsContext } from './test/fixture';
 
 const { ctx, db, doctor, patientId, save, groupsOf, entriesOf, audited } = await consultationsContext();
 

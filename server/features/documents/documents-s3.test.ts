@@ -14,7 +14,7 @@ import { documents } from '../../db/schema';
 import { listAllFiles } from '../../platform/storage/disk';
 import { makePatient } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { IMPOSTORS, PDF } from './samples';
+import { IMPOSTORS, PDF } from './test/samples';
 
 const MAX = 64 * 1024;
 const s3Dir = mkdtempSync(path.join(os.tmpdir(), 's3rver-docs-'));

@@ -12,8 +12,8 @@ import { DOCUMENT_MESSAGES } from '../../../domain/documents';
 import { auditEvents, documents } from '../../db/schema';
 import { listAllFiles } from '../../platform/storage/disk';
 import { multipart } from '../../test/multipart';
-import { documentsContext, MAX } from './documents-fixture';
-import { ACCEPTED, IMPOSTORS, PDF } from './samples';
+import { documentsContext, MAX } from './test/fixture';
+import { ACCEPTED, IMPOSTORS, PDF } from './test/samples';
 
 const { ctx, staff, db, filesDir, newPatient, upload, doc, expectConsistent } = await documentsContext();
 

@@ -11,8 +11,8 @@ import { listAllFiles } from '../../platform/storage/disk';
 import { makePatient } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { multipart } from '../../test/multipart';
-import { documentsContext } from './documents-fixture';
-import { ACCEPTED, PDF } from './samples';
+import { documentsContext } from './test/fixture';
+import { ACCEPTED, PDF } from './test/samples';
 
 const { ctx, staff, db, filesDir, newPatient, doc, expectConsistent } = await documentsContext();
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { isGsm7, NO_CONTACT_MESSAGE } from '../../../domain/sms';
 import { appointments } from '../../db/schema';
 import { makeAppointment, makePatient, registrationForm } from '../../test/factories';
-import { journeyTestContext, LINK } from './test-setup';
+import { journeyTestContext, LINK } from './test/setup';
 
 const {
   clock,

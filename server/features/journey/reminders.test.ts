@@ -15,7 +15,7 @@ import { createOutboxWorker } from '../../platform/outbox';
 import { smsSender } from '../../platform/sms';
 import { makePatient } from '../../test/factories';
 import { journeyFor, staleJourneyMessage } from './service';
-import { journeyTestContext, LINK } from './test-setup';
+import { journeyTestContext, LINK } from './test/setup';
 
 const {
   clock,

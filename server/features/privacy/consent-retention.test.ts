@@ -15,7 +15,7 @@ import {
   nextRealWeekday as nextWeekday,
 } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { person } from './test-data';
+import { person } from './test/data';
 
 const ctx = await setupTestApp({ env: { RETENTION_YEARS: '8' } });
 const db = ctx.database.db;

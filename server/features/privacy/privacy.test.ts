@@ -31,7 +31,7 @@ import { makePublicCalendar, nextRealWeekday as nextWeekday } from '../../test/f
 import { setupTestApp, signedInStaff } from '../../test/harness';
 import { makeLetterCertificate } from '../../test/letter-certificate';
 import { zipName } from './export';
-import { patientWithHistory, person } from './test-data';
+import { patientWithHistory, person } from './test/data';
 
 const ctx = await setupTestApp({ env: makeLetterCertificate() });
 const db = ctx.database.db;

@@ -11,7 +11,7 @@ import { REGISTRATION_MESSAGES } from '../../../domain/registration-rules';
 import { appointments } from '../../db/schema';
 import { nextIp, registrationForm } from '../../test/factories';
 import { setupTestApp } from '../../test/harness';
-import { addCalendars } from './test-helpers';
+import { addCalendars } from './test/helpers';
 
 const ctx = await setupTestApp({ env: { REGISTRATION_PROOF_OF_WORK: 'on' } });
 const db = ctx.database.db;

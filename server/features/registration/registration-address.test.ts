@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { REGISTRATION_MESSAGES } from '../../../domain/registration-rules';
 import { rateLimits } from '../../db/schema';
 import { setupTestApp, signedInStaff } from '../../test/harness';
-import { addCalendars, counts, form, NOW, requestIdOf, submit } from './test-helpers';
+import { addCalendars, counts, form, NOW, requestIdOf, submit } from './test/helpers';
 
 const clock = { at: NOW, now: () => clock.at };
 const ctx = await setupTestApp({ clock, env: { REGISTRATION_PER_ADDRESS_DAILY: '3' } });

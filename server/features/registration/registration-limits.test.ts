@@ -17,7 +17,7 @@ import {
   form,
   setPublicCapacity,
   submit,
-} from './test-helpers';
+} from './test/helpers';
 
 const ctx = await setupTestApp({ clock: fixedClock(), env: { REGISTRATION_DAILY_CAPACITY: '20' } });
 const db = ctx.database.db;

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/harness';
-import { addCalendars, checkDate, dateFilter, form, submit } from './test-helpers';
+import { addCalendars, checkDate, dateFilter, form, submit } from './test/helpers';
 
 let current = new Date();
 const ctx = await setupTestApp({ clock: { now: () => current } });

@@ -22,7 +22,7 @@ import {
   form,
   requestIdOf,
   submit,
-} from './test-helpers';
+} from './test/helpers';
 
 const ctx = await setupTestApp({ clock: fixedClock() });
 const db = ctx.database.db;

@@ -15,6 +15,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../domain/auth';
 import type { Db } from '../../db/client';
+import { clinicSettings } from '../../db/views';
 
 export type FastSession = {
   sessionId: string;
@@ -126,7 +127,7 @@ export function createSessionFastPath(o: FastPathOptions) {
              (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
              u.id as user_id, u.email, u.first_name, u.last_name, u.role, u.doctor, u.superadmin,
              u.authorized, u.active, u.two_factor_enabled,
-             exists (select 1 from settings st
+             exists (select 1 from ${clinicSettings} st
                      where st.key = ${o.twoFactorSetting} and st.value = 'true'::jsonb) as two_factor_required
       from sessions s join users u on u.id = s.user_id
       where s.token = ${token}`)) as unknown as { rows: Row[] };

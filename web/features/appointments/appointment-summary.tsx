@@ -11,7 +11,7 @@ import { NO_CONTACT_MESSAGE } from '../../../domain/sms';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { MutedText } from '../../ui/muted';
 import { AddToWaitlistButton } from '../waitlist';
-import { useDeleteAppointment } from './api';
+import { useAppointmentOptions, useDeleteAppointment } from './api';
 import { PatientLinkButton } from './patient-link-button';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -34,6 +34,8 @@ export function AppointmentSummary({
 }) {
   const navigate = useNavigate();
   const remove = useDeleteAppointment();
+  // The waitlist's choices: the calendars and doctors the new-appointment form offers.
+  const options = useAppointmentOptions();
 
   const askDelete = () =>
     modals.openConfirmModal({
@@ -78,7 +80,11 @@ export function AppointmentSummary({
           Asignează medic
         </Button>
         <PatientLinkButton appointmentId={a.id} />
-        <AddToWaitlistButton patientId={a.patient_id} />
+        <AddToWaitlistButton
+          patientId={a.patient_id}
+          calendars={options.data?.calendars ?? []}
+          doctors={options.data?.doctors ?? []}
+        />
         <Button
           color="red"
           variant="light"

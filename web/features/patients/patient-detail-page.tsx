@@ -13,6 +13,8 @@ import { useCurrentUser } from '../../app/current-user';
 import { NotFoundPanel } from '../../app/not-found-panel';
 import { ApiError } from '../../lib/api';
 import { useHasDrafts } from '../../lib/drafts';
+import { useDoctors } from '../appointments';
+import { useCalendars } from '../calendars';
 import { PatientDocuments } from '../documents';
 import { PatientPrivacyPanel } from '../privacy';
 import { AddToWaitlistModal } from '../waitlist';
@@ -37,6 +39,8 @@ export default function PatientDetailPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const qc = useQueryClient();
+  const calendars = useCalendars();
+  const doctors = useDoctors();
   const id = /^\d+$/.test(params.patientId ?? '') ? Number(params.patientId) : 0;
   const sub = (params['*'] ?? '').replace(/\/$/, '');
   const tab: Tab | null = sub === '' ? 'details' : (TABS.find((t) => t.value === sub)?.value ?? null);
@@ -127,11 +131,21 @@ export default function PatientDetailPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 1, lg: 2 }}>
               <PatientSidePanel patient={patient} onEdit={editModal.open} />
-              <PatientPrivacyPanel patientId={id} patientName={patient.patient} />
+              <PatientPrivacyPanel
+                patientId={id}
+                patientName={patient.patient}
+                onAnonymised={() => qc.invalidateQueries({ queryKey: patientKeys.all })}
+              />
             </Grid.Col>
           </Grid>
           <EditPatientModal patient={patient} opened={editing} onClose={editModal.close} />
-          <AddToWaitlistModal patientId={id} opened={waitlisting} onClose={waitlistModal.close} />
+          <AddToWaitlistModal
+            patientId={id}
+            opened={waitlisting}
+            onClose={waitlistModal.close}
+            calendars={calendars.data ?? []}
+            doctors={doctors.data ?? []}
+          />
         </>
       )}
     </Stack>

@@ -7,15 +7,22 @@ import { ApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
 import { useAnonymise } from './api';
 
-type Props = { patientId: number; patientName: string; opened: boolean; onClose: () => void };
+type Props = {
+  patientId: number;
+  patientName: string;
+  opened: boolean;
+  onClose: () => void;
+  /** What else shows the patient and must be read again once the identity is gone. */
+  onAnonymised?: () => Promise<unknown> | void;
+};
 
-export function AnonymiseModal({ patientId, patientName, opened, onClose }: Props) {
+export function AnonymiseModal({ patientId, patientName, opened, onClose, onAnonymised }: Props) {
   // The shared schema checks the phrase here; the server checks it again (the strict one).
   const form = useForm({
     initialValues: { confirmation: '' },
     validate: schemaResolver(anonymiseSchema, { sync: true }),
   });
-  const anonymise = useAnonymise(patientId);
+  const anonymise = useAnonymise(patientId, onAnonymised);
   const close = () => {
     form.reset();
     onClose();

@@ -13,7 +13,6 @@ import type {
   RetentionReply,
 } from '../../../domain/privacy';
 import { api, buildUrl } from '../../lib/api';
-import { patientKeys } from '../patients';
 
 const ALL = ['privacy'] as const;
 export const privacyKeys = {
@@ -49,13 +48,13 @@ export function useWithdrawConsent(patientId: number) {
 
 export const anonymisePatient = (patientId: number, confirmation: string) =>
   api.post<AnonymisedReply>(`/privacy/patients/${patientId}/anonymise`, { confirmation });
-export function useAnonymise(patientId: number) {
+export function useAnonymise(patientId: number, onChanged?: () => Promise<unknown> | void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (confirmation: string) => anonymisePatient(patientId, confirmation),
     onSettled: async () => {
       await qc.invalidateQueries({ queryKey: privacyKeys.all });
-      await qc.invalidateQueries({ queryKey: patientKeys.all });
+      await onChanged?.();
     },
   });
 }

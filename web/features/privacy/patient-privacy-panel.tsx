@@ -54,7 +54,16 @@ function ConsentItem({ c, onWithdraw }: { c: ConsentRecord; onWithdraw: () => vo
   );
 }
 
-export function PatientPrivacyPanel({ patientId, patientName }: { patientId: number; patientName: string }) {
+export function PatientPrivacyPanel({
+  patientId,
+  patientName,
+  onAnonymised,
+}: {
+  patientId: number;
+  patientName: string;
+  /** The host's own data about the patient, read again once the identity is replaced. */
+  onAnonymised?: () => Promise<unknown> | void;
+}) {
   const user = useCurrentUser();
   const query = usePatientPrivacy(patientId);
   const withdraw = useWithdrawConsent(patientId);
@@ -118,6 +127,7 @@ export function PatientPrivacyPanel({ patientId, patientName }: { patientId: num
         )}
       </Stack>
       <AnonymiseModal
+        onAnonymised={onAnonymised}
         patientId={patientId}
         patientName={patientName}
         opened={anonymising}

@@ -8,15 +8,24 @@ import { WAITLIST_MESSAGES, waitlistAddSchema } from '../../../domain/waitlist';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { DateRangeField } from '../../ui/date-range-field';
-import { useDoctors } from '../appointments';
-import { useCalendars } from '../calendars';
 import { useAddToWaitlist } from './api';
 
 type Values = { patient_id: number; calendar_id: string; doctor_id: string; from: string; to: string };
 
-type Props = { patientId: number; calendarId?: number | null; opened: boolean; onClose: () => void };
+/** The calendars and doctors to choose from: the host reads them from their owners (calendars, appointments). */
+export type WaitlistChoices = {
+  calendars: { id: number; title: string }[];
+  doctors: { id: string; name: string }[];
+};
 
-export function AddToWaitlistModal({ patientId, calendarId, opened, onClose }: Props) {
+type Props = {
+  patientId: number;
+  calendarId?: number | null;
+  opened: boolean;
+  onClose: () => void;
+} & WaitlistChoices;
+
+export function AddToWaitlistModal({ patientId, calendarId, opened, onClose, calendars, doctors }: Props) {
   const empty: Values = {
     patient_id: patientId,
     calendar_id: calendarId ? String(calendarId) : '',
@@ -29,8 +38,6 @@ export function AddToWaitlistModal({ patientId, calendarId, opened, onClose }: P
     validate: schemaResolver(waitlistAddSchema, { sync: true }),
   });
   const add = useAddToWaitlist();
-  const calendars = useCalendars().data ?? [];
-  const doctors = useDoctors().data ?? [];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset each time the modal opens
   useEffect(() => {
@@ -121,10 +128,11 @@ export function AddToWaitlistModal({ patientId, calendarId, opened, onClose }: P
 export function AddToWaitlistButton({
   patientId,
   calendarId,
+  ...choices
 }: {
   patientId: number;
   calendarId?: number | null;
-}) {
+} & WaitlistChoices) {
   const [opened, modal] = useDisclosure(false);
   return (
     <>
@@ -136,6 +144,7 @@ export function AddToWaitlistButton({
         calendarId={calendarId}
         opened={opened}
         onClose={modal.close}
+        {...choices}
       />
     </>
   );

@@ -25,7 +25,7 @@ import { makePatient } from '../../../test/factories';
 import { setupTestApp, signedInStaff } from '../../../test/harness';
 import { makeLetterCertificate, pdfsig, TEST_CERT_HOLDER } from '../../../test/letter-certificate';
 import { TestRelay } from '../../../test/smtp';
-import { consultationsContext } from '../consultations-fixture';
+import { consultationsContext } from '../test/fixture';
 import { letterDeliverySettled } from './service';
 
 const { ctx, db, doctor, patientId, save, audited } = await consultationsContext(makeLetterCertificate());

@@ -8,13 +8,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, expect } from 'vitest';
-import { outbox } from '../../db/schema';
-import { emailSender } from '../../platform/mail';
-import { createOutboxWorker } from '../../platform/outbox';
-import { smsSender } from '../../platform/sms';
-import { makeCalendar, makePublicCalendar, makeStatus, nextIp } from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
-import { staleJourneyMessage } from './service';
+import { outbox } from '../../../db/schema';
+import { emailSender } from '../../../platform/mail';
+import { createOutboxWorker } from '../../../platform/outbox';
+import { smsSender } from '../../../platform/sms';
+import { makeCalendar, makePublicCalendar, makeStatus, nextIp } from '../../../test/factories';
+import { setupTestApp, signedInStaff } from '../../../test/harness';
+import { staleJourneyMessage } from '../service';
 
 /** Monday 2 March 2026, 10:00 in Bucharest (08:00 UTC); in the past of the real time on purpose. */
 const NOW = new Date('2026-03-02T08:00:00Z');

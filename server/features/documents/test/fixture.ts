@@ -6,11 +6,11 @@
  */
 import path from 'node:path';
 import { expect } from 'vitest';
-import { documents } from '../../db/schema';
-import { listAllFiles } from '../../platform/storage/disk';
-import { makePatient, nextCnp } from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
-import { multipart, type Part } from '../../test/multipart';
+import { documents } from '../../../db/schema';
+import { listAllFiles } from '../../../platform/storage/disk';
+import { makePatient, nextCnp } from '../../../test/factories';
+import { setupTestApp, signedInStaff } from '../../../test/harness';
+import { multipart, type Part } from '../../../test/multipart';
 
 export const MAX = 256 * 1024;
 

@@ -5,9 +5,9 @@
  * calls it gets its own database.
  */
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, consultationEntries, consultationGroups } from '../../db/schema';
-import { makePatient, movableClock, MONDAY_AFTER_MIDNIGHT as NOW } from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { auditEvents, consultationEntries, consultationGroups } from '../../../db/schema';
+import { makePatient, movableClock, MONDAY_AFTER_MIDNIGHT as NOW } from '../../../test/factories';
+import { setupTestApp, signedInStaff } from '../../../test/harness';
 
 export async function consultationsContext(env: Record<string, string> = {}) {
   /** The app's clock: `clock.at` is "now" for the server. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { appointments, auditEvents } from '../../db/schema';
-import { MONDAY_10, makeCalendar, makePatient, makeStatus, movableClock } from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { appointments, auditEvents } from '../../../db/schema';
+import { MONDAY_10, makeCalendar, makePatient, makeStatus, movableClock } from '../../../test/factories';
+import { setupTestApp, signedInStaff } from '../../../test/harness';
 
 /** One app per test file for the appointment workflow tests, with the people, calendar and statuses they share. */
 export async function setupWorkflow() {

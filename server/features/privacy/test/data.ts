@@ -6,12 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { remoteConsultationDefaults } from '../../../domain/letter';
-import { makeCnp } from '../../../domain/validation/cnp';
-import { consultationGroups, patients } from '../../db/schema';
-import { getStorage } from '../../platform/storage';
-import { makeDocument, nextRealWeekday } from '../../test/factories';
-import type { Staff, TestContext } from '../../test/harness';
+import { remoteConsultationDefaults } from '../../../../domain/letter';
+import { makeCnp } from '../../../../domain/validation/cnp';
+import { consultationGroups, patients } from '../../../db/schema';
+import { getStorage } from '../../../platform/storage';
+import { makeDocument, nextRealWeekday } from '../../../test/factories';
+import type { Staff, TestContext } from '../../../test/harness';
 
 let serial = 0;
 export type Person = {

@@ -3,8 +3,8 @@
  * comes from server/test/factories.ts.
  */
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { appointments, calendars, consents, outbox, patients, registrationDays } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { appointments, calendars, consents, outbox, patients, registrationDays } from '../../../db/schema';
 import {
   makeCalendar,
   makePublicCalendar,
@@ -12,8 +12,8 @@ import {
   nextIp,
   registrationForm,
   WEDNESDAY_10,
-} from '../../test/factories';
-import type { TestContext } from '../../test/harness';
+} from '../../../test/factories';
+import type { TestContext } from '../../../test/harness';
 
 /** Wednesday 25 November 2026, 10:00 in Bucharest (08:00 UTC). */
 export const NOW = WEDNESDAY_10;
