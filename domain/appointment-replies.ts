@@ -20,7 +20,6 @@ export type CalendarRef = z.infer<typeof calendarRef>;
 export const doctorRef = z.object({ id: z.string(), name: z.string() });
 export const vacation = z.object({ id: z.number().int(), from: z.string(), to: z.string() });
 export const doctorWithVacations = doctorRef.extend({ vacations: z.array(vacation) });
-export type DoctorWithVacations = z.infer<typeof doctorWithVacations>;
 
 /** The stored status (APPOINTMENT_STATUSES in practice; the column is text, so the answer says string). */
 const appointmentStatus = z.string();

@@ -188,8 +188,6 @@ export const documentItem = z.object({
 });
 export type DocumentItem = z.infer<typeof documentItem>;
 
-export type DocumentPatient = PickerPatient;
-
 // ------------------------------------------------------------------ replies (route `response`)
 
 export const documentListReply = ok({ documents: z.array(documentItem), _meta: pageMeta });

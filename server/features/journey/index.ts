@@ -3,4 +3,4 @@
  * registration), the subscription to the appointments' and the waitlist's events (the app), the
  * check of a stale reminder (the outbox worker).
  */
-export { type Journey, journeyFor, staleJourneyMessage, subscribeJourney } from './service';
+export { journeyFor, staleJourneyMessage, subscribeJourney } from './service';

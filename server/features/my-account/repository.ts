@@ -24,15 +24,6 @@ export async function findTimeOff(db: Db, userId: string, id: number): Promise<T
   return row ?? null;
 }
 
-/** The user's time off on [from, to] (what the slot pickers exclude), oldest first. */
-export function timeOffBetween(db: Db, userId: string, from: string, to: string): Promise<TimeOffPeriod[]> {
-  return db
-    .select(periodColumns)
-    .from(timeOff)
-    .where(and(eq(timeOff.userId, userId), lte(timeOff.fromDate, to), gte(timeOff.toDate, from)))
-    .orderBy(asc(timeOff.fromDate));
-}
-
 /** The user's periods that share at least a day with [from, to], other than `exceptId`. */
 export function overlapping(db: Db, userId: string, from: string, to: string, exceptId?: number) {
   const where = [eq(timeOff.userId, userId), lte(timeOff.fromDate, to), gte(timeOff.toDate, from)];

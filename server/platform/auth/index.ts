@@ -6,7 +6,6 @@ export {
   createStaffUser,
   isActiveDoctor,
   lockStaffMember,
-  type NewStaff,
   renameUser,
   staffIdByEmail,
   staffMember,

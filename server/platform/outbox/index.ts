@@ -11,7 +11,6 @@ export {
   type MessageSubject,
   messageStates,
   messagesAbout,
-  messagesInsert,
   type NewOutboxRow,
   retryNow,
 } from './repository';

@@ -37,7 +37,7 @@ export async function insertMessage(db: Db, row: NewOutboxRow): Promise<number> 
  * insert builder). `only` writes them only when it holds: a statement that queues its messages
  * beside the change they are about passes "the change was made" (the public form's request).
  */
-export function messagesInsert(rows: NewOutboxRow[], only: SQL = sql`true`): SQL {
+function messagesInsert(rows: NewOutboxRow[], only: SQL = sql`true`): SQL {
   const json = JSON.stringify(
     rows.map((row) => ({
       channel: row.channel,
