@@ -47,8 +47,8 @@ const SPEC_MENU = { file: 'web/app/main-nav.tsx', names: ["'Pacienti'", "'Progra
 /** Files whose ASCII Romanian words are data, not text for a reader. */
 const DATA_FILES: Record<string, string> = {
   'server/platform/auth/password-strength.ts': 'common passwords, as people type them',
-  'server/features/admin/audit-repository.ts': 'CSV column names (snake_case, ASCII)',
-  'server/features/documents/samples.ts': 'the bytes of sample files for the upload tests',
+  'server/platform/audit/log.ts': 'CSV column names (snake_case, ASCII)',
+  'server/features/documents/test/samples.ts': 'the bytes of sample files for the upload tests',
 };
 
 /** Words that are wrong whenever they are written without diacritics (any case). */
