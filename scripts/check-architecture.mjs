@@ -2,15 +2,16 @@
 //   1. the import rules of .dependency-cruiser.cjs (dependency-cruiser over every source file);
 //   2. no loop between features: the module graph collapsed to one node per feature;
 //   3. no SQL text naming a table outside its owner (the owner is the schema file's name).
-// `npm run architecture` also prints the table map: each table, its owner, and the features that
-// call the owner's exports (its index.ts), read from the imports, not written by hand.
+// `npm run architecture` also prints the maps (tables and published views, read from the imports
+// and SQL, not written by hand), which docs/ARCHITECTURE.md must show as they are (`--write-doc`).
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const printMap = process.argv.includes('--map');
+const writeDoc = process.argv.includes('--write-doc');
 
 /** Tracked and new (not ignored) source files: what dependency-cruiser reads. */
 const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
@@ -85,7 +86,9 @@ for (const f of sources.filter((s) => s.startsWith('server/') && isProduction(s)
   }
 }
 
-if (printMap) {
+// The maps: each table with its owner, the features whose code touches it and who calls the owner;
+// each published view with its owner and readers. docs/ARCHITECTURE.md holds them between markers.
+{
   // Who calls each owner's exports: the features (and server parts) importing its index.ts.
   const callers = new Map();
   for (const m of cruised.modules) {
@@ -114,15 +117,13 @@ if (printMap) {
     }
   }
   const rows = [...tableOwner].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
-  console.log('| table | owner | features touching it | who calls the owner |');
-  console.log('|---|---|---|---|');
+  const tableLines = ['| table | owner | features touching it | who calls the owner |', '|---|---|---|---|'];
   for (const [table, owner] of rows) {
     const file = owner.replace(/^platform\//, '');
     const touching = [...(importers.get(file) ?? [])].sort().join(', ') || '—';
     const calls = [...(callers.get(owner) ?? [])].sort().join(', ') || '—';
-    console.log(`| ${table} | ${owner} | ${touching} | ${calls} |`);
+    tableLines.push(`| ${table} | ${owner} | ${touching} | ${calls} |`);
   }
-  console.log();
   // The published views (server/db/views.ts): each one's owner, and the features reading it.
   const viewsFile = readFileSync(path.join(root, 'server/db/views.ts'), 'utf8');
   const views = [
@@ -135,11 +136,26 @@ if (printMap) {
     if (!imported) continue;
     for (const name of imported.split(',').map((n) => n.trim())) readers.get(name)?.add(ownerOf(f) ?? f);
   }
-  console.log('| published view | owner | features reading it |');
-  console.log('|---|---|---|');
+  const viewLines = ['| published view | owner | features reading it |', '|---|---|---|'];
   for (const v of views)
-    console.log(`| ${v.table} | ${v.owner} | ${[...readers.get(v.name)].sort().join(', ') || '—'} |`);
-  console.log();
+    viewLines.push(`| ${v.table} | ${v.owner} | ${[...readers.get(v.name)].sort().join(', ') || '—'} |`);
+
+  const maps = { 'table-map': tableLines.join('\n'), 'view-map': viewLines.join('\n') };
+  if (printMap) console.log(`${maps['table-map']}\n\n${maps['view-map']}\n`);
+  const docPath = path.join(root, 'docs/ARCHITECTURE.md');
+  let doc = readFileSync(docPath, 'utf8');
+  for (const [name, table] of Object.entries(maps)) {
+    const marked = new RegExp(`(<!-- ${name} -->\\n)[\\s\\S]*?(\\n<!-- /${name} -->)`);
+    const now = doc.match(marked)?.[0];
+    const want = `<!-- ${name} -->\n${table}\n<!-- /${name} -->`;
+    if (now === want) continue;
+    if (writeDoc) doc = doc.replace(marked, want);
+    else
+      problems.push(
+        `docs/ARCHITECTURE.md: the ${name} is not the code's (npm run architecture -- --write-doc)`,
+      );
+  }
+  if (writeDoc) writeFileSync(docPath, doc);
 }
 
 if (problems.length) {

@@ -13,7 +13,6 @@ import authRoutes from './auth/routes';
 import calendarRoutes from './calendars/routes';
 import consultationRoutes from './consultations/routes';
 import countyRoutes from './counties/routes';
-import dashboardJourneyRoutes from './dashboard/journey-routes';
 import dashboardRoutes from './dashboard/routes';
 import diagnosisRoutes from './diagnoses/routes';
 import documentRoutes from './documents/routes';
@@ -43,7 +42,6 @@ export const features: FastifyPluginAsync[] = [
   appointmentRoutes,
   documentRoutes,
   dashboardRoutes,
-  dashboardJourneyRoutes,
   calendarRoutes,
   myAccountRoutes,
   searchRoutes,

@@ -20,7 +20,7 @@ export {
   type PatientFacingAppointment,
   patientFacingAppointment,
 } from './repository/reads';
-export { listStatuses as listStatusesForAdmin } from './repository/statuses';
+export { listStatuses as listStatusesForAdmin } from './statuses/repository';
 export {
   appointmentRowsOfPatient,
   clearRequestDataOf,
@@ -31,4 +31,4 @@ export {
   slotIsHeld,
 } from './repository/writes';
 export { type AppointmentsService, cancelUntil, createAppointmentsService } from './service';
-export { createStatusesService } from './statuses-service';
+export { createStatusesService } from './statuses/service';

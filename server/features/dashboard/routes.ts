@@ -1,10 +1,16 @@
-/** /api/dashboard (SPEC §2 Dashboard, §7): figures, latest pending, calendar and weekly chart. */
+/**
+ * /api/dashboard (SPEC §2 Dashboard, §7): figures, latest pending, calendar, weekly chart and the
+ * journey's figures. The dashboard owns no table: it shows the appointments' and calendars' reads.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { replies } from '../../../domain/api';
 import {
   calendarRangeSchema,
   dashboardCalendarReply,
   dashboardStatsReply,
+  journeyFiguresReply,
+  NEAR_DEADLINE_HOURS,
+  NO_SHOW_WINDOW_DAYS,
   resolveRange,
   WEEKS_AFTER,
   WEEKS_BEFORE,
@@ -12,7 +18,7 @@ import {
 } from '../../../domain/dashboard';
 import { addDays, clinicToday, weekdayOf } from '../../../domain/dates';
 import { slowCache } from '../../platform/slow-cache';
-import { dashboardFigures, weeklyCounts } from '../appointments';
+import { dashboardFigures, noShowRates, requestsNearDeadline, weeklyCounts } from '../appointments';
 import { calendarEvents } from '../calendars';
 
 const tags = ['dashboard'];
@@ -82,6 +88,33 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const monday = addDays(t, -((weekdayOf(t) + 6) % 7));
       const weeks = await weeklyCounts(db, addDays(monday, -7 * WEEKS_BEFORE), WEEKS_BEFORE + WEEKS_AFTER);
       return { status: 1 as const, currentWeek: monday, weeks };
+    },
+  );
+
+  // No-show rates and the requests close to the 48-hour promise (issue 15).
+  app.get(
+    '/dashboard/journey',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: `No-show rates of the last ${NO_SHOW_WINDOW_DAYS} days per doctor and calendar (with and without a confirmed attendance), and requests unanswered for ${NEAR_DEADLINE_HOURS} h`,
+        response: { 200: journeyFiguresReply },
+      },
+    },
+    async () => {
+      const now = app.deps.clock.now();
+      const to = clinicToday(now);
+      const from = addDays(to, -NO_SHOW_WINDOW_DAYS);
+      const [noShow, count] = await Promise.all([
+        noShowRates(db, from, to),
+        requestsNearDeadline(db, new Date(now.getTime() - NEAR_DEADLINE_HOURS * 3_600_000)),
+      ]);
+      return {
+        status: 1 as const,
+        window: { from, to },
+        no_show: noShow,
+        near_deadline: { count, hours: NEAR_DEADLINE_HOURS },
+      };
     },
   );
 };

@@ -3,13 +3,13 @@
  * (the history would lose its meaning): it can be hidden instead, which takes it out of the
  * set-appointment choices; whether it needs a slot can change only while nothing carries it.
  */
-import { ADMIN_MESSAGES, type StatusInput } from '../../../domain/admin';
-import type { Db } from '../../db/client';
-import type { Actor } from '../../platform/actor';
-import { audit } from '../../platform/audit';
-import type { Deps } from '../../platform/deps';
-import { conflict, notFound } from '../../platform/errors';
-import * as repo from './repository/statuses';
+import { ADMIN_MESSAGES, type StatusInput } from '../../../../domain/admin';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../../platform/actor';
+import { audit } from '../../../platform/audit';
+import type { Deps } from '../../../platform/deps';
+import { conflict, notFound } from '../../../platform/errors';
+import * as repo from './repository';
 
 async function lockOr404(tx: Db, id: number) {
   const s = await repo.lockStatus(tx, id);
