@@ -1,5 +1,5 @@
 import { jsonQuery, ok, pageMeta, pageQuery } from './api';
-import { type PickerPatient, pickerPatientSchema } from './privacy';
+import { pickerPatientSchema } from './privacy';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { z } from './zod-setup';
 

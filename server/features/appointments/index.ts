@@ -20,7 +20,6 @@ export {
   type PatientFacingAppointment,
   patientFacingAppointment,
 } from './repository/reads';
-export { listStatuses as listStatusesForAdmin } from './statuses/repository';
 export {
   appointmentRowsOfPatient,
   clearRequestDataOf,
@@ -31,4 +30,5 @@ export {
   slotIsHeld,
 } from './repository/writes';
 export { type AppointmentsService, cancelUntil, createAppointmentsService } from './service';
+export { listStatuses as listStatusesForAdmin } from './statuses/repository';
 export { createStatusesService } from './statuses/service';

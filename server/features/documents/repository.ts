@@ -1,5 +1,5 @@
 /** SQL of the documents feature (Drizzle; the same on PGlite and PostgreSQL). */
-import { and, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DocumentFilters, DocumentItem, DocumentStatus } from '../../../domain/documents';
 import { maskCnp } from '../../../domain/privacy';
 import type { Db } from '../../db/client';

@@ -5,7 +5,6 @@
  */
 import { formatDay } from '../../../domain/dates';
 import { MY_ACCOUNT_MESSAGES, type TimeOffInput, type TimeOffWriteReply } from '../../../domain/my-account';
-import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { lockStaffMember } from '../../platform/auth';

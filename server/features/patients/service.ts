@@ -2,7 +2,6 @@
 import { type EditPatient, type NewPatient, PATIENT_TEXTS } from '../../../domain/patients';
 import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
-import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { constraintViolation } from '../../platform/db-errors';

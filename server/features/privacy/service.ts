@@ -1,6 +1,5 @@
 /** Consent withdrawal and consent text versions: the rules and the transaction around the SQL. */
 import { PRIVACY_MESSAGES } from '../../../domain/privacy';
-import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import type { Deps } from '../../platform/deps';

@@ -13,7 +13,7 @@ type Props = {
   opened: boolean;
   onClose: () => void;
   /** What else shows the patient and must be read again once the identity is gone. */
-  onAnonymised?: () => Promise<unknown> | void;
+  onAnonymised?: () => unknown;
 };
 
 export function AnonymiseModal({ patientId, patientName, opened, onClose, onAnonymised }: Props) {

@@ -48,7 +48,7 @@ export function useWithdrawConsent(patientId: number) {
 
 export const anonymisePatient = (patientId: number, confirmation: string) =>
   api.post<AnonymisedReply>(`/privacy/patients/${patientId}/anonymise`, { confirmation });
-export function useAnonymise(patientId: number, onChanged?: () => Promise<unknown> | void) {
+export function useAnonymise(patientId: number, onChanged?: () => unknown) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (confirmation: string) => anonymisePatient(patientId, confirmation),

@@ -62,7 +62,7 @@ export function PatientPrivacyPanel({
   patientId: number;
   patientName: string;
   /** The host's own data about the patient, read again once the identity is replaced. */
-  onAnonymised?: () => Promise<unknown> | void;
+  onAnonymised?: () => unknown;
 }) {
   const user = useCurrentUser();
   const query = usePatientPrivacy(patientId);
