@@ -4,7 +4,8 @@
  * server routes alike.
  */
 
-import { ok, pageMeta } from './api';
+import { listReply, ok, pageReply } from './api';
+import { statusRef } from './appointment-replies';
 import { ROLES } from './auth';
 import { minutesOfDay, timeOfMinutes } from './dates';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
@@ -58,12 +59,11 @@ export const INVITATION_HOURS = 48;
 
 // ------------------------------------------------------------------ staff
 
-const personName = z
-  .string()
-  .trim()
-  .min(1, 'Câmpul este obligatoriu.')
-  .max(100)
-  .refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
+/** A required one-line text (a name, a title): `requiredMessage` when empty, at most `max` characters. */
+const requiredLine = (requiredMessage: string, max: number) =>
+  z.string().trim().min(1, requiredMessage).max(max).refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
+
+const personName = requiredLine('Câmpul este obligatoriu.', 100);
 
 export const staffInviteSchema = z.strictObject({
   email: z
@@ -146,7 +146,7 @@ export const staffRow = z.object({
 });
 export type StaffRow = z.infer<typeof staffRow>;
 
-export const staffListReply = ok({ data: z.array(staffRow) });
+export const staffListReply = listReply(staffRow);
 export type StaffListReply = z.infer<typeof staffListReply>;
 export const staffInvitedReply = ok({ id: z.string(), message: z.string() });
 export type StaffInvitedReply = z.infer<typeof staffInvitedReply>;
@@ -159,8 +159,7 @@ export const settingsSavedReply = ok({
 export type SettingsSavedReply = z.infer<typeof settingsSavedReply>;
 
 /** `{ status: 1, id, message }`: a created row (calendar, availability entry, unavailable days, status). */
-export const createdReply = ok({ id: z.number().int(), message: z.string() });
-export type CreatedReply = z.infer<typeof createdReply>;
+export { type CreatedReply, createdReply } from './api';
 
 // ------------------------------------------------------------------ calendars
 
@@ -171,12 +170,7 @@ const day = z.iso.date('Data trebuie sa fie in formatul AAAA-LL-ZZ.');
 
 export const calendarSchema = z
   .object({
-    title: z
-      .string()
-      .trim()
-      .min(1, 'Introduceți titlul calendarului.')
-      .max(120)
-      .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
+    title: requiredLine('Introduceți titlul calendarului.', 120),
     /** The calendar that takes the public remote-consultation requests (at most one). */
     publicRequests: z.boolean().default(false),
     /** Public requests per day; empty = the configured default. */
@@ -240,34 +234,27 @@ export const adminCalendar = z.object({
   ),
 });
 export type AdminCalendar = z.infer<typeof adminCalendar>;
-export const adminCalendarListReply = ok({ data: z.array(adminCalendar) });
+export const adminCalendarListReply = listReply(adminCalendar);
 export type AdminCalendarListReply = z.infer<typeof adminCalendarListReply>;
 
 // ------------------------------------------------------------------ statuses
 
 export const statusSchema = z
   .object({
-    title: z
-      .string()
-      .trim()
-      .min(1, 'Introduceți denumirea statusului.')
-      .max(80)
-      .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
+    title: requiredLine('Introduceți denumirea statusului.', 80),
     without_appointment: z.boolean().default(false),
   })
   .strict();
 export type StatusInput = z.infer<typeof statusSchema>;
 
-export const adminStatus = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  without_appointment: z.boolean(),
+/** A status as the appointments show it, with what only the admin page needs. */
+export const adminStatus = statusRef.extend({
   hidden: z.boolean(),
   /** How many appointments carry it (a status in use cannot be deleted). */
   inUse: z.number().int(),
 });
 export type AdminStatus = z.infer<typeof adminStatus>;
-export const adminStatusListReply = ok({ data: z.array(adminStatus) });
+export const adminStatusListReply = listReply(adminStatus);
 export type AdminStatusListReply = z.infer<typeof adminStatusListReply>;
 
 // ------------------------------------------------------------------ audit
@@ -299,9 +286,9 @@ export const auditRow = z.object({
   details: z.unknown(),
 });
 export type AuditRow = z.infer<typeof auditRow>;
-export const auditListReply = ok({ _meta: pageMeta, data: z.array(auditRow) });
+export const auditListReply = pageReply('data', auditRow);
 export type AuditListReply = z.infer<typeof auditListReply>;
-export const auditActionsReply = ok({ data: z.array(z.string()) });
+export const auditActionsReply = listReply(z.string());
 export type AuditActionsReply = z.infer<typeof auditActionsReply>;
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {

@@ -16,6 +16,13 @@ export type MessageReply = z.infer<typeof messageReply>;
 export const signedUrlReply = ok({ url: z.string() });
 export type SignedUrlReply = z.infer<typeof signedUrlReply>;
 
+/** `{ status: 1, id, message }`: a created row (a calendar, a status, an appointment, a document, a letter). */
+export const createdReply = ok({ id: z.number().int(), message: z.string() });
+export type CreatedReply = z.infer<typeof createdReply>;
+
+/** `{ status: 1, data: [item, …] }`: a whole list (no paging). */
+export const listReply = <T extends z.ZodType>(item: T) => ok({ data: z.array(item) });
+
 /** Every failure: a Romanian message and, for validation, one message per field. */
 export const errorReply = z.object({
   status: z.literal(0),
@@ -75,6 +82,14 @@ export const pageMeta = z.object({
   perPage: z.number().int(),
   pageCount: z.number().int(),
 });
+
+/**
+ * `{ status: 1, _meta, [key]: [item, …] }`: one page of a list under its key (`data` for most;
+ * `patients`, `appointments`, `documents` where the spec names it). Further fields with `.extend`.
+ */
+export function pageReply<K extends string, T extends z.ZodType>(key: K, item: T) {
+  return ok({ _meta: pageMeta, ...({ [key]: z.array(item) } as Record<K, z.ZodArray<T>>) });
+}
 
 export function pageCount(total: number, perPage: number): number {
   return Math.ceil(total / perPage);

@@ -3,7 +3,7 @@
  * and each route's reply schema. The web infers its types from these.
  */
 
-import { ok, pageMeta } from './api';
+import { createdReply, listReply, ok, pageReply } from './api';
 import { pickerPatientSchema } from './privacy';
 import { z } from './zod-setup';
 
@@ -107,15 +107,13 @@ export type AvailabilityData = z.infer<typeof availabilityData>;
 
 // ------------------------------------------------------------------ replies (route `response`)
 
-export const appointmentListReply = ok({
-  _meta: pageMeta,
-  appointments: z.array(appointmentRow),
+export const appointmentListReply = pageReply('appointments', appointmentRow).extend({
   nextAppointments: z.array(nextAppointment),
 });
 export type AppointmentListReply = z.infer<typeof appointmentListReply>;
-export const appointmentStatusesReply = ok({ data: z.array(statusRef) });
+export const appointmentStatusesReply = listReply(statusRef);
 export type AppointmentStatusesReply = z.infer<typeof appointmentStatusesReply>;
-export const appointmentDoctorsReply = ok({ data: z.array(doctorWithVacations) });
+export const appointmentDoctorsReply = listReply(doctorWithVacations);
 export type AppointmentDoctorsReply = z.infer<typeof appointmentDoctorsReply>;
 export const newAppointmentOptions = z.object({
   doctors: z.array(doctorWithVacations),
@@ -124,7 +122,7 @@ export const newAppointmentOptions = z.object({
 });
 export const newAppointmentOptionsReply = ok({ data: newAppointmentOptions });
 export type NewAppointmentOptionsReply = z.infer<typeof newAppointmentOptionsReply>;
-export const appointmentCreatedReply = ok({ id: z.number().int(), message: z.string() });
+export const appointmentCreatedReply = createdReply;
 export type AppointmentCreatedReply = z.infer<typeof appointmentCreatedReply>;
 export const appointmentPatientsReply = ok({ data: z.object({ patients: z.array(pickerPatientSchema) }) });
 export type AppointmentPatientsReply = z.infer<typeof appointmentPatientsReply>;

@@ -1,4 +1,4 @@
-import { ok } from './api';
+import { listReply, ok } from './api';
 import { calendarRef } from './appointment-replies';
 import { calendarEvent, calendarRangeShape, checkRange, dayMore, eventCounts } from './dashboard';
 import { z } from './zod-setup';
@@ -37,7 +37,7 @@ export const calendarEventsData = z.object({
 
 // ------------------------------------------------------------------ replies (route `response`)
 
-export const calendarListReply = ok({ data: z.array(calendarRef) });
+export const calendarListReply = listReply(calendarRef);
 export type CalendarListReply = z.infer<typeof calendarListReply>;
 export const calendarEventsReply = ok({ start: z.string(), end: z.string(), data: calendarEventsData });
 export type CalendarEventsReply = z.infer<typeof calendarEventsReply>;

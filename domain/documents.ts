@@ -1,4 +1,4 @@
-import { jsonQuery, ok, pageMeta, pageQuery } from './api';
+import { createdReply, jsonQuery, listReply, pageQuery, pageReply } from './api';
 import { pickerPatientSchema } from './privacy';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { z } from './zod-setup';
@@ -190,11 +190,11 @@ export type DocumentItem = z.infer<typeof documentItem>;
 
 // ------------------------------------------------------------------ replies (route `response`)
 
-export const documentListReply = ok({ documents: z.array(documentItem), _meta: pageMeta });
+export const documentListReply = pageReply('documents', documentItem);
 export type DocumentListReply = z.infer<typeof documentListReply>;
-export const documentPatientsReply = ok({ data: z.array(pickerPatientSchema) });
+export const documentPatientsReply = listReply(pickerPatientSchema);
 export type DocumentPatientsReply = z.infer<typeof documentPatientsReply>;
-export const documentUploadedReply = ok({ id: z.number().int(), message: z.string() });
+export const documentUploadedReply = createdReply;
 export type DocumentUploadedReply = z.infer<typeof documentUploadedReply>;
 /** The media types GET /documents/{id}/file may answer: the stored type of each accepted extension. */
 export const DOCUMENT_MEDIA_TYPES = [...new Set(Object.values(DOCUMENT_MIME))];

@@ -17,7 +17,7 @@
  *   `icd10QuerySchema` (the route's `q`, `limit`), `icd10Reply` (its answer) — Romanian messages.
  */
 
-import { ok } from './api';
+import { listReply } from './api';
 import data from './data/icd10-ro.json';
 import { foldText } from './text';
 import { z } from './zod-setup';
@@ -163,5 +163,5 @@ export const icd10QuerySchema = z.object({
 });
 
 /** GET /api/misc/icd10's answer: the matches, best first. */
-export const icd10Reply = ok({ data: z.array(z.object({ code: z.string(), title: z.string() })) });
+export const icd10Reply = listReply(z.object({ code: z.string(), title: z.string() }));
 export type Icd10Reply = z.infer<typeof icd10Reply>;

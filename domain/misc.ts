@@ -1,6 +1,6 @@
 /** Replies of the small public routes (/health, /ready, /misc/states, /misc/institute). */
 
-import { ok } from './api';
+import { listReply, ok } from './api';
 import { z } from './zod-setup';
 
 export const healthReply = ok({ uptime: z.number().int() });
@@ -15,7 +15,7 @@ export const notReadyReply = z.object({
 
 /** A county (ISO 3166-2:RO code and name), as GET /misc/states lists them. */
 export const state = z.object({ iso_code: z.string(), name: z.string() });
-export const statesReply = ok({ data: z.array(state) });
+export const statesReply = listReply(state);
 export type StatesReply = z.infer<typeof statesReply>;
 
 /** What the public pages show about the institute (from configuration). */

@@ -1,4 +1,4 @@
-import { ok } from './api';
+import { listReply, ok } from './api';
 import { DATE_RE, isRealDate } from './dates';
 import { z } from './zod-setup';
 
@@ -56,7 +56,7 @@ export const affectedAppointment = z.object({
 export type AffectedAppointment = z.infer<typeof affectedAppointment>;
 
 /** GET /my-account */
-export const timeOffListReply = ok({ data: z.array(timeOffPeriod) });
+export const timeOffListReply = listReply(timeOffPeriod);
 export type TimeOffListReply = z.infer<typeof timeOffListReply>;
 /** GET /my-account/{id} */
 export const timeOffReply = ok({ data: timeOffPeriod });

@@ -4,7 +4,7 @@
  * not to whom). No body and no attachment ever leaves the server through this page.
  */
 
-import { ok, pageMeta } from './api';
+import { ok, pageReply } from './api';
 import { z } from './zod-setup';
 
 export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
@@ -55,7 +55,7 @@ export const outboxRow = z.object({
 });
 export type OutboxRow = z.infer<typeof outboxRow>;
 
-export const outboxListReply = ok({ _meta: pageMeta, data: z.array(outboxRow) });
+export const outboxListReply = pageReply('data', outboxRow);
 export type OutboxListReply = z.infer<typeof outboxListReply>;
 
 export const outboxSummaryReply = ok({ failed: z.number().int() });

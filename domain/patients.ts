@@ -1,4 +1,4 @@
-import { ok, pageMeta } from './api';
+import { createdReply, ok, pageReply } from './api';
 import { BUILTIN_STATUSES } from './appointments';
 import { COUNTY_CODES } from './counties';
 import { INSURANCE_STATUSES } from './insurance';
@@ -83,15 +83,23 @@ export const PATIENT_TEXTS = {
   noAppointments: 'Nu exista programari pentru acest pacient',
 } as const;
 
-/** SPEC §5 "New patient": every rule with its verbatim message. */
-export const newPatientSchema = z.strictObject({
-  name: nameField,
-  cnp: cnpField,
+/**
+ * The patient's own and their family doctor's contact, as every patient form asks for it (new,
+ * edit, the public registration request), with SPEC §5's messages.
+ */
+export const contactFields = {
   email: optionalEmail(PATIENT_MESSAGES.email),
   phone: phoneField,
   gp_name: optionalName(150),
   gp_email: optionalEmail(PATIENT_MESSAGES.gpEmail),
   gp_phone: optionalPhone(PATIENT_MESSAGES.gpPhone),
+};
+
+/** SPEC §5 "New patient": every rule with its verbatim message. */
+export const newPatientSchema = z.strictObject({
+  name: nameField,
+  cnp: cnpField,
+  ...contactFields,
   insurance_status: insuranceField,
   state_residency: stateField,
   vaccine: vaccineField,
@@ -105,11 +113,7 @@ export type NewPatient = z.infer<typeof newPatientSchema>;
  */
 export const editPatientSchema = z.object({
   name: nameField,
-  email: optionalEmail(PATIENT_MESSAGES.email),
-  phone: phoneField,
-  gp_name: optionalName(150),
-  gp_email: optionalEmail(PATIENT_MESSAGES.gpEmail),
-  gp_phone: optionalPhone(PATIENT_MESSAGES.gpPhone),
+  ...contactFields,
   insurance_status: insuranceField,
   state_residency: stateField,
   vaccine: z.preprocess((v) => (v === '' || v === null ? undefined : v), vaccineField.optional()),
@@ -240,7 +244,7 @@ export type PatientDetail = z.infer<typeof patientDetail>;
 
 // ------------------------------------------------------------------ replies (route `response`)
 
-export const patientListReply = ok({ _meta: pageMeta, patients: z.array(patientListItem) });
+export const patientListReply = pageReply('patients', patientListItem);
 export type PatientListReply = z.infer<typeof patientListReply>;
 export const patientReply = ok({ patient: patientDetail });
 export type PatientReply = z.infer<typeof patientReply>;
@@ -260,5 +264,5 @@ export const patientUpdateReply = ok({
 export type PatientUpdateReply = z.infer<typeof patientUpdateReply>;
 export const entryUpdatedReply = ok({ message: z.string(), content: z.string() });
 export type EntryUpdatedReply = z.infer<typeof entryUpdatedReply>;
-export const letterSavedReply = ok({ id: z.number().int(), message: z.string() });
+export const letterSavedReply = createdReply;
 export type LetterSavedReply = z.infer<typeof letterSavedReply>;

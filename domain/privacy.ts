@@ -3,7 +3,7 @@
  * versions, retention. Shared by the server routes and the browser forms.
  */
 
-import { ok, pageMeta } from './api';
+import { listReply, ok, pageReply } from './api';
 import { formatDay } from './dates';
 import { parseCnp } from './validation/cnp';
 import { z } from './zod-setup';
@@ -147,14 +147,12 @@ export const anonymisedReply = ok({
 export type AnonymisedReply = z.infer<typeof anonymisedReply>;
 export const consentWithdrawnReply = ok({ message: z.string(), withdrawn_at: z.string() });
 export type ConsentWithdrawnReply = z.infer<typeof consentWithdrawnReply>;
-export const consentTextsReply = ok({ data: z.array(consentTextRow) });
+export const consentTextsReply = listReply(consentTextRow);
 export type ConsentTextsReply = z.infer<typeof consentTextsReply>;
 export const consentTextCreatedReply = ok({ message: z.string(), version: z.string() });
 export type ConsentTextCreatedReply = z.infer<typeof consentTextCreatedReply>;
-export const retentionReply = ok({
+export const retentionReply = pageReply('data', retentionItem).extend({
   retention_years: z.number().int(),
   cutoff: z.string(),
-  _meta: pageMeta,
-  data: z.array(retentionItem),
 });
 export type RetentionReply = z.infer<typeof retentionReply>;

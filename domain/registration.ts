@@ -5,18 +5,7 @@
 
 import { ok } from './api';
 import { isRealDate } from './dates';
-import {
-  cnpField,
-  insuranceField,
-  nameField,
-  optionalEmail,
-  optionalName,
-  optionalPhone,
-  PATIENT_MESSAGES,
-  phoneField,
-  stateField,
-  vaccineField,
-} from './patients';
+import { cnpField, contactFields, insuranceField, nameField, stateField, vaccineField } from './patients';
 import { HONEYPOT_FIELD, REGISTRATION_MESSAGES, REGISTRATION_SLOT } from './registration-rules';
 import { z } from './zod-setup';
 
@@ -33,11 +22,7 @@ export const registrationSchema = z.strictObject({
   appt_time: z.literal(REGISTRATION_SLOT, { error: REGISTRATION_MESSAGES.time }),
   name: nameField,
   cnp: cnpField,
-  email: optionalEmail(PATIENT_MESSAGES.email),
-  phone: phoneField,
-  gp_name: optionalName(150),
-  gp_email: optionalEmail(PATIENT_MESSAGES.gpEmail),
-  gp_phone: optionalPhone(PATIENT_MESSAGES.gpPhone),
+  ...contactFields,
   state_residency: stateField,
   insurance_status: insuranceField,
   vaccine: vaccineField,
