@@ -16,8 +16,8 @@ const GSM_EXTENDED = '^{}\\[~]|€';
 const BASIC = new Set(GSM_BASIC);
 const EXTENDED = new Set(GSM_EXTENDED);
 
-/** Romanian letters (comma-below and the older cedilla forms) and common typography. */
-const TRANSLITERATION: Record<string, string> = {
+/** Romanian letters, comma-below and the older cedilla forms, in lower case. */
+const ROMANIAN_LETTERS: Record<string, string> = {
   ă: 'a',
   â: 'a',
   î: 'i',
@@ -25,13 +25,14 @@ const TRANSLITERATION: Record<string, string> = {
   '\u015f': 's', // ş (cedilla)
   ț: 't',
   '\u0163': 't', // ţ (cedilla)
-  Ă: 'A',
-  Â: 'A',
-  Î: 'I',
-  Ș: 'S',
-  '\u015e': 'S', // Ş (cedilla)
-  Ț: 'T',
-  '\u0162': 'T', // Ţ (cedilla)
+};
+
+/** Romanian letters in both cases and common typography. */
+const TRANSLITERATION: Record<string, string> = {
+  ...ROMANIAN_LETTERS,
+  ...Object.fromEntries(
+    Object.entries(ROMANIAN_LETTERS).map(([letter, plain]) => [letter.toUpperCase(), plain.toUpperCase()]),
+  ),
   '„': '"',
   '”': '"',
   '“': '"',
