@@ -1,4 +1,5 @@
 import { ok } from './api';
+import { appointmentRow } from './appointment-replies';
 import { BUILTIN_STATUSES } from './appointments';
 import { addDays, DATE_RE, isRealDate, minutesOfDay, timeOfMinutes, weekdayOf } from './dates';
 import { z } from './zod-setup';
@@ -74,15 +75,10 @@ export type CalendarRange = z.infer<typeof calendarRangeSchema>;
 /** How many pending appointments the dashboard lists: the server's limit and the placeholder's rows. */
 export const LATEST_APPOINTMENTS = 10;
 
-export const lastAppointment = z.object({
-  id: z.number().int(),
-  patient: z.string(),
-  patient_phone: z.string(),
-  patient_email: z.string().nullable(),
-  date: z.string().nullable(),
-  time: z.string().nullable(),
-  doctor: z.string().nullable(),
-});
+/** A pending appointment on the dashboard: the appointments list's patient and doctor, its day and time. */
+export const lastAppointment = appointmentRow
+  .pick({ id: true, patient: true, patient_phone: true, patient_email: true, doctor: true })
+  .extend({ date: z.string().nullable(), time: z.string().nullable() });
 export type LastAppointment = z.infer<typeof lastAppointment>;
 
 export const dashboardStats = z.object({

@@ -1,6 +1,9 @@
 import { createdReply, ok, pageReply } from './api';
+import { appointmentRow } from './appointment-replies';
 import { BUILTIN_STATUSES } from './appointments';
 import { COUNTY_CODES } from './counties';
+import { documentItem } from './documents';
+import { requiredText } from './fields';
 import { INSURANCE_STATUSES } from './insurance';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { isValidCnp } from './validation/cnp';
@@ -45,11 +48,7 @@ export const optionalPhone = (message: string) =>
     z.string().trim().refine(isValidPhone, message).optional(),
   );
 
-export const nameField = z
-  .string({ error: PATIENT_MESSAGES.name })
-  .trim()
-  .min(1, PATIENT_MESSAGES.name)
-  .max(150, 'Numele este prea lung.')
+export const nameField = requiredText(PATIENT_MESSAGES.name, { max: 150, tooLong: 'Numele este prea lung.' })
   .refine(withoutControlChars, CONTROL_CHARS_MESSAGE)
   // "12345" is not a name (issue 19 item 11).
   .refine((v) => v === '' || /\p{L}/u.test(v), 'Numele trebuie să conțină litere.');
@@ -195,27 +194,25 @@ export const consultationGroupView = z.object({
   consultations: z.array(consultationEntryView),
 });
 export type ConsultationGroupView = z.infer<typeof consultationGroupView>;
-export const patientDocumentView = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  filename: z.string(),
-  type: z.string(),
-  created_at: z.string(),
-  status: z.string(),
-});
-export const patientAppointmentView = z.object({
-  id: z.number().int(),
-  patient: z.string(),
-  patient_phone: z.string(),
-  patient_email: z.string().nullable(),
-  doctor: z.string().nullable(),
-  doctor_id: z.string().nullable(),
-  selected_date: z.string().nullable(),
-  selected_time: z.string().nullable(),
-  status: z.string(),
-  apstatus: statusTitle.nullable(),
-  calendar: statusTitle.nullable(),
-});
+/** A document on the patient's page: the columns of the documents list it shows. */
+export const patientDocumentView = documentItem
+  .pick({ id: true, title: true, filename: true, type: true, created_at: true })
+  .extend({ status: z.string() });
+/** An appointment on the patient's page: the columns of the appointments list it shows. */
+export const patientAppointmentView = appointmentRow
+  .pick({
+    id: true,
+    patient: true,
+    patient_phone: true,
+    patient_email: true,
+    doctor: true,
+    doctor_id: true,
+    selected_date: true,
+    selected_time: true,
+    status: true,
+    calendar: true,
+  })
+  .extend({ apstatus: statusTitle.nullable() });
 
 /** GET /patients/{id}: the record with its county, documents, consultations and appointments. */
 export const patientDetail = patientListItem
