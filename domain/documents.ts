@@ -1,4 +1,5 @@
 import { createdReply, jsonQuery, listReply, pageQuery, pageReply } from './api';
+import { requiredText } from './fields';
 import { pickerPatientSchema } from './privacy';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { z } from './zod-setup';
@@ -114,12 +115,10 @@ export function documentIconKind(ext: string): DocumentIconKind {
 }
 
 /** Title field of the upload form (browser) and of the multipart body (server). */
-export const documentTitleField = z
-  .string({ error: DOCUMENT_MESSAGES.titleRequired })
-  .trim()
-  .min(1, DOCUMENT_MESSAGES.titleRequired)
-  .max(TITLE_MAX, `Maximum ${TITLE_MAX} de caractere.`)
-  .refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
+export const documentTitleField = requiredText(DOCUMENT_MESSAGES.titleRequired, {
+  max: TITLE_MAX,
+  tooLong: `Maximum ${TITLE_MAX} de caractere.`,
+}).refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
 
 const id = z.coerce.number().int().positive();
 

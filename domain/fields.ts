@@ -1,0 +1,12 @@
+import { z } from './zod-setup';
+
+/**
+ * A required text, trimmed: `required` when it is missing or shorter than `min` (1 unless told),
+ * `tooLong` (else `required`) past `max`. The forms' names, titles, notes and search texts.
+ */
+export const requiredText = (required: string, limits: { max: number; min?: number; tooLong?: string }) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(limits.min ?? 1, required)
+    .max(limits.max, limits.tooLong ?? required);
