@@ -176,6 +176,20 @@ export async function makeAppointment(
   return row;
 }
 
+/**
+ * An appointment given a staff status (`statusId`, e.g. "Control") on a calendar's date and time,
+ * holding that slot unless `holdsSlot: false`.
+ */
+export const makeBooking = (
+  db: Db,
+  b: { patientId: number; statusId: number; calendarId: number; date: string; time: string } & Partial<
+    typeof s.appointments.$inferInsert
+  >,
+) => {
+  const { statusId, ...rest } = b;
+  return makeAppointment(db, { status: 'custom', customStatusId: statusId, holdsSlot: true, ...rest });
+};
+
 export async function makeTimeOff(db: Db, userId: string, from: string, to: string) {
   const [row] = await db.insert(s.timeOff).values({ userId, fromDate: from, toDate: to }).returning();
   return row;

@@ -2,21 +2,17 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointmentStatuses, appointments } from '../../db/schema';
 import {
-  MONDAY_10,
   makeAppointment,
+  makeBooking,
   makeCalendar,
   makePatient,
   makeStatus,
   makeTimeOff,
-  movableClock,
   SHORT_DAY_ENTRIES,
 } from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { setupClinic, signedInStaff } from '../../test/harness';
 
-const clock = movableClock(MONDAY_10);
-
-const ctx = await setupTestApp({ clock });
-const { db } = ctx.database;
+const { ctx, db } = await setupClinic();
 const staff = await signedInStaff(ctx);
 const drA = await signedInStaff(ctx, { firstName: 'Ion', lastName: 'Albu' });
 const drB = await signedInStaff(ctx, { firstName: 'Radu', lastName: 'Barbu' });
@@ -35,16 +31,7 @@ const control = await makeStatus(db, { title: 'Control' });
 const pt = await makePatient(db, { name: 'Sorina Enache' });
 const pt2 = await makePatient(db, { name: 'Vlad Costin' });
 const slot = (date: string, time: string, calendarId: number, doctorId: string, patientId = pt.id) =>
-  makeAppointment(db, {
-    patientId,
-    status: 'custom',
-    customStatusId: control.id,
-    date,
-    time,
-    calendarId,
-    doctorId,
-    holdsSlot: true,
-  });
+  makeBooking(db, { patientId, statusId: control.id, calendarId, date, time, doctorId });
 
 const a1 = await slot('2026-03-03', '09:00', cardio.id, drA.id);
 const a2 = await slot('2026-03-04', '10:00', cardio.id, drB.id, pt2.id);

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeCnp } from '../../../domain/validation/cnp';
-import {
-  MONDAY_10,
-  makeAppointment,
-  makeCalendar,
-  makePatient,
-  movableClock,
-  SHORT_DAY_ENTRIES,
-} from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { makeAppointment, makeCalendar, makePatient, SHORT_DAY_ENTRIES } from '../../test/factories';
+import { setupClinic, signedInStaff } from '../../test/harness';
 
-const clock = movableClock(MONDAY_10);
-
-const ctx = await setupTestApp({ clock });
-const { db } = ctx.database;
+const { ctx, db } = await setupClinic();
 const staff = await signedInStaff(ctx, { firstName: 'Dana', lastName: 'Rusu' });
 const cal = await makeCalendar(db, { title: 'Cardiologie', entries: SHORT_DAY_ENTRIES });
 
