@@ -1,7 +1,8 @@
 import { ok } from './api';
 import { appointmentRow } from './appointment-replies';
 import { BUILTIN_STATUSES } from './appointments';
-import { addDays, DATE_RE, isRealDate, minutesOfDay, timeOfMinutes, weekdayOf } from './dates';
+import { addDays, minutesOfDay, timeOfMinutes, weekdayOf } from './dates';
+import { dayField } from './fields';
 import { z } from './zod-setup';
 
 /** Dashboard texts (SPEC §2, §8). */
@@ -21,12 +22,8 @@ export const WEEKS_BEFORE = 8;
 export const WEEKS_AFTER = 8;
 export const MAX_RANGE_DAYS = 100;
 
-const day = z
-  .string()
-  .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
-  .refine(isRealDate, 'Data nu este validă.');
 /** Accepts FullCalendar's ISO start/end (with a time part) by keeping the day. */
-const dayOrInstant = z.preprocess((v) => (typeof v === 'string' ? v.slice(0, 10) : v), day);
+const dayOrInstant = z.preprocess((v) => (typeof v === 'string' ? v.slice(0, 10) : v), dayField);
 
 /** The most events per day a capped answer may be asked for. */
 export const MAX_PER_DAY = 20;
@@ -194,8 +191,7 @@ const noShowGroup = z.object({
 });
 export type NoShowGroup = z.infer<typeof noShowGroup>;
 
-export const journeyFiguresReply = z.object({
-  status: z.literal(1),
+export const journeyFiguresReply = ok({
   window: z.object({ from: z.string(), to: z.string() }),
   no_show: z.object({
     overall: noShowGroup,

@@ -3,6 +3,7 @@
  * and what the patient may do there without an account. Shared by the server's routes and the page.
  */
 
+import { ok } from './api';
 import { appointmentSummary } from './appointment-replies';
 import { requiredText } from './fields';
 import { RESCHEDULE_NOTE_MAX, SELF_SERVICE_MESSAGES } from './self-service-rules';
@@ -37,8 +38,7 @@ export type SelfServiceAppointment = z.infer<typeof selfServiceAppointmentSchema
  * A link opens an appointment (`appointment`) or a slot offered from the waitlist (`offer`,
  * domain/waitlist.ts); exactly one of them is present.
  */
-export const selfServiceReply = z.object({
-  status: z.literal(1),
+export const selfServiceReply = ok({
   appointment: selfServiceAppointmentSchema.optional(),
   offer: selfServiceOfferSchema.optional(),
   /** The institute's phone, for what the page cannot do. */
