@@ -1,5 +1,5 @@
 import { createdReply, jsonQuery, listReply, pageQuery, pageReply } from './api';
-import { requiredText } from './fields';
+import { dayText, requiredText } from './fields';
 import { pickerPatientSchema } from './privacy';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { z } from './zod-setup';
@@ -145,12 +145,10 @@ export const documentUploadFormSchema = documentUploadFields.extend({
   document: z.custom((v) => v !== null && v !== undefined, DOCUMENT_MESSAGES.required),
 });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie sa fie in formatul YYYY-MM-DD.');
-
 /** `filters` of GET /api/documents. */
 export const documentFilters = z
   .object({
-    created_at: day.nullish(),
+    created_at: dayText.nullish(),
     status: z.enum(DOCUMENT_STATUSES).nullish(),
     patient_id: id.nullish(),
     cnp: z.string().trim().max(13).regex(/^\d*$/, 'CNP-ul conține doar cifre.').nullish(),

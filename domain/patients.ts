@@ -3,7 +3,7 @@ import { appointmentRow } from './appointment-replies';
 import { BUILTIN_STATUSES } from './appointments';
 import { COUNTY_CODES } from './counties';
 import { documentItem } from './documents';
-import { requiredText } from './fields';
+import { dayText, requiredText } from './fields';
 import { INSURANCE_STATUSES } from './insurance';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { isValidCnp } from './validation/cnp';
@@ -121,8 +121,6 @@ export type EditPatient = z.infer<typeof editPatientSchema>;
 
 export const patientIdField = z.coerce.number().int().positive().max(2147483647);
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie sa fie in formatul YYYY-MM-DD.');
-
 /**
  * The `filters` JSON of GET /patients. Strict: an unknown key is a 400. `status` is a built-in
  * appointment status or the id of a custom status; the appointment filters match the patient's
@@ -134,7 +132,7 @@ export const CNP_END_MATCH_MIN = 4;
 export const patientFiltersSchema = z.strictObject({
   name: z.string().trim().max(150, 'Numele căutat poate avea cel mult 150 de caractere.').optional(),
   doctor: z.string().trim().min(1).max(100).optional(),
-  appointment_date: isoDay.optional(),
+  appointment_date: dayText.optional(),
   status: z.union([z.enum(BUILTIN_STATUSES), z.number().int().positive()]).optional(),
   cnp: z
     .string()
