@@ -149,8 +149,8 @@ export type PatientFilters = z.infer<typeof patientFiltersSchema>;
 
 const statusTitle = z.object({ id: z.number().int(), title: z.string() });
 
-/** A row of GET /patients (SPEC §3 Patient, with its latest appointment). */
-export const patientListItem = z.object({
+/** A patient as the list's rows and the record both show them (SPEC §3 Patient). */
+const patientColumns = z.object({
   id: z.number().int(),
   patient_id: z.number().int(),
   patient: z.string(),
@@ -159,6 +159,10 @@ export const patientListItem = z.object({
   patient_phone: z.string(),
   patient_email: z.string().nullable(),
   covid_vaccine: z.union([z.literal(0), z.literal(1)]),
+});
+
+/** A row of GET /patients: the patient with their latest appointment. */
+export const patientListItem = patientColumns.extend({
   doctor: z.string().nullable(),
   doctor_id: z.string().nullable(),
   appointment_id: z.number().int().nullable(),
@@ -213,28 +217,18 @@ export const patientAppointmentView = appointmentRow
   .extend({ apstatus: statusTitle.nullable() });
 
 /** GET /patients/{id}: the record with its county, documents, consultations and appointments. */
-export const patientDetail = patientListItem
-  .omit({
-    doctor: true,
-    doctor_id: true,
-    appointment_id: true,
-    appointment_date: true,
-    appointment_time: true,
-    appointment_status: true,
-    apstatus: true,
-  })
-  .extend({
-    gp_name: z.string().nullable(),
-    gp_email: z.string().nullable(),
-    gp_phone: z.string().nullable(),
-    insurance_status: z.enum(INSURANCE_STATUSES),
-    insurance_label: z.string(),
-    state_residency: z.string(),
-    state_name: z.string(),
-    documents: z.array(patientDocumentView),
-    consultations: z.array(consultationGroupView),
-    appointments: z.array(patientAppointmentView),
-  });
+export const patientDetail = patientColumns.extend({
+  gp_name: z.string().nullable(),
+  gp_email: z.string().nullable(),
+  gp_phone: z.string().nullable(),
+  insurance_status: z.enum(INSURANCE_STATUSES),
+  insurance_label: z.string(),
+  state_residency: z.string(),
+  state_name: z.string(),
+  documents: z.array(patientDocumentView),
+  consultations: z.array(consultationGroupView),
+  appointments: z.array(patientAppointmentView),
+});
 export type PatientDetail = z.infer<typeof patientDetail>;
 
 // ------------------------------------------------------------------ replies (route `response`)
