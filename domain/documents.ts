@@ -19,18 +19,14 @@ export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
 
 /** Extensions accepted by SPEC §5 ("images, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt, rtf"). */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'tif', 'tiff', 'heic'] as const;
+/** SPEC §9's icon groups: text and presentation documents, spreadsheets. */
+const WORD_EXTENSIONS = ['doc', 'docx', 'ppt', 'pptx', 'odt', 'rtf'] as const;
+const SHEET_EXTENSIONS = ['xlsx', 'xls', 'csv'] as const;
 export const DOCUMENT_EXTENSIONS = [
   'pdf',
   ...IMAGE_EXTENSIONS,
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'csv',
-  'ppt',
-  'pptx',
-  'odt',
-  'rtf',
+  ...WORD_EXTENSIONS,
+  ...SHEET_EXTENSIONS,
 ] as const;
 export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
 
@@ -108,8 +104,8 @@ export type DocumentIconKind = 'pdf' | 'word' | 'sheet' | 'image' | 'file';
 export function documentIconKind(ext: string): DocumentIconKind {
   const e = ext.toLowerCase();
   if (e === 'pdf') return 'pdf';
-  if (['doc', 'docx', 'ppt', 'pptx', 'odt', 'rtf'].includes(e)) return 'word';
-  if (['xlsx', 'xls', 'csv'].includes(e)) return 'sheet';
+  if ((WORD_EXTENSIONS as readonly string[]).includes(e)) return 'word';
+  if ((SHEET_EXTENSIONS as readonly string[]).includes(e)) return 'sheet';
   if (['jpg', 'jpeg', 'png'].includes(e)) return 'image';
   return 'file';
 }
