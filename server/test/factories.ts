@@ -132,7 +132,14 @@ export async function makeCalendar(
 }
 
 /** A short day, Monday to Friday: 09:00-09:45 and 10:00-10:20 (the feeds' and dashboard's tests). */
-export const SHORT_DAY_ENTRIES = [...weeklyEntries(['09:00'], 45), ...weeklyEntries(['10:00'], 20)];
+const SHORT_DAY_ENTRIES = [...weeklyEntries(['09:00'], 45), ...weeklyEntries(['10:00'], 20)];
+
+/** A calendar `title` open the short day, Monday to Friday: 09:00-09:45 and 10:00-10:20. */
+export const makeShortDayCalendar = (
+  db: Db,
+  title: string,
+  c: Omit<Parameters<typeof makeCalendar>[1], 'title' | 'entries'> = {},
+) => makeCalendar(db, { title, entries: SHORT_DAY_ENTRIES, ...c });
 
 /** The calendar that takes the public form's requests. */
 export const makePublicCalendar = (db: Db, c: Partial<typeof s.calendars.$inferInsert> = {}) =>

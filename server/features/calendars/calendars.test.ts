@@ -4,11 +4,10 @@ import { appointmentStatuses, appointments } from '../../db/schema';
 import {
   makeAppointment,
   makeBooking,
-  makeCalendar,
   makePatient,
+  makeShortDayCalendar,
   makeStatus,
   makeTimeOff,
-  SHORT_DAY_ENTRIES,
 } from '../../test/factories';
 import { setupClinic, signedInStaff } from '../../test/harness';
 
@@ -17,16 +16,14 @@ const staff = await signedInStaff(ctx);
 const drA = await signedInStaff(ctx, { firstName: 'Ion', lastName: 'Albu' });
 const drB = await signedInStaff(ctx, { firstName: 'Radu', lastName: 'Barbu' });
 
-const cardio = await makeCalendar(db, {
-  title: 'Cardiologie',
-  entries: SHORT_DAY_ENTRIES,
+const cardio = await makeShortDayCalendar(db, 'Cardiologie', {
   unavailable: [
     { from: '2026-03-10', to: '2026-03-11', reason: 'Revizie' },
     { from: '2026-02-26', to: '2026-03-02' },
     { from: '2026-06-08', to: '2026-06-09', reason: 'Curs' },
   ],
 });
-const remote = await makeCalendar(db, { title: 'Consultatii la distanta', entries: SHORT_DAY_ENTRIES });
+const remote = await makeShortDayCalendar(db, 'Consultatii la distanta');
 const control = await makeStatus(db, { title: 'Control' });
 const pt = await makePatient(db, { name: 'Sorina Enache' });
 const pt2 = await makePatient(db, { name: 'Vlad Costin' });
@@ -43,7 +40,7 @@ await makeTimeOff(db, drB.id, '2026-03-16', '2026-03-16');
 
 // A busy calendar for the month grid's cap: 12.03 has six appointments, three at 08:00 (the
 // cancelled one booked first), 13.03 only a cancelled one, 16.03 two.
-const busy = await makeCalendar(db, { title: 'Ecografie', entries: SHORT_DAY_ENTRIES });
+const busy = await makeShortDayCalendar(db, 'Ecografie');
 const cancelled = await makeStatus(db, { title: 'Anulat de pacient', withoutAppointment: true });
 const at = (date: string, time: string, patientId = pt.id, active = true) =>
   makeAppointment(db, {
@@ -227,7 +224,7 @@ describe('the month grid: perDay and includeInactive', () => {
 
 // The counts come from appointment_day_counts, kept by a trigger: whatever path writes an
 // appointment (here plain SQL), the month shows what the appointments say.
-const holter = await makeCalendar(db, { title: 'Holter', entries: SHORT_DAY_ENTRIES });
+const holter = await makeShortDayCalendar(db, 'Holter');
 const MAY = { start: '2026-05-04', end: '2026-05-18' };
 const month = async (calendarId: number) => (await events(calendarId, { ...MAY, perDay: 1 })).json().data;
 const first = await makeAppointment(db, {

@@ -5,10 +5,9 @@ import {
   makeAppointment,
   makeAuditEvent,
   makeBooking,
-  makeCalendar,
   makePatient,
+  makeShortDayCalendar,
   makeStatus,
-  SHORT_DAY_ENTRIES,
   MONDAY_10_DAY as TODAY,
 } from '../../test/factories';
 import { type Staff, setupClinic, signedInStaff } from '../../test/harness';
@@ -17,7 +16,7 @@ const { ctx, db } = await setupClinic();
 const staff = await signedInStaff(ctx, { firstName: 'Maria', lastName: 'Ionescu' });
 const doctorName = 'Maria Ionescu';
 
-const cal = await makeCalendar(db, { title: 'Cabinet 1', entries: SHORT_DAY_ENTRIES });
+const cal = await makeShortDayCalendar(db, 'Cabinet 1');
 const without = await makeStatus(db, { title: 'Consult telefonic', withoutAppointment: true });
 const control = await makeStatus(db, { title: 'Control' });
 const pts = await Promise.all(
@@ -154,7 +153,7 @@ describe('GET /api/dashboard', () => {
     });
     expect(await completed()).toBe(before + 1);
     // Moved to another calendar the same day, it is still counted once.
-    const other = await makeCalendar(db, { title: 'Cabinet 2', entries: SHORT_DAY_ENTRIES });
+    const other = await makeShortDayCalendar(db, 'Cabinet 2');
     await db.update(appointments).set({ calendarId: other.id }).where(eq(appointments.id, slot.id));
     expect(await completed()).toBe(before + 1);
     await db.update(appointments).set({ selectedDate: '2026-03-03' }).where(eq(appointments.id, slot.id));

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, timeOff } from '../../db/schema';
-import { makeBooking, makeCalendar, makePatient, makeStatus, SHORT_DAY_ENTRIES } from '../../test/factories';
+import { makeBooking, makePatient, makeShortDayCalendar, makeStatus } from '../../test/factories';
 import { setupClinic, signedInStaff } from '../../test/harness';
 
 const { ctx, db } = await setupClinic();
 const doctor = await signedInStaff(ctx, { doctor: true });
 const other = await signedInStaff(ctx, { doctor: true });
-const cal = await makeCalendar(db, { title: 'Cardiologie', entries: SHORT_DAY_ENTRIES });
+const cal = await makeShortDayCalendar(db, 'Cardiologie');
 const control = await makeStatus(db, { title: 'Control' });
 const pt = await makePatient(db, { name: 'Ilie Moraru' });
 const booked = await makeBooking(db, {

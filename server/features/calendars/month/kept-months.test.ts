@@ -8,10 +8,9 @@ import { describe, expect, it } from 'vitest';
 import {
   makeAppointment,
   makeBooking,
-  makeCalendar,
   makePatient,
+  makeShortDayCalendar,
   makeStatus,
-  SHORT_DAY_ENTRIES,
 } from '../../../test/factories';
 import { setupClinic, signedInStaff } from '../../../test/harness';
 import { genericPlan } from '../../../test/plans';
@@ -20,8 +19,8 @@ import { changedSinceQuery, EVERY_CALENDAR, pruneCalendarChanges } from './kept-
 const { ctx, db } = await setupClinic();
 const staff = await signedInStaff(ctx);
 const doctor = await signedInStaff(ctx, { firstName: 'Ion', lastName: 'Albu' });
-const cardio = await makeCalendar(db, { title: 'Cardiologie', entries: SHORT_DAY_ENTRIES });
-const echo = await makeCalendar(db, { title: 'Ecografie', entries: SHORT_DAY_ENTRIES });
+const cardio = await makeShortDayCalendar(db, 'Cardiologie');
+const echo = await makeShortDayCalendar(db, 'Ecografie');
 const control = await makeStatus(db, { title: 'Control' });
 const patient = await makePatient(db, { name: 'Sorina Enache' });
 const booked = await makeBooking(db, {

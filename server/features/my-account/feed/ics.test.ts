@@ -4,10 +4,9 @@ import { calendarFeedTokens } from '../../../db/schema';
 import {
   makeAppointment,
   makeBooking,
-  makeCalendar,
   makePatient,
+  makeShortDayCalendar,
   makeStatus,
-  SHORT_DAY_ENTRIES,
 } from '../../../test/factories';
 import { setupClinic, signedInStaff } from '../../../test/harness';
 import { buildCalendar } from './ical';
@@ -15,7 +14,7 @@ import { buildCalendar } from './ical';
 const { ctx, db } = await setupClinic();
 const doctor = await signedInStaff(ctx, { firstName: 'Ion', lastName: 'Albu' });
 const colleague = await signedInStaff(ctx);
-const cal = await makeCalendar(db, { title: 'Cardiologie, etaj 2', entries: SHORT_DAY_ENTRIES });
+const cal = await makeShortDayCalendar(db, 'Cardiologie, etaj 2');
 const control = await makeStatus(db, { title: 'Control' });
 const pt = await makePatient(db, { name: 'Ștefan Țurcanu', phone: '+40722555666' });
 const slot = (date: string, time: string, doctorId: string, holdsSlot = true) =>
