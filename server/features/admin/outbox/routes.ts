@@ -8,12 +8,12 @@ import {
   outboxListReply,
   outboxSummaryReply,
 } from '../../../../domain/outbox';
+import { idParams } from '../../../platform/http/params';
 import { messageRoute } from '../../../platform/http/write-routes';
 import * as service from './service';
 
 const tags = ['admin'];
 const config = { admins: true };
-const params = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
@@ -64,7 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config,
       tags,
       summary: 'Send a queued or failed message at once (409 in another state)',
-      params,
+      params: idParams,
       message: OUTBOX_MESSAGES.retried,
     },
     (req) => service.retryMessage(db(), req.actor, req.params.id),
@@ -78,7 +78,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config,
       tags,
       summary: 'Cancel a queued or failed message: it will not be sent (409 in another state)',
-      params,
+      params: idParams,
       message: OUTBOX_MESSAGES.cancelled,
     },
     (req) => service.cancelMessage(db(), req.actor, req.params.id),

@@ -1,14 +1,13 @@
 /** /api/admin/statuses: custom appointment statuses (superadmins only); their rules and table are the appointments feature's. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ADMIN_MESSAGES, adminStatusListReply, createdReply, statusSchema } from '../../../../domain/admin';
 import { replies } from '../../../../domain/api';
+import { idParams } from '../../../platform/http/params';
 import { createdRoute, messageRoute } from '../../../platform/http/write-routes';
 import { createStatusesService, listStatusesForAdmin } from '../../appointments';
 
 const tags = ['admin'];
 const config = { superadmin: true };
-const params = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
@@ -49,7 +48,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config,
       tags,
       summary: 'Rename a status; without_appointment can change only while no appointment uses it',
-      params,
+      params: idParams,
       body: statusSchema,
       message: ADMIN_MESSAGES.saved,
     },
@@ -67,7 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: hidden
           ? 'Hide a status from new choices (kept on existing appointments)'
           : 'Offer a hidden status again',
-        params,
+        params: idParams,
         message: ADMIN_MESSAGES.saved,
       },
       (req) => service.setHidden(req.actor, { id: req.params.id, hidden }),
@@ -82,7 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config,
       tags,
       summary: 'Delete a status no appointment uses (409 otherwise: hide it)',
-      params,
+      params: idParams,
       message: ADMIN_MESSAGES.deleted,
     },
     (req) => service.deleteStatus(req.actor, { id: req.params.id }),

@@ -10,14 +10,13 @@ import {
   unavailableDaysSchema,
 } from '../../../../domain/admin';
 import { replies } from '../../../../domain/api';
+import { idParams, serialId } from '../../../platform/http/params';
 import { createdRoute, messageRoute } from '../../../platform/http/write-routes';
 import { createCalendarAdminService, listCalendars } from './service';
 
 const tags = ['admin'];
 const config = { superadmin: true };
-const id = z.coerce.number().int().positive().max(2147483647);
-const calParams = z.object({ id });
-const entryParams = z.object({ id, entryId: id });
+const entryParams = z.object({ id: serialId, entryId: serialId });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -58,7 +57,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config,
       tags,
       summary: 'Title, whether it takes public requests (at most one calendar) and its daily capacity',
-      params: calParams,
+      params: idParams,
       body: calendarSchema,
       message: ADMIN_MESSAGES.calendarSaved,
     },
@@ -73,7 +72,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config,
       tags,
       summary: 'Delete a calendar without appointments (409 otherwise)',
-      params: calParams,
+      params: idParams,
       message: ADMIN_MESSAGES.calendarDeleted,
     },
     (req) => service.deleteCalendar(req.actor, { id: req.params.id }),
@@ -86,7 +85,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config,
       tags,
       summary: 'Add a weekly availability entry (weekday 0 = Sunday; 409 when it overlaps another)',
-      params: calParams,
+      params: idParams,
       body: availabilitySchema,
       reply: createdReply,
       message: ADMIN_MESSAGES.saved,
@@ -136,7 +135,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config,
       tags,
       summary: 'Add unavailable days (one day: from = to) with a reason, e.g. a public holiday',
-      params: calParams,
+      params: idParams,
       body: unavailableDaysSchema,
       reply: createdReply,
       message: ADMIN_MESSAGES.saved,
