@@ -113,6 +113,20 @@ export async function audit(db: Db, actor: Actor, entry: AuditEntry): Promise<vo
   else await db.execute(auditInsert([row]));
 }
 
+/**
+ * The audit call of one kind of entity, for a service that records many changes to it:
+ * `const auditCalendar = auditOf('calendar')`, then `auditCalendar(tx, actor, action, id, details)`.
+ */
+export function auditOf(entityType: string) {
+  return (
+    db: Db,
+    actor: Actor,
+    action: AuditAction,
+    entityId: string | number,
+    details?: AuditEntry['details'],
+  ) => audit(db, actor, { action, entityType, entityId, details });
+}
+
 /** Every audit event about the patient (the privacy export), in order. */
 export async function auditRowsOfPatient(db: Db, patientId: number) {
   return db
