@@ -23,7 +23,7 @@ import { SELF_SERVICE_MESSAGES } from '../../../domain/self-service';
 import { inRanges } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { type AuditEntry, audit } from '../../platform/audit';
+import { audit, auditOf } from '../../platform/audit';
 import { isActiveDoctor } from '../../platform/auth';
 import { constraintViolation } from '../../platform/db-errors';
 import type { Deps } from '../../platform/deps';
@@ -37,22 +37,7 @@ import * as writes from './repository/writes';
 import { releaseRegistrationDay } from './repository/writes';
 import { assertBookable, withSlotGuard } from './slot-rules';
 
-/** Records a change to one appointment in the audit trail, naming its patient. */
-function auditAppointment(
-  tx: Db,
-  actor: Actor,
-  action: AuditEntry['action'],
-  row: { id: number; patientId: number },
-  details?: AuditEntry['details'],
-) {
-  return audit(tx, actor, {
-    action,
-    entityType: 'appointment',
-    entityId: row.id,
-    patientId: row.patientId,
-    details,
-  });
-}
+const auditAppointment = auditOf('appointment');
 
 /** The slot the row held before a change, if it held one. */
 function heldSlot(row: AppointmentRow): FreedSlot | null {

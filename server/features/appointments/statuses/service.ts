@@ -24,7 +24,7 @@ export function createStatusesService({ db }: Pick<Deps, 'db'>) {
     async createStatus(actor: Actor, { input }: { input: StatusInput }): Promise<number> {
       return db.transaction(async (tx) => {
         const id = await repo.insertStatus(tx, input);
-        await auditStatus(tx, actor, 'admin.status.create', id, input);
+        await auditStatus(tx, actor, 'admin.status.create', { id }, input);
         return id;
       });
     },
@@ -37,17 +37,23 @@ export function createStatusesService({ db }: Pick<Deps, 'db'>) {
           title: input.title,
           withoutAppointment: input.without_appointment,
         });
-        await auditStatus(tx, actor, 'admin.status.update', id, {
-          before: { title: before.title, without_appointment: before.withoutAppointment },
-          after: input,
-        });
+        await auditStatus(
+          tx,
+          actor,
+          'admin.status.update',
+          { id },
+          {
+            before: { title: before.title, without_appointment: before.withoutAppointment },
+            after: input,
+          },
+        );
       });
     },
     async setHidden(actor: Actor, { id, hidden }: { id: number; hidden: boolean }): Promise<void> {
       return db.transaction(async (tx) => {
         await lockOr404(tx, id);
         await repo.updateStatus(tx, id, { hidden });
-        await auditStatus(tx, actor, hidden ? 'admin.status.hide' : 'admin.status.unhide', id);
+        await auditStatus(tx, actor, hidden ? 'admin.status.hide' : 'admin.status.unhide', { id });
       });
     },
     async deleteStatus(actor: Actor, { id }: { id: number }): Promise<void> {
@@ -57,7 +63,7 @@ export function createStatusesService({ db }: Pick<Deps, 'db'>) {
         if (s.builtin) throw conflict(ADMIN_MESSAGES.statusBuiltin);
         if ((await repo.usage(tx, id)) > 0) throw conflict(ADMIN_MESSAGES.statusInUse);
         await repo.deleteStatus(tx, id);
-        await auditStatus(tx, actor, 'admin.status.delete', id, { title: s.title });
+        await auditStatus(tx, actor, 'admin.status.delete', { id }, { title: s.title });
       });
     },
   };

@@ -38,7 +38,7 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
       return db.transaction(async (tx) => {
         const id = await repo.insertCalendar(tx, input);
         await applyPublic(tx, id, input);
-        await auditCalendar(tx, actor, 'admin.calendar.create', id, input);
+        await auditCalendar(tx, actor, 'admin.calendar.create', { id }, input);
         return id;
       });
     },
@@ -47,7 +47,7 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
         await lockOr404(tx, id);
         await applyPublic(tx, id, input);
         await repo.updateCalendar(tx, id, input);
-        await auditCalendar(tx, actor, 'admin.calendar.update', id, input);
+        await auditCalendar(tx, actor, 'admin.calendar.update', { id }, input);
       });
     },
     async deleteCalendar(actor: Actor, { id }: { id: number }) {
@@ -55,7 +55,7 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
         const c = await lockOr404(tx, id);
         if ((await repo.appointmentCount(tx, id)) > 0) throw conflict(ADMIN_MESSAGES.calendarInUse);
         await repo.deleteCalendar(tx, id);
-        await auditCalendar(tx, actor, 'admin.calendar.delete', id, { title: c.title });
+        await auditCalendar(tx, actor, 'admin.calendar.delete', { id }, { title: c.title });
       });
     },
     async addAvailability(
@@ -66,7 +66,13 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
         await lockOr404(tx, calendarId);
         await assertNoOverlap(tx, calendarId, input);
         const entryId = await repo.insertAvailability(tx, calendarId, input);
-        await auditCalendar(tx, actor, 'admin.availability.create', calendarId, { ...input, entryId });
+        await auditCalendar(
+          tx,
+          actor,
+          'admin.availability.create',
+          { id: calendarId },
+          { ...input, entryId },
+        );
         return entryId;
       });
     },
@@ -79,19 +85,31 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
         await assertNoOverlap(tx, calendarId, input, entryId);
         if (!(await repo.updateAvailability(tx, calendarId, entryId, input)))
           throw notFound(ADMIN_MESSAGES.entryNotFound);
-        await auditCalendar(tx, actor, 'admin.availability.update', calendarId, { ...input, entryId });
+        await auditCalendar(
+          tx,
+          actor,
+          'admin.availability.update',
+          { id: calendarId },
+          { ...input, entryId },
+        );
       });
     },
     async deleteAvailability(actor: Actor, { calendarId, entryId }: { calendarId: number; entryId: number }) {
       await db.transaction(async (tx) => {
         const e = await repo.deleteAvailability(tx, calendarId, entryId);
         if (!e) throw notFound(ADMIN_MESSAGES.entryNotFound);
-        await auditCalendar(tx, actor, 'admin.availability.delete', calendarId, {
-          entryId,
-          weekday: e.weekday,
-          from: hhmm(e.fromTime),
-          to: hhmm(e.toTime),
-        });
+        await auditCalendar(
+          tx,
+          actor,
+          'admin.availability.delete',
+          { id: calendarId },
+          {
+            entryId,
+            weekday: e.weekday,
+            from: hhmm(e.fromTime),
+            to: hhmm(e.toTime),
+          },
+        );
       });
     },
     async addUnavailableDays(
@@ -101,7 +119,13 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
       return db.transaction(async (tx) => {
         await lockOr404(tx, calendarId);
         const rangeId = await repo.insertUnavailableDays(tx, calendarId, input);
-        await auditCalendar(tx, actor, 'admin.unavailable-days.create', calendarId, { ...input, rangeId });
+        await auditCalendar(
+          tx,
+          actor,
+          'admin.unavailable-days.create',
+          { id: calendarId },
+          { ...input, rangeId },
+        );
         return rangeId;
       });
     },
@@ -112,12 +136,18 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
       await db.transaction(async (tx) => {
         const done = await repo.deleteUnavailableDays(tx, calendarId, rangeId);
         if (!done) throw notFound(ADMIN_MESSAGES.entryNotFound);
-        await auditCalendar(tx, actor, 'admin.unavailable-days.delete', calendarId, {
-          rangeId,
-          from: done.fromDate,
-          to: done.toDate,
-          reason: done.reason,
-        });
+        await auditCalendar(
+          tx,
+          actor,
+          'admin.unavailable-days.delete',
+          { id: calendarId },
+          {
+            rangeId,
+            from: done.fromDate,
+            to: done.toDate,
+            reason: done.reason,
+          },
+        );
       });
     },
   };
