@@ -83,7 +83,16 @@ export function maskRecipient(channel: string, to: string): string {
 const EMAIL_IN_TEXT = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+\.[A-Za-z]{2,}/g;
 const PHONE_IN_TEXT = /\+?\d[\d ]{8,}\d/g;
 
-/** A relay's error text with every address and number in it masked (it is shown and stored). */
+/** A patient's link (`/p/{token}`, a token of 43 characters, or a part of one). */
+const PATIENT_LINK_IN_TEXT = /\/p\/[A-Za-z0-9_-]+/g;
+
+/**
+ * A relay's error text with every address, number and patient link in it masked (it is shown
+ * and stored): a gateway that echoes the message must not put a working link on the outbox page.
+ */
 export function maskRecipientsIn(text: string): string {
-  return text.replace(EMAIL_IN_TEXT, (m) => maskEmail(m)).replace(PHONE_IN_TEXT, (m) => maskPhone(m));
+  return text
+    .replace(PATIENT_LINK_IN_TEXT, '/p/***')
+    .replace(EMAIL_IN_TEXT, (m) => maskEmail(m))
+    .replace(PHONE_IN_TEXT, (m) => maskPhone(m));
 }

@@ -12,6 +12,7 @@ import { scheduleCalendarChangesPrune } from './features/calendars';
 import { letterDeliverySettled } from './features/consultations';
 import { reconcileCounts, reconcileStorage, scheduleStorageReconcile } from './features/documents';
 import { staleJourneyMessage } from './features/journey';
+import { linkSecrets, patientLinks } from './features/self-service';
 import { scheduleWaitlist } from './features/waitlist';
 import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
@@ -109,6 +110,7 @@ async function main() {
     log: app.log,
     onSettled: (id, outcome) => letterDeliverySettled(database.db, id, outcome),
     expired: staleJourneyMessage,
+    links: patientLinks(database.db, linkSecrets(config)),
   });
   outbox.start();
 

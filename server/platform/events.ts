@@ -43,7 +43,6 @@ export type DomainEvents = {
     time: string;
     calendar: string | null;
     expiresAt: Date;
-    url: string;
   };
 };
 

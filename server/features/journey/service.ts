@@ -16,11 +16,16 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { AppointmentBefore, Events } from '../../platform/events';
-import { cancelPendingForAppointment, insertMessagesOnce, type NewOutboxRow } from '../../platform/outbox';
+import {
+  cancelPendingForAppointment,
+  insertMessagesOnce,
+  linkPlaceholder,
+  type NewOutboxRow,
+} from '../../platform/outbox';
 import { type AppointmentFacts, appointmentFacts } from '../appointments';
 import { calendarTitle } from '../calendars';
 import { patientContact } from '../patients';
-import { type LinkSecrets, selfServiceUrl } from '../self-service';
+import { type LinkSecrets, linkSecrets, selfServiceUrl } from '../self-service';
 import * as texts from './messages';
 
 export type JourneyOptions = {
@@ -112,8 +117,9 @@ export function createJourney(o: JourneyOptions) {
     phone: f.phone,
   });
 
+  /** The appointment's link (made on first use) as the placeholder its messages keep; null when revoked. */
   async function link(tx: Db, id: number) {
-    return selfServiceUrl(tx, o.links, id);
+    return (await selfServiceUrl(tx, o.links, id)) && linkPlaceholder('appointment', id);
   }
 
   /**
@@ -154,7 +160,6 @@ export function createJourney(o: JourneyOptions) {
         time: string;
         calendar: string | null;
         expiresAt: Date;
-        url: string;
       },
     ) {
       const pt = await patientContact(tx, offer.patientId);
@@ -172,7 +177,7 @@ export function createJourney(o: JourneyOptions) {
         null,
         pt,
         `waitlist-offer:${offer.id}`,
-        texts.waitlistOffer(m, o.sender, offer.url, until),
+        texts.waitlistOffer(m, o.sender, linkPlaceholder('waitlist-offer', offer.id), until),
       );
     },
 
@@ -257,12 +262,6 @@ export function createJourney(o: JourneyOptions) {
 }
 
 export type Journey = ReturnType<typeof createJourney>;
-
-/** The self-service links' keys: the server secret and the public address (PUBLIC_URL). */
-export const linkSecrets = (config: Config): LinkSecrets => ({
-  secret: config.authSecret,
-  publicUrl: config.publicUrl,
-});
 
 /**
  * The journey's part in what other features do: the messages that follow a change to an

@@ -8,6 +8,7 @@ import { maskRecipientsIn } from '../../../domain/outbox';
 import type { Db } from '../../db/client';
 import type { Clock } from '../clock';
 import { type ChannelSender, classify, SendError } from './channels';
+import { hasLinks, type LinkResolver, withLinks } from './links';
 import { type ClaimedMessage, claimDue, markExpired, markFailed, markSent } from './repository';
 
 /** After this many attempts a message is `failed` and shows on the dashboard. */
@@ -44,6 +45,11 @@ export type WorkerOptions = {
    * while the gateway was down), or null to send it. Such a message is cancelled, not sent.
    */
   expired?: (message: ClaimedMessage, now: Date) => string | null;
+  /**
+   * The working links of the placeholders a message keeps instead (./links.ts): put in just
+   * before the send, never stored. A message whose link no longer opens is cancelled.
+   */
+  links?: LinkResolver;
 };
 
 export function createOutboxWorker(db: Db, opts: WorkerOptions) {
@@ -65,9 +71,14 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     const sender = senders.get(row.channel);
     try {
       if (!sender) throw new SendError(`no sender for channel ${row.channel}`, 'NOSENDER');
+      const message = await linksIn(row);
+      if (!message) {
+        await record(row, () => markExpired(db, row.id, row.attempts, "the patient's link no longer opens"));
+        return false;
+      }
       let deadline: NodeJS.Timeout | undefined;
       await Promise.race([
-        sender.send(row),
+        sender.send(message),
         new Promise<never>((_, reject) => {
           deadline = setTimeout(
             () => reject(new SendError(`not sent within ${opts.sendTimeoutMs} ms`, 'DEADLINE')),
@@ -97,6 +108,12 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     const sent = await record(row, () => markSent(db, row.id, row.attempts));
     if (sent) await settled(row, 'sent');
     return sent;
+  }
+
+  async function linksIn(row: ClaimedMessage): Promise<ClaimedMessage | null> {
+    if (!hasLinks(`${row.text}${row.html ?? ''}`)) return row;
+    if (!opts.links) throw new SendError('a patient link to put in, and no resolver', 'NOLINKS');
+    return withLinks(row, opts.links);
   }
 
   async function settled(row: ClaimedMessage, outcome: 'sent' | 'failed') {
