@@ -136,7 +136,7 @@ const envSchema = z.object({
     .min(1)
     .max(10)
     .default(2)
-    .describe('messages one server process sends at the same time'),
+    .describe('messages one server process sends at the same time on each channel'),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('eu-central-1'),
   S3_ENDPOINT: optionalUrl,

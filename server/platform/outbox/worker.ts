@@ -1,6 +1,7 @@
 /**
  * The outbox worker: claims due messages with a lease (committed before any network I/O), sends
- * at most `maxInFlight` at a time outside any transaction, each cut off after `sendTimeoutMs`,
+ * at most `maxInFlight` at a time per channel outside any transaction (so a hung mail relay never
+ * delays an SMS), each cut off after `sendTimeoutMs`,
  * and records each result in its own short statement. `stop()` stops claiming, lets the sends in
  * flight finish or time out and records their results (docs/decisions/0026-outbox-leases.md).
  */
@@ -25,6 +26,7 @@ export type OutboxLog = {
 
 export type WorkerOptions = {
   senders: ChannelSender[];
+  /** Sends under way at once, per channel: each channel has its own slots. */
   maxInFlight: number;
   sendTimeoutMs: number;
   /** How often to look for due messages. */
@@ -57,7 +59,8 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
   const channels = [...senders.keys()];
   // Longer than any send may take, so a live node is never overtaken by another.
   const leaseSeconds = Math.ceil(opts.sendTimeoutMs / 1000) + 60;
-  const inFlight = new Set<Promise<boolean>>();
+  const inFlight = new Map(channels.map((c) => [c, new Set<Promise<boolean>>()]));
+  const allInFlight = () => [...inFlight.values()].flatMap((sends) => [...sends]);
   let stopping = false;
   let claiming: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -141,27 +144,33 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
   }
 
   /**
-   * Claims what the free slots allow and starts sending it; returns how many were claimed. The
-   * timer's ticks (`lapsed`) also take back messages whose lease lapsed; the ticks that refill a
-   * slot as each send ends do not, so a busy queue does not look for them once per message.
+   * Claims what each channel's free slots allow and starts sending it; returns how many were
+   * claimed. The timer's ticks (`lapsed`) also take back messages whose lease lapsed; the ticks
+   * that refill a slot as each send ends do not, so a busy queue does not look for them once per
+   * message.
    */
   async function tick({ lapsed = true }: { lapsed?: boolean } = {}): Promise<number> {
     if (stopping) return 0;
     if (claiming) return claiming;
     claiming = (async () => {
-      const free = opts.maxInFlight - inFlight.size;
-      const rows = await claimDue(db, channels, free, leaseSeconds, MAX_ATTEMPTS, opts.clock?.now(), {
-        lapsed,
-      });
-      for (const row of rows) {
-        const p: Promise<boolean> = deliver(row).finally(() => {
-          inFlight.delete(p);
-          // A slot is free: fill it now rather than at the next interval.
-          if (!stopping && timer) void tick({ lapsed: false }).catch(onTickError);
+      let claimed = 0;
+      for (const [channel, sends] of inFlight) {
+        const free = opts.maxInFlight - sends.size;
+        if (free < 1) continue;
+        const rows = await claimDue(db, [channel], free, leaseSeconds, MAX_ATTEMPTS, opts.clock?.now(), {
+          lapsed,
         });
-        inFlight.add(p);
+        for (const row of rows) {
+          const p: Promise<boolean> = deliver(row).finally(() => {
+            sends.delete(p);
+            // A slot is free: fill it now rather than at the next interval.
+            if (!stopping && timer) void tick({ lapsed: false }).catch(onTickError);
+          });
+          sends.add(p);
+        }
+        claimed += rows.length;
       }
-      return rows.length;
+      return claimed;
     })().finally(() => {
       claiming = null;
     });
@@ -176,16 +185,16 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     tick,
     /** How many sends are under way on this node. */
     get inFlight() {
-      return inFlight.size;
+      return allInFlight().length;
     },
     /** Sends everything due now (tests, scripts): returns how many were recorded as sent. */
     async runUntilIdle(): Promise<number> {
       let sent = 0;
       for (;;) {
         const claimed = await tick();
-        const results = await Promise.all([...inFlight]);
+        const results = await Promise.all(allInFlight());
         sent += results.filter(Boolean).length;
-        if (claimed === 0 && inFlight.size === 0) return sent;
+        if (claimed === 0 && allInFlight().length === 0) return sent;
       }
     },
     start() {
@@ -199,9 +208,10 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
       if (timer) clearInterval(timer);
       timer = null;
       await claiming?.catch(() => 0);
-      if (inFlight.size)
-        opts.log?.info?.({ inFlight: inFlight.size }, 'outbox: stopping, waiting for the sends in flight');
-      await Promise.allSettled([...inFlight]);
+      const sends = allInFlight();
+      if (sends.length)
+        opts.log?.info?.({ inFlight: sends.length }, 'outbox: stopping, waiting for the sends in flight');
+      await Promise.allSettled(sends);
       for (const s of senders.values()) s.close();
     },
   };
