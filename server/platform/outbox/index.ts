@@ -15,6 +15,7 @@ export {
   messageStates,
   messagesAbout,
   type NewOutboxRow,
+  queuedToSince,
   retryNow,
 } from './repository';
 export { createOutboxWorker } from './worker';
