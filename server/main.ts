@@ -19,6 +19,7 @@ import { loggerOptions, safeError } from './platform/logging';
 import { emailSender } from './platform/mail';
 import { listeningAddresses } from './platform/origins';
 import { createOutboxWorker } from './platform/outbox';
+import { smsBudget } from './platform/sms';
 import { smsSender } from './platform/sms';
 import { getStorage } from './platform/storage';
 
@@ -111,6 +112,7 @@ async function main() {
     onSettled: (id, outcome) => letterDeliverySettled(database.db, id, outcome),
     expired: staleJourneyMessage,
     links: patientLinks(database.db, linkSecrets(config)),
+    budgets: { sms: smsBudget(config) },
   });
   outbox.start();
 

@@ -18,4 +18,4 @@ export {
   queuedToSince,
   retryNow,
 } from './repository';
-export { createOutboxWorker } from './worker';
+export { budgetLeft, type ChannelBudget, createOutboxWorker } from './worker';

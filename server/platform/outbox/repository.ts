@@ -286,6 +286,18 @@ export async function cancel(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Messages of `channel` sent (or being sent) in the last hour and in the last 24 hours: what a budget counts. */
+export async function sentRecently(db: Db, channel: string): Promise<{ hour: number; day: number }> {
+  const res = (await db.execute(sql`select
+      (select count(*)::int from outbox where channel = ${channel} and state = 'sent' and sent_at > now() - interval '1 hour')
+        + (select count(*)::int from outbox where channel = ${channel} and state = 'sending') as hour,
+      (select count(*)::int from outbox where channel = ${channel} and state = 'sent' and sent_at > now() - interval '1 day')
+        + (select count(*)::int from outbox where channel = ${channel} and state = 'sending') as day`)) as unknown as {
+    rows: { hour: number; day: number }[];
+  };
+  return res.rows[0];
+}
+
 export async function countFailed(db: Db): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../clock';
 import { type ChannelSender, classify, SendError } from './channels';
 import { hasLinks, type LinkResolver, withLinks } from './links';
-import { type ClaimedMessage, claimDue, markExpired, markFailed, markSent } from './repository';
+import { type ClaimedMessage, claimDue, markExpired, markFailed, markSent, sentRecently } from './repository';
 
 /** After this many attempts a message is `failed` and shows on the dashboard. */
 export const MAX_ATTEMPTS = 20;
@@ -52,7 +52,21 @@ export type WorkerOptions = {
    * before the send, never stored. A message whose link no longer opens is cancelled.
    */
   links?: LinkResolver;
+  /**
+   * Sends allowed per hour and per day on a channel (SMS: SMS_PER_HOUR, SMS_PER_DAY). Past one,
+   * the channel's messages wait (still pending) until the hour or the day has room again, and the
+   * log says so once each time the budget is reached.
+   */
+  budgets?: Partial<Record<string, ChannelBudget>>;
 };
+
+export type ChannelBudget = { perHour: number; perDay: number };
+
+/** What a channel may still send now within its budget. */
+export async function budgetLeft(db: Db, channel: string, budget: ChannelBudget) {
+  const sent = await sentRecently(db, channel);
+  return { sent, left: Math.max(0, Math.min(budget.perHour - sent.hour, budget.perDay - sent.day)) };
+}
 
 export function createOutboxWorker(db: Db, opts: WorkerOptions) {
   const senders = new Map(opts.senders.map((s) => [s.channel, s]));
@@ -155,7 +169,9 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     claiming = (async () => {
       let claimed = 0;
       for (const [channel, sends] of inFlight) {
-        const free = opts.maxInFlight - sends.size;
+        let free = opts.maxInFlight - sends.size;
+        const budget = opts.budgets?.[channel];
+        if (free > 0 && budget) free = Math.min(free, await withinBudget(channel, budget));
         if (free < 1) continue;
         const rows = await claimDue(db, [channel], free, leaseSeconds, MAX_ATTEMPTS, opts.clock?.now(), {
           lapsed,
@@ -175,6 +191,20 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
       claiming = null;
     });
     return claiming;
+  }
+
+  const atBudget = new Set<string>();
+  async function withinBudget(channel: string, budget: ChannelBudget): Promise<number> {
+    const { sent, left } = await budgetLeft(db, channel, budget);
+    if (left > 0) atBudget.delete(channel);
+    else if (!atBudget.has(channel)) {
+      atBudget.add(channel);
+      opts.log?.warn(
+        { channel, sentLastHour: sent.hour, sentLastDay: sent.day, ...budget },
+        'outbox: the channel reached its budget; its messages wait until there is room',
+      );
+    }
+    return left;
   }
 
   function onTickError(err: unknown) {
