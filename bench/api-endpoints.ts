@@ -20,6 +20,10 @@ export type Endpoint = {
 const q = (filters: object) => encodeURIComponent(JSON.stringify(filters));
 const pad = (n: number) => String(n).padStart(2, '0');
 const SURNAMES = LAST.map(foldText);
+const surname = (i: number) => SURNAMES[i % SURNAMES.length];
+/** The statuses the lists' status filter is loaded with, in turn. */
+const listStatus = (i: number) =>
+  ['scheduled', 'request', 'appointment_request', 'scheduled_paperless'][i % 4];
 
 /** Weekdays from tomorrow to 58 months ahead, except the fixed holidays the bench data closes. */
 const futureWeekdays = (today: string) => workingDaysBetween(addDays(today, 1), addDays(today, 58 * 30 - 1));
@@ -76,6 +80,9 @@ export function endpoints(opts: {
     method: 'GET',
     next: (i) => ({ path: next(i) }),
   });
+  /** A list's first page of 20 with `filters(i)` as its `filters` JSON. */
+  const filtered = (name: string, list: string, filters: (i: number) => object) =>
+    get(name, (i) => `${list}?filters=${q(filters(i))}&page=1&perPage=20`);
   return [
     {
       name: 'baseline: bare Fastify, constant JSON',
@@ -87,50 +94,24 @@ export function endpoints(opts: {
     // The floor of every signed-in request: the session check and nothing else.
     get('GET /api/user/user-details (session only)', () => '/api/user/user-details'),
     get('GET /api/patients (no filter, page 1)', () => `/api/patients?page=1&perPage=20`),
-    get(
-      'GET /api/patients name filter',
-      (i) => `/api/patients?filters=${q({ name: SURNAMES[i % SURNAMES.length] })}&page=1&perPage=20`,
-    ),
+    filtered('GET /api/patients name filter', '/api/patients', (i) => ({ name: surname(i) })),
     // The last four digits the lists show: the start or the end of the CNP (issue 22).
-    get(
-      'GET /api/patients CNP filter (4 digits, start or end)',
-      (i) => `/api/patients?filters=${q({ cnp: String(1000 + ((i * 7919) % 9000)) })}&page=1&perPage=20`,
-    ),
-    get(
-      'GET /api/patients status filter',
-      (i) =>
-        `/api/patients?filters=${q({ status: ['scheduled', 'request', 'appointment_request', 'scheduled_paperless'][i % 4] })}&page=1&perPage=20`,
-    ),
-    get(
-      'GET /api/patients doctor filter',
-      (i) => `/api/patients?filters=${q({ doctor: doctor(i) })}&page=1&perPage=20`,
-    ),
-    get(
-      'GET /api/patients phone filter (prefix)',
-      (i) => `/api/patients?filters=${q({ phone: `07${20 + (i % 70)}` })}&page=1&perPage=20`,
-    ),
-    get(
-      'GET /api/patients appointment date filter',
-      (i) => `/api/patients?filters=${q({ appointment_date: nearDay(i) })}&page=1&perPage=20`,
-    ),
+    filtered('GET /api/patients CNP filter (4 digits, start or end)', '/api/patients', (i) => ({
+      cnp: String(1000 + ((i * 7919) % 9000)),
+    })),
+    filtered('GET /api/patients status filter', '/api/patients', (i) => ({ status: listStatus(i) })),
+    filtered('GET /api/patients doctor filter', '/api/patients', (i) => ({ doctor: doctor(i) })),
+    filtered('GET /api/patients phone filter (prefix)', '/api/patients', (i) => ({
+      phone: `07${20 + (i % 70)}`,
+    })),
+    filtered('GET /api/patients appointment date filter', '/api/patients', (i) => ({
+      appointment_date: nearDay(i),
+    })),
     get('GET /api/appointment hideOlder', () => `/api/appointment?hideOlder=true&page=1&perPage=20`),
-    get(
-      'GET /api/appointment name filter',
-      (i) => `/api/appointment?filters=${q({ name: SURNAMES[i % SURNAMES.length] })}&page=1&perPage=20`,
-    ),
-    get(
-      'GET /api/appointment status filter',
-      (i) =>
-        `/api/appointment?filters=${q({ status: ['scheduled', 'request', 'appointment_request', 'scheduled_paperless'][i % 4] })}&page=1&perPage=20`,
-    ),
-    get(
-      'GET /api/appointment doctor filter',
-      (i) => `/api/appointment?filters=${q({ doctor: doctor(i) })}&page=1&perPage=20`,
-    ),
-    get(
-      'GET /api/appointment date filter',
-      (i) => `/api/appointment?filters=${q({ date: nearDay(i) })}&page=1&perPage=20`,
-    ),
+    filtered('GET /api/appointment name filter', '/api/appointment', (i) => ({ name: surname(i) })),
+    filtered('GET /api/appointment status filter', '/api/appointment', (i) => ({ status: listStatus(i) })),
+    filtered('GET /api/appointment doctor filter', '/api/appointment', (i) => ({ doctor: doctor(i) })),
+    filtered('GET /api/appointment date filter', '/api/appointment', (i) => ({ date: nearDay(i) })),
     get('GET /api/dashboard', () => '/api/dashboard'),
     {
       name: 'POST /api/calendars/:id/appointments (month)',
@@ -151,15 +132,11 @@ export function endpoints(opts: {
       next: () => ({ path: '/api/dashboard/calendar', body: { ...grid, perDay: 3, includeInactive: false } }),
     },
     get('GET /api/documents (page 1)', () => `/api/documents?page=1&perPage=20`),
-    get(
-      'GET /api/documents date filter',
-      (i) => `/api/documents?filters=${q({ created_at: pastDay(i) })}&page=1&perPage=20`,
-    ),
-    get(
-      'GET /api/documents status filter',
-      (i) => `/api/documents?filters=${q({ status: ['sent', 'tosend'][i % 2] })}&page=1&perPage=20`,
-    ),
-    get('GET /api/search', (i) => `/api/search?q=${encodeURIComponent(SURNAMES[i % SURNAMES.length])}`),
+    filtered('GET /api/documents date filter', '/api/documents', (i) => ({ created_at: pastDay(i) })),
+    filtered('GET /api/documents status filter', '/api/documents', (i) => ({
+      status: ['sent', 'tosend'][i % 2],
+    })),
+    get('GET /api/search', (i) => `/api/search?q=${encodeURIComponent(surname(i))}`),
     get('GET /api/admin/audit (page 1)', () => `/api/admin/audit?page=1&perPage=20`),
     get(
       'GET /api/appointment/check-register-date (public)',

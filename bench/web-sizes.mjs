@@ -42,7 +42,8 @@ export const PAGES = [
   },
 ];
 
-const CHROME_ARGS = [
+/** The Chrome switches of both browser benches: no sandbox or GPU, no background traffic to skew them. */
+export const CHROME_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

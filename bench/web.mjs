@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { requireBuild, root, selfServicePath, signIn, startServer } from './web-server.mjs';
-import { browserSizes } from './web-sizes.mjs';
+import { browserSizes, CHROME_ARGS } from './web-sizes.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -50,16 +50,7 @@ async function lighthouseRuns(cookie, selfService) {
     for (let run = 0; run < Number(opts.runs); run++) {
       const chrome = await chromeLauncher.launch({
         chromePath: opts.chrome,
-        chromeFlags: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        chromeFlags: ['--headless', ...CHROME_ARGS],
       });
       try {
         const flags = {

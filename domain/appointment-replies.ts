@@ -88,6 +88,18 @@ export const appointmentDetail = appointmentRow.extend({
 });
 export type AppointmentDetail = z.infer<typeof appointmentDetail>;
 
+/**
+ * An appointment as a person reads it (the search's cards, the patient's self-service page): day,
+ * time, calendar and doctor by name, the stored status.
+ */
+export const appointmentSummary = z.object({
+  date: z.string().nullable(),
+  time: z.string().nullable(),
+  calendar: z.string().nullable(),
+  doctor: z.string().nullable(),
+  status: z.string(),
+});
+
 export const nextAppointment = z.object({
   id: z.number().int(),
   date: z.string(),

@@ -1,4 +1,5 @@
-import { clinicInstant, DATE_RE, isRealDate, TIME_RE } from './dates';
+import { clinicInstant, DATE_RE, TIME_RE } from './dates';
+import { dayField } from './fields';
 import { z } from './zod-setup';
 
 /** Appointment statuses (SPEC §4); custom statuses live in the database. */
@@ -157,14 +158,7 @@ const id = z.coerce.number().int().positive();
 /** Empty strings and null from a form are "not chosen". */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalId = z.preprocess(blankToUndefined, id.optional());
-const optionalDate = z.preprocess(
-  blankToUndefined,
-  z
-    .string()
-    .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
-    .refine((d) => isRealDate(d), 'Data nu este validă.')
-    .optional(),
-);
+const optionalDate = z.preprocess(blankToUndefined, dayField.optional());
 const optionalTime = z.preprocess(
   blankToUndefined,
   z

@@ -1,4 +1,5 @@
-import { editPatientSchema } from './patients';
+import { requiredText } from './fields';
+import { editPatientSchema, patientIdField } from './patients';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { z } from './zod-setup';
 
@@ -78,33 +79,32 @@ export function isBlankHtml(html: string | undefined | null): boolean {
 
 /** PUT /patients, consultation form: any non-empty section is saved. */
 export const consultationUpdateSchema = z.object({
-  patientId: z.coerce.number().int().positive().max(2147483647),
-  consultationTitle: z
-    .string({ error: CONSULTATION_TEXTS.titleRequired })
-    .trim()
-    .min(1, CONSULTATION_TEXTS.titleRequired)
-    .max(200, 'Titlul este prea lung.')
-    .refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
-  reason: richText.optional(),
-  personalPriors: richText.optional(),
-  familyPriors: richText.optional(),
-  treatment: richText.optional(),
-  diagnosis: richText.optional(),
-  recs: richText.optional(),
+  patientId: patientIdField,
+  consultationTitle: requiredText(CONSULTATION_TEXTS.titleRequired, {
+    max: 200,
+    tooLong: 'Titlul este prea lung.',
+  }).refine(withoutControlChars, CONTROL_CHARS_MESSAGE),
+  ...(Object.fromEntries(CONSULTATION_SECTIONS.map((s) => [s, richText.optional()])) as Record<
+    ConsultationSection,
+    z.ZodOptional<typeof richText>
+  >),
 });
 export type ConsultationUpdate = z.infer<typeof consultationUpdateSchema>;
+
+/** Rich text with something visible in it. */
+const filledRichText = richText.refine((v) => !isBlankHtml(v), CONSULTATION_TEXTS.contentRequired);
 
 /** The consultation entry update (SPEC §7): id, patientId, content. */
 export const entryUpdateSchema = z.strictObject({
   id: z.coerce.number().int().positive().optional(),
   patientId: z.coerce.number().int().positive().optional(),
-  content: richText.refine((v) => !isBlankHtml(v), CONSULTATION_TEXTS.contentRequired),
+  content: filledRichText,
 });
 
 /** POST /patients/{id}/consultation-letter: the letter text of one consultation group. */
 export const letterSaveSchema = z.strictObject({
   guid: z.uuid(CONSULTATION_TEXTS.groupNotFound),
-  content: richText.refine((v) => !isBlankHtml(v), CONSULTATION_TEXTS.contentRequired),
+  content: filledRichText,
 });
 
 /** Keys that make a PUT /patients body a consultation update rather than a profile update. */
@@ -117,7 +117,7 @@ export const CONSULTATION_KEYS = ['consultationTitle', ...CONSULTATION_SECTIONS]
  * values with the one that applies.
  */
 export const patientUpdateBody = z.strictObject({
-  patientId: z.coerce.number().int().positive().max(2147483647),
+  patientId: patientIdField,
   ...Object.fromEntries(
     [...PATIENT_UPDATE_KEYS, 'cnp', ...CONSULTATION_KEYS].map((k) => [k, z.unknown().optional()] as const),
   ),

@@ -1,6 +1,8 @@
 import { ok } from './api';
+import { appointmentRow } from './appointment-replies';
 import { BUILTIN_STATUSES } from './appointments';
-import { addDays, DATE_RE, isRealDate, minutesOfDay, timeOfMinutes, weekdayOf } from './dates';
+import { addDays, minutesOfDay, timeOfMinutes, weekdayOf } from './dates';
+import { dayField } from './fields';
 import { z } from './zod-setup';
 
 /** Dashboard texts (SPEC §2, §8). */
@@ -20,12 +22,8 @@ export const WEEKS_BEFORE = 8;
 export const WEEKS_AFTER = 8;
 export const MAX_RANGE_DAYS = 100;
 
-const day = z
-  .string()
-  .regex(DATE_RE, 'Data trebuie sa fie in formatul YYYY-MM-DD.')
-  .refine(isRealDate, 'Data nu este validă.');
 /** Accepts FullCalendar's ISO start/end (with a time part) by keeping the day. */
-const dayOrInstant = z.preprocess((v) => (typeof v === 'string' ? v.slice(0, 10) : v), day);
+const dayOrInstant = z.preprocess((v) => (typeof v === 'string' ? v.slice(0, 10) : v), dayField);
 
 /** The most events per day a capped answer may be asked for. */
 export const MAX_PER_DAY = 20;
@@ -74,15 +72,10 @@ export type CalendarRange = z.infer<typeof calendarRangeSchema>;
 /** How many pending appointments the dashboard lists: the server's limit and the placeholder's rows. */
 export const LATEST_APPOINTMENTS = 10;
 
-export const lastAppointment = z.object({
-  id: z.number().int(),
-  patient: z.string(),
-  patient_phone: z.string(),
-  patient_email: z.string().nullable(),
-  date: z.string().nullable(),
-  time: z.string().nullable(),
-  doctor: z.string().nullable(),
-});
+/** A pending appointment on the dashboard: the appointments list's patient and doctor, its day and time. */
+export const lastAppointment = appointmentRow
+  .pick({ id: true, patient: true, patient_phone: true, patient_email: true, doctor: true })
+  .extend({ date: z.string().nullable(), time: z.string().nullable() });
 export type LastAppointment = z.infer<typeof lastAppointment>;
 
 export const dashboardStats = z.object({
@@ -198,8 +191,7 @@ const noShowGroup = z.object({
 });
 export type NoShowGroup = z.infer<typeof noShowGroup>;
 
-export const journeyFiguresReply = z.object({
-  status: z.literal(1),
+export const journeyFiguresReply = ok({
   window: z.object({ from: z.string(), to: z.string() }),
   no_show: z.object({
     overall: noShowGroup,

@@ -1,4 +1,5 @@
 import { createdReply, jsonQuery, listReply, pageQuery, pageReply } from './api';
+import { dayText, requiredText } from './fields';
 import { pickerPatientSchema } from './privacy';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { z } from './zod-setup';
@@ -18,18 +19,14 @@ export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
 
 /** Extensions accepted by SPEC §5 ("images, pdf, doc, docx, xls, xlsx, csv, ppt, pptx, odt, rtf"). */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'tif', 'tiff', 'heic'] as const;
+/** SPEC §9's icon groups: text and presentation documents, spreadsheets. */
+const WORD_EXTENSIONS = ['doc', 'docx', 'ppt', 'pptx', 'odt', 'rtf'] as const;
+const SHEET_EXTENSIONS = ['xlsx', 'xls', 'csv'] as const;
 export const DOCUMENT_EXTENSIONS = [
   'pdf',
   ...IMAGE_EXTENSIONS,
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'csv',
-  'ppt',
-  'pptx',
-  'odt',
-  'rtf',
+  ...WORD_EXTENSIONS,
+  ...SHEET_EXTENSIONS,
 ] as const;
 export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
 
@@ -107,19 +104,17 @@ export type DocumentIconKind = 'pdf' | 'word' | 'sheet' | 'image' | 'file';
 export function documentIconKind(ext: string): DocumentIconKind {
   const e = ext.toLowerCase();
   if (e === 'pdf') return 'pdf';
-  if (['doc', 'docx', 'ppt', 'pptx', 'odt', 'rtf'].includes(e)) return 'word';
-  if (['xlsx', 'xls', 'csv'].includes(e)) return 'sheet';
+  if ((WORD_EXTENSIONS as readonly string[]).includes(e)) return 'word';
+  if ((SHEET_EXTENSIONS as readonly string[]).includes(e)) return 'sheet';
   if (['jpg', 'jpeg', 'png'].includes(e)) return 'image';
   return 'file';
 }
 
 /** Title field of the upload form (browser) and of the multipart body (server). */
-export const documentTitleField = z
-  .string({ error: DOCUMENT_MESSAGES.titleRequired })
-  .trim()
-  .min(1, DOCUMENT_MESSAGES.titleRequired)
-  .max(TITLE_MAX, `Maximum ${TITLE_MAX} de caractere.`)
-  .refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
+export const documentTitleField = requiredText(DOCUMENT_MESSAGES.titleRequired, {
+  max: TITLE_MAX,
+  tooLong: `Maximum ${TITLE_MAX} de caractere.`,
+}).refine(withoutControlChars, CONTROL_CHARS_MESSAGE);
 
 const id = z.coerce.number().int().positive();
 
@@ -146,12 +141,10 @@ export const documentUploadFormSchema = documentUploadFields.extend({
   document: z.custom((v) => v !== null && v !== undefined, DOCUMENT_MESSAGES.required),
 });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie sa fie in formatul YYYY-MM-DD.');
-
 /** `filters` of GET /api/documents. */
 export const documentFilters = z
   .object({
-    created_at: day.nullish(),
+    created_at: dayText.nullish(),
     status: z.enum(DOCUMENT_STATUSES).nullish(),
     patient_id: id.nullish(),
     cnp: z.string().trim().max(13).regex(/^\d*$/, 'CNP-ul conține doar cifre.').nullish(),

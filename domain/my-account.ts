@@ -1,4 +1,5 @@
 import { listReply, ok } from './api';
+import { nextAppointment, vacation } from './appointment-replies';
 import { DATE_RE, isRealDate } from './dates';
 import { z } from './zod-setup';
 
@@ -42,17 +43,12 @@ export type TimeOffInput = z.infer<typeof timeOffSchema>;
 
 // ------------------------------------------------------------------ replies (docs/ARCHITECTURE.md)
 
-export const timeOffPeriod = z.object({ id: z.number().int(), from: z.string(), to: z.string() });
+/** A time-off period (the doctor pickers list the same with each doctor). */
+export const timeOffPeriod = vacation;
 export type TimeOffPeriod = z.infer<typeof timeOffPeriod>;
 
 /** A doctor's slot-holding appointment inside a new time-off period: allowed, listed to be moved. */
-export const affectedAppointment = z.object({
-  id: z.number().int(),
-  patient: z.string(),
-  date: z.string(),
-  time: z.string(),
-  calendar: z.string().nullable(),
-});
+export const affectedAppointment = nextAppointment.extend({ calendar: z.string().nullable() });
 export type AffectedAppointment = z.infer<typeof affectedAppointment>;
 
 /** GET /my-account */

@@ -1,6 +1,9 @@
 import { createdReply, ok, pageReply } from './api';
+import { appointmentRow } from './appointment-replies';
 import { BUILTIN_STATUSES } from './appointments';
 import { COUNTY_CODES } from './counties';
+import { documentItem } from './documents';
+import { dayText, requiredText } from './fields';
 import { INSURANCE_STATUSES } from './insurance';
 import { CONTROL_CHARS_MESSAGE, withoutControlChars } from './text';
 import { isValidCnp } from './validation/cnp';
@@ -45,11 +48,7 @@ export const optionalPhone = (message: string) =>
     z.string().trim().refine(isValidPhone, message).optional(),
   );
 
-export const nameField = z
-  .string({ error: PATIENT_MESSAGES.name })
-  .trim()
-  .min(1, PATIENT_MESSAGES.name)
-  .max(150, 'Numele este prea lung.')
+export const nameField = requiredText(PATIENT_MESSAGES.name, { max: 150, tooLong: 'Numele este prea lung.' })
   .refine(withoutControlChars, CONTROL_CHARS_MESSAGE)
   // "12345" is not a name (issue 19 item 11).
   .refine((v) => v === '' || /\p{L}/u.test(v), 'Numele trebuie să conțină litere.');
@@ -122,8 +121,6 @@ export type EditPatient = z.infer<typeof editPatientSchema>;
 
 export const patientIdField = z.coerce.number().int().positive().max(2147483647);
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data trebuie sa fie in formatul YYYY-MM-DD.');
-
 /**
  * The `filters` JSON of GET /patients. Strict: an unknown key is a 400. `status` is a built-in
  * appointment status or the id of a custom status; the appointment filters match the patient's
@@ -135,7 +132,7 @@ export const CNP_END_MATCH_MIN = 4;
 export const patientFiltersSchema = z.strictObject({
   name: z.string().trim().max(150, 'Numele căutat poate avea cel mult 150 de caractere.').optional(),
   doctor: z.string().trim().min(1).max(100).optional(),
-  appointment_date: isoDay.optional(),
+  appointment_date: dayText.optional(),
   status: z.union([z.enum(BUILTIN_STATUSES), z.number().int().positive()]).optional(),
   cnp: z
     .string()
@@ -152,8 +149,8 @@ export type PatientFilters = z.infer<typeof patientFiltersSchema>;
 
 const statusTitle = z.object({ id: z.number().int(), title: z.string() });
 
-/** A row of GET /patients (SPEC §3 Patient, with its latest appointment). */
-export const patientListItem = z.object({
+/** A patient as the list's rows and the record both show them (SPEC §3 Patient). */
+const patientColumns = z.object({
   id: z.number().int(),
   patient_id: z.number().int(),
   patient: z.string(),
@@ -162,6 +159,10 @@ export const patientListItem = z.object({
   patient_phone: z.string(),
   patient_email: z.string().nullable(),
   covid_vaccine: z.union([z.literal(0), z.literal(1)]),
+});
+
+/** A row of GET /patients: the patient with their latest appointment. */
+export const patientListItem = patientColumns.extend({
   doctor: z.string().nullable(),
   doctor_id: z.string().nullable(),
   appointment_id: z.number().int().nullable(),
@@ -195,51 +196,39 @@ export const consultationGroupView = z.object({
   consultations: z.array(consultationEntryView),
 });
 export type ConsultationGroupView = z.infer<typeof consultationGroupView>;
-export const patientDocumentView = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  filename: z.string(),
-  type: z.string(),
-  created_at: z.string(),
-  status: z.string(),
-});
-export const patientAppointmentView = z.object({
-  id: z.number().int(),
-  patient: z.string(),
-  patient_phone: z.string(),
-  patient_email: z.string().nullable(),
-  doctor: z.string().nullable(),
-  doctor_id: z.string().nullable(),
-  selected_date: z.string().nullable(),
-  selected_time: z.string().nullable(),
-  status: z.string(),
-  apstatus: statusTitle.nullable(),
-  calendar: statusTitle.nullable(),
-});
-
-/** GET /patients/{id}: the record with its county, documents, consultations and appointments. */
-export const patientDetail = patientListItem
-  .omit({
+/** A document on the patient's page: the columns of the documents list it shows. */
+export const patientDocumentView = documentItem
+  .pick({ id: true, title: true, filename: true, type: true, created_at: true })
+  .extend({ status: z.string() });
+/** An appointment on the patient's page: the columns of the appointments list it shows. */
+export const patientAppointmentView = appointmentRow
+  .pick({
+    id: true,
+    patient: true,
+    patient_phone: true,
+    patient_email: true,
     doctor: true,
     doctor_id: true,
-    appointment_id: true,
-    appointment_date: true,
-    appointment_time: true,
-    appointment_status: true,
-    apstatus: true,
+    selected_date: true,
+    selected_time: true,
+    status: true,
+    calendar: true,
   })
-  .extend({
-    gp_name: z.string().nullable(),
-    gp_email: z.string().nullable(),
-    gp_phone: z.string().nullable(),
-    insurance_status: z.enum(INSURANCE_STATUSES),
-    insurance_label: z.string(),
-    state_residency: z.string(),
-    state_name: z.string(),
-    documents: z.array(patientDocumentView),
-    consultations: z.array(consultationGroupView),
-    appointments: z.array(patientAppointmentView),
-  });
+  .extend({ apstatus: statusTitle.nullable() });
+
+/** GET /patients/{id}: the record with its county, documents, consultations and appointments. */
+export const patientDetail = patientColumns.extend({
+  gp_name: z.string().nullable(),
+  gp_email: z.string().nullable(),
+  gp_phone: z.string().nullable(),
+  insurance_status: z.enum(INSURANCE_STATUSES),
+  insurance_label: z.string(),
+  state_residency: z.string(),
+  state_name: z.string(),
+  documents: z.array(patientDocumentView),
+  consultations: z.array(consultationGroupView),
+  appointments: z.array(patientAppointmentView),
+});
 export type PatientDetail = z.infer<typeof patientDetail>;
 
 // ------------------------------------------------------------------ replies (route `response`)

@@ -5,6 +5,7 @@
 
 import { listReply, ok, pageReply } from './api';
 import { formatDay } from './dates';
+import { requiredText } from './fields';
 import { parseCnp } from './validation/cnp';
 import { z } from './zod-setup';
 
@@ -92,11 +93,7 @@ export const consentTextSchema = z.strictObject({
     .string({ error: PRIVACY_MESSAGES.version })
     .trim()
     .regex(/^[a-z0-9][a-z0-9.-]{2,39}$/, PRIVACY_MESSAGES.version),
-  text: z
-    .string({ error: PRIVACY_MESSAGES.text })
-    .trim()
-    .min(1, PRIVACY_MESSAGES.text)
-    .max(5000, PRIVACY_MESSAGES.text),
+  text: requiredText(PRIVACY_MESSAGES.text, { max: 5000 }),
 });
 export type ConsentTextInput = z.input<typeof consentTextSchema>;
 

@@ -1,4 +1,6 @@
 import { ok } from './api';
+import { appointmentSummary } from './appointment-replies';
+import { requiredText } from './fields';
 import { z } from './zod-setup';
 
 export const SEARCH_LIMIT = 20;
@@ -17,21 +19,16 @@ export const SEARCH_MESSAGES = {
 } as const;
 
 export const searchQuerySchema = z.object({
-  q: z
-    .string({ error: SEARCH_MESSAGES.tooShort })
-    .trim()
-    .min(2, SEARCH_MESSAGES.tooShort)
-    .max(SEARCH_MAX_LENGTH, SEARCH_MESSAGES.tooLong),
+  q: requiredText(SEARCH_MESSAGES.tooShort, {
+    min: 2,
+    max: SEARCH_MAX_LENGTH,
+    tooLong: SEARCH_MESSAGES.tooLong,
+  }),
 });
 
-export const searchAppointment = z.object({
+export const searchAppointment = appointmentSummary.extend({
   id: z.number().int(),
-  date: z.string().nullable(),
-  time: z.string().nullable(),
-  status: z.string(),
   status_title: z.string().nullable(),
-  doctor: z.string().nullable(),
-  calendar: z.string().nullable(),
 });
 
 export const searchPatient = z.object({

@@ -3,6 +3,9 @@
  * and what the patient may do there without an account. Shared by the server's routes and the page.
  */
 
+import { ok } from './api';
+import { appointmentSummary } from './appointment-replies';
+import { requiredText } from './fields';
 import { RESCHEDULE_NOTE_MAX, SELF_SERVICE_MESSAGES } from './self-service-rules';
 import { selfServiceOfferSchema } from './waitlist';
 import { z } from './zod-setup';
@@ -13,21 +16,15 @@ export { RESCHEDULE_NOTE_MAX, SELF_SERVICE_MESSAGES };
 export const selfServiceParams = z.object({ token: z.string().max(200) });
 
 export const rescheduleRequestSchema = z.strictObject({
-  note: z
-    .string({ error: SELF_SERVICE_MESSAGES.noteRequired })
-    .trim()
-    .min(1, SELF_SERVICE_MESSAGES.noteRequired)
-    .max(RESCHEDULE_NOTE_MAX, SELF_SERVICE_MESSAGES.noteTooLong),
+  note: requiredText(SELF_SERVICE_MESSAGES.noteRequired, {
+    max: RESCHEDULE_NOTE_MAX,
+    tooLong: SELF_SERVICE_MESSAGES.noteTooLong,
+  }),
 });
 export type RescheduleRequest = z.input<typeof rescheduleRequestSchema>;
 
 /** What the page shows: date, time, place, doctor and status, nothing else (no CNP, no health data). */
-export const selfServiceAppointmentSchema = z.object({
-  date: z.string().nullable(),
-  time: z.string().nullable(),
-  calendar: z.string().nullable(),
-  doctor: z.string().nullable(),
-  status: z.string(),
+export const selfServiceAppointmentSchema = appointmentSummary.extend({
   cancelled: z.boolean(),
   can_cancel: z.boolean(),
   /** ISO instant until which the page cancels; null when it cannot. */
@@ -41,8 +38,7 @@ export type SelfServiceAppointment = z.infer<typeof selfServiceAppointmentSchema
  * A link opens an appointment (`appointment`) or a slot offered from the waitlist (`offer`,
  * domain/waitlist.ts); exactly one of them is present.
  */
-export const selfServiceReply = z.object({
-  status: z.literal(1),
+export const selfServiceReply = ok({
   appointment: selfServiceAppointmentSchema.optional(),
   offer: selfServiceOfferSchema.optional(),
   /** The institute's phone, for what the page cannot do. */

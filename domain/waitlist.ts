@@ -4,6 +4,7 @@
  * accepted or declined on the self-service page. Shared by the server's routes and the web.
  */
 
+import { ok } from './api';
 import { DATE_RE, isRealDate } from './dates';
 import { z } from './zod-setup';
 
@@ -58,8 +59,8 @@ export const waitlistAddSchema = z
 export const waitlistQuery = z.object({ calendar_id: id(WAITLIST_MESSAGES.calendarRequired) });
 export const waitlistIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
-export const waitlistAddReply = z.object({ status: z.literal(1), id: z.number().int() });
-export const waitlistOkReply = z.object({ status: z.literal(1) });
+export const waitlistAddReply = ok({ id: z.number().int() });
+export const waitlistOkReply = ok({});
 
 export const OFFER_STATES = ['open', 'accepted', 'declined', 'expired', 'taken'] as const;
 export const OFFER_STATE_LABELS: Record<(typeof OFFER_STATES)[number], string> = {
@@ -92,15 +93,11 @@ export const waitlistEntryRow = z.object({
   offers: z.array(waitlistOfferRow),
 });
 
-export const waitlistListReply = z.object({ status: z.literal(1), entries: z.array(waitlistEntryRow) });
+export const waitlistListReply = ok({ entries: z.array(waitlistEntryRow) });
 export type WaitlistListReply = z.infer<typeof waitlistListReply>;
 
 /** What the self-service page shows of an offer: the slot and until when it is held. */
-export const selfServiceOfferSchema = z.object({
-  date: z.string(),
-  time: z.string(),
-  calendar: z.string().nullable(),
-  expires_at: z.string(),
-  state: z.enum(OFFER_STATES),
-});
+export const selfServiceOfferSchema = waitlistOfferRow
+  .pick({ date: true, time: true, expires_at: true })
+  .extend({ calendar: z.string().nullable(), state: z.enum(OFFER_STATES) });
 export type SelfServiceOffer = z.infer<typeof selfServiceOfferSchema>;

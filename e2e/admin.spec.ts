@@ -3,21 +3,17 @@
  * through the e-mailed link and signs in; a new availability entry offered as a slot in the
  * set-appointment modal; the audit log showing a doctor reading a patient record.
  */
-import {
-  type APIRequestContext,
-  type Locator,
-  type Page,
-  request as playwrightRequest,
-} from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { addDays, weekdayOf } from '../domain/dates';
 import { dayLabel, today } from './dates';
 import {
   ACCOUNTS,
-  DEMO_PASSWORD,
+  choose,
   expect,
   expectNoA11yViolations,
   fillLogin,
   sentMails,
+  signedInRequest,
   signIn,
   test,
 } from './fixtures';
@@ -28,20 +24,11 @@ const SATURDAY = 6;
 
 let boss: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {
-  boss = await playwrightRequest.newContext({ baseURL });
-  const res = await boss.post('/api/auth/sign-in/email', {
-    data: { email: ACCOUNTS.superadmin, password: DEMO_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
+  boss = await signedInRequest(baseURL);
 });
 test.afterAll(async () => {
   await boss.dispose();
 });
-
-async function choose(page: Page, scope: Locator, label: RegExp, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 test('a superadmin invites a doctor, who sets a password from the e-mail and signs in', async ({ page }) => {
   const stamp = Date.now() % 1000000;

@@ -4,24 +4,18 @@
  * doctor, the list and the side panels, delete with a confirmation) and the progressive
  * add-appointment modal.
  */
-import {
-  type APIRequestContext,
-  type Locator,
-  type Page,
-  request as playwrightRequest,
-} from '@playwright/test';
-import { addDays, formatDay } from '../domain/dates';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatDay } from '../domain/dates';
 import { maskCnp } from '../domain/privacy';
-import { availableTimes } from '../domain/slots';
 import { makeCnp } from '../domain/validation/cnp';
-import { dayLabel, today } from './dates';
+import { type AppointmentOptions, appointmentOptions, freeSlot, pickDay } from './booking';
 import {
-  ACCOUNTS,
-  DEMO_PASSWORD,
+  choose,
   expect,
   expectNoA11yViolations,
   openPublicDay,
   sentMails,
+  signedInRequest,
   signIn,
   test,
   withProofOfWork,
@@ -30,54 +24,15 @@ import {
 const CLINIC = 'Ambulatoriu Cardiologie';
 const SLOT_STATUS = 'Consult cardiologic';
 
-type Options = {
-  doctors: { id: string; name: string }[];
-  statuses: { id: number; title: string; without_appointment: boolean }[];
-  calendars: { id: number; title: string }[];
-};
-
 let staff: APIRequestContext;
-let options: Options;
+let options: AppointmentOptions;
 test.beforeAll(async ({ baseURL }) => {
-  staff = await playwrightRequest.newContext({ baseURL });
-  const res = await staff.post('/api/auth/sign-in/email', {
-    data: { email: ACCOUNTS.superadmin, password: DEMO_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  options = (await (await staff.get('/api/appointment/new-appointment')).json()).data;
+  staff = await signedInRequest(baseURL);
+  options = await appointmentOptions(staff);
 });
 test.afterAll(async () => {
   await staff.dispose();
 });
-
-/** A day from a week ahead with a free slot in `calendar` for `doctor` (the server's own rules). */
-async function freeSlot(calendarId: number, doctorId: string): Promise<{ date: string; time: string }> {
-  for (let day = addDays(today(), 7), i = 0; i < 60; i++, day = addDays(day, 1)) {
-    const res = await staff.get(`/api/appointment/calendar/${calendarId}/availability`, {
-      params: { date: day, doctor_id: doctorId },
-    });
-    const data = (await res.json()).data;
-    if (data.unavailableDays.includes(day)) continue;
-    const taken = data.appointments.map((a: { selected_time: string }) => a.selected_time);
-    const times = availableTimes({ date: day, today: today(), availability: data.availability, taken });
-    if (times.length) return { date: day, time: times[0].value };
-  }
-  throw new Error('no free slot in the next 60 days');
-}
-
-async function pickDay(page: Page, scope: Locator, day: string) {
-  await scope.getByRole('button', { name: /^Data/ }).click();
-  const button = page.getByRole('button', { name: dayLabel(day), exact: true });
-  for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Luna următoare' }).click();
-  }
-  await button.click();
-}
-
-async function choose(page: Page, scope: Locator, label: RegExp, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 async function menuItems(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Schimbă statusul' }).click();
@@ -155,7 +110,7 @@ test('the life of a public request, from confirmation to deletion', async ({ pag
   expect(items).toEqual(options.statuses.map((s) => s.title));
   const doctor = options.doctors[0];
   const clinic = options.calendars.find((c) => c.title === CLINIC)!;
-  const slot = await freeSlot(clinic.id, doctor.id);
+  const slot = await freeSlot(staff, clinic.id, doctor.id);
   await page.getByRole('button', { name: 'Schimbă statusul' }).click();
   await page.getByRole('menuitem', { name: SLOT_STATUS }).click();
   const dialog = page.getByRole('dialog');
@@ -244,7 +199,7 @@ test('the add-appointment modal is progressive, resets on close, and creates the
   await expect(dialog.getByText('Required')).toHaveCount(1);
 
   const clinic = options.calendars.find((c) => c.title === CLINIC)!;
-  const slot = await freeSlot(clinic.id, doctor.id);
+  const slot = await freeSlot(staff, clinic.id, doctor.id);
   await choose(page, dialog, /Calendar/, CLINIC);
   await expect(dialog.getByRole('combobox', { name: /Ora/ })).toHaveCount(0);
   await pickDay(page, dialog, slot.date);

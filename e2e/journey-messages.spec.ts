@@ -9,6 +9,7 @@ import path from 'node:path';
 import { formatDay } from '../domain/dates';
 import { isGsm7, NO_CONTACT_MESSAGE, quietHoursUntil } from '../domain/sms';
 import { makeCnp } from '../domain/validation/cnp';
+import { appointmentOptions } from './booking';
 import { E2E_DATA_DIR, expect, openPublicDay, sentMails, signIn, test, withProofOfWork } from './fixtures';
 
 const LINK = /\/p\/[A-Za-z0-9_-]{43}/;
@@ -87,10 +88,7 @@ test('staff see on the appointment that a patient without phone or e-mail receiv
   });
   expect(created.status(), await created.text()).toBe(201);
   const patientId = (await created.json()).id as number;
-  const options = (await (await api.get('/api/appointment/new-appointment')).json()).data as {
-    doctors: { id: string }[];
-    statuses: { id: number; without_appointment: boolean }[];
-  };
+  const options = await appointmentOptions(api);
   const status = options.statuses.find((s) => s.without_appointment)!;
   const res = await api.post('/api/appointment/new-appointment', {
     data: { doctor_id: options.doctors[0].id, patient_id: patientId, status_id: status.id },

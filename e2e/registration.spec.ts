@@ -3,11 +3,11 @@
  * statements, the date picker (weekends closed, a BAD day shows the message and no time), the
  * field messages, a complete request that lands in the database, and the first-load weight.
  */
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, weekdayOf } from '../domain/dates';
 import { makeCnp } from '../domain/validation/cnp';
 import { dayLabel, today } from './dates';
-import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, sentMails, test } from './fixtures';
+import { expect, expectNoA11yViolations, sentMails, signedInRequest, test } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -63,11 +63,7 @@ async function fillPatient(page: Page, cnp: string, email: string) {
 
 let staff: APIRequestContext;
 test.beforeAll(async ({ baseURL }) => {
-  staff = await playwrightRequest.newContext({ baseURL });
-  const res = await staff.post('/api/auth/sign-in/email', {
-    data: { email: ACCOUNTS.superadmin, password: DEMO_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
+  staff = await signedInRequest(baseURL);
 });
 test.afterAll(async () => {
   await staff.dispose();

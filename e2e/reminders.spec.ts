@@ -6,35 +6,12 @@
  * server's clock.)
  */
 import type { APIRequestContext } from '@playwright/test';
-import { addDays, clinicInstant, formatDay } from '../domain/dates';
-import { availableTimes } from '../domain/slots';
+import { clinicInstant, formatDay } from '../domain/dates';
 import { makeCnp } from '../domain/validation/cnp';
-import { today } from './dates';
+import { appointmentOptions, freeSlot } from './booking';
 import { expect, signIn, test } from './fixtures';
 
-type Options = {
-  doctors: { id: string }[];
-  statuses: { id: number; title: string; without_appointment: boolean }[];
-  calendars: { id: number; title: string }[];
-};
 type OutboxRow = { subject: string; recipient: string; state: string; nextAttemptAt: string | null };
-
-async function freeSlot(api: APIRequestContext, calendarId: number, doctorId: string) {
-  for (let day = addDays(today(), 3), i = 0; i < 60; i++, day = addDays(day, 1)) {
-    const data = (
-      await (
-        await api.get(`/api/appointment/calendar/${calendarId}/availability`, {
-          params: { date: day, doctor_id: doctorId },
-        })
-      ).json()
-    ).data;
-    if (data.unavailableDays.includes(day)) continue;
-    const taken = data.appointments.map((a: { selected_time: string }) => a.selected_time);
-    const times = availableTimes({ date: day, today: today(), availability: data.availability, taken });
-    if (times.length) return { date: day, time: times[0].value };
-  }
-  throw new Error('no free slot in the next 60 days');
-}
 
 async function reminders(api: APIRequestContext, subject: string, recipient: string) {
   const res = await api.get('/api/admin/outbox', {
@@ -65,10 +42,10 @@ test('an appointment with a slot queues its reminders; deleting it cancels them'
   });
   expect(created.status(), await created.text()).toBe(201);
   const patientId = (await created.json()).id as number;
-  const options: Options = (await (await api.get('/api/appointment/new-appointment')).json()).data;
+  const options = await appointmentOptions(api);
   const status = options.statuses.find((s) => !s.without_appointment)!;
   const calendar = options.calendars[0];
-  const slot = await freeSlot(api, calendar.id, options.doctors[0].id);
+  const slot = await freeSlot(api, calendar.id, options.doctors[0].id, 3);
   const res = await api.post('/api/appointment/new-appointment', {
     data: {
       doctor_id: options.doctors[0].id,

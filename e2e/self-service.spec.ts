@@ -2,15 +2,13 @@
  * The patient's self-service link (issue 15), as staff hand it out and as the patient uses it on a
  * 360 px phone: confirm, ask for another date, cancel; staff then see what the patient did.
  */
-import { request as playwrightRequest } from '@playwright/test';
 import { makeCnp } from '../domain/validation/cnp';
 import {
-  ACCOUNTS,
-  DEMO_PASSWORD,
   expect,
   expectNoA11yViolations,
   openPublicDay,
   sentMails,
+  signedInRequest,
   signIn,
   test,
   withProofOfWork,
@@ -22,8 +20,7 @@ test('a patient confirms, asks for another date and cancels from the link; staff
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const staff = await playwrightRequest.newContext({ baseURL });
-  await staff.post('/api/auth/sign-in/email', { data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD } });
+  const staff = await signedInRequest(baseURL, 'admin');
   // A request two days or more ahead: cancelling is still open (24 h notice).
   const day = await openPublicDay(staff, 3);
   const stamp = Date.now() % 100000;

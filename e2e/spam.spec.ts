@@ -2,14 +2,12 @@
  * Staff mark requests a script sent as spam from the appointment list (issue 20 §2): they pick
  * the requests, confirm, and the requests and the patients they created are gone.
  */
-import { request as playwrightRequest } from '@playwright/test';
 import { makeCnp } from '../domain/validation/cnp';
 import {
-  ACCOUNTS,
-  DEMO_PASSWORD,
   expect,
   expectNoA11yViolations,
   openPublicDay,
+  signedInRequest,
   signIn,
   test,
   withProofOfWork,
@@ -21,14 +19,7 @@ for (const width of [1440, 360]) {
     baseURL,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    const staff = await playwrightRequest.newContext({ baseURL });
-    expect(
-      (
-        await staff.post('/api/auth/sign-in/email', {
-          data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD },
-        })
-      ).status(),
-    ).toBe(200);
+    const staff = await signedInRequest(baseURL, 'admin');
     const day = await openPublicDay(staff);
     const stamp = `${width}${Date.now() % 100000}`;
     const names = [`Spam Unu ${stamp}`, `Spam Doi ${stamp}`];

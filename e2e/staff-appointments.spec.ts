@@ -4,10 +4,8 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { APPOINTMENT_MESSAGES } from '../domain/appointments';
-import { addDays } from '../domain/dates';
-import { availableTimes } from '../domain/slots';
 import { makeCnp } from '../domain/validation/cnp';
-import { dayLabel, today } from './dates';
+import { type AppointmentOptions, appointmentOptions, freeTimes, pickDay } from './booking';
 import { choose, expect, openPublicDay, signIn, test, withProofOfWork } from './fixtures';
 
 test('an appointment with a custom status shows its title, one name in every place', async ({ page }) => {
@@ -76,47 +74,24 @@ test('a request is cancelled before it is confirmed, with a status that needs no
   await expect(dialog).toBeHidden();
   await expect(badge).toHaveText('Anulat de pacient');
 });
-type Options = {
-  doctors: { id: string; name: string }[];
-  statuses: { id: number; title: string; without_appointment: boolean }[];
-  calendars: { id: number; title: string }[];
-};
-
-/** A day from a week ahead with at least two free times in `calendar` for `doctor`. */
-async function freeDay(request: APIRequestContext, calendarId: number, doctorId: string) {
-  for (let day = addDays(today(), 7), i = 0; i < 60; i++, day = addDays(day, 1)) {
-    const res = await request.get(`/api/appointment/calendar/${calendarId}/availability`, {
-      params: { date: day, doctor_id: doctorId },
-    });
-    const data = (await res.json()).data;
-    if (data.unavailableDays.includes(day)) continue;
-    const taken = data.appointments.map((a: { selected_time: string }) => a.selected_time);
-    const times = availableTimes({ date: day, today: today(), availability: data.availability, taken });
-    if (times.length > 1) return { date: day, times: times.map((t) => t.value) };
-  }
-  throw new Error('no free day in the next 60 days');
-}
-
-async function pickDay(page: Page, scope: Locator, day: string) {
-  await scope.getByRole('button', { name: /^Data/ }).click();
-  const button = page.getByRole('button', { name: dayLabel(day), exact: true });
-  for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Luna următoare' }).click();
-  }
-  await button.click();
-}
-
-/** Another doctor (the first one free at that hour) takes the calendar's time meanwhile. */
+/** Another doctor (the first one free at that hour) books another patient at the calendar's time meanwhile. */
 async function takeTime(
   request: APIRequestContext,
-  options: Options,
+  options: AppointmentOptions,
   exceptDoctor: string | null,
-  slot: { patient_id: number; status_id: number; calendar_id: number; date: string; time: string },
+  slot: { status_id: number; calendar_id: number; date: string; time: string },
 ) {
+  const other = (
+    await (
+      await request.get('/api/appointment/appointment-patients', {
+        params: { filters: JSON.stringify({ name: 'ionescu' }) },
+      })
+    ).json()
+  ).data.patients[0] as { id: number };
   let answer = '';
   for (const doctor of options.doctors.filter((d) => d.id !== exceptDoctor)) {
     const res = await request.post('/api/appointment/new-appointment', {
-      data: { doctor_id: doctor.id, ...slot },
+      data: { doctor_id: doctor.id, patient_id: other.id, ...slot },
     });
     answer = await res.text();
     if (res.ok()) return;
@@ -124,16 +99,33 @@ async function takeTime(
   throw new Error(`no doctor could take the time: ${answer}`);
 }
 
+/**
+ * After a save refused for `taken`: one toast, the dialog still open, its time cleared and the
+ * free times reloaded (`next` offered, `taken` gone).
+ */
+async function expectTakenTimeCleared(page: Page, dialog: Locator, taken: string, next: string) {
+  const toasts = page.locator('.mantine-Notification-root');
+  await expect(toasts.filter({ hasText: APPOINTMENT_MESSAGES.slotTaken })).toHaveCount(1);
+  await expect(toasts).toHaveCount(1);
+  await expect(dialog).toBeVisible();
+  const hour = dialog.getByRole('combobox', { name: /Ora/ });
+  await expect(hour).toHaveValue('');
+  await hour.click();
+  await expect(page.getByRole('option', { name: new RegExp(`^${next} - `) })).toBeVisible();
+  await expect(page.getByRole('option', { name: new RegExp(`^${taken} - `) })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+}
+
 test('a booking refused because the time was just taken: one message, free times reloaded, the rest kept', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   await signIn(page, 'superadmin');
-  const options: Options = (await (await page.request.get('/api/appointment/new-appointment')).json()).data;
+  const options = await appointmentOptions(page.request);
   const doctor = options.doctors[0];
   const clinic = options.calendars.find((c) => c.title === 'Ambulatoriu Cardiologie')!;
   const status = options.statuses.find((s) => !s.without_appointment)!;
-  const { date, times } = await freeDay(page.request, clinic.id, doctor.id);
+  const { date, times } = await freeTimes(page.request, clinic.id, doctor.id, { atLeast: 2 });
   const time = times[0];
 
   await page.goto('/app/appointments');
@@ -149,15 +141,7 @@ test('a booking refused because the time was just taken: one message, free times
   await choose(page, dialog, /Ora/, new RegExp(`^${time} - `));
 
   // Someone else takes that time meanwhile.
-  const other = (
-    await (
-      await page.request.get('/api/appointment/appointment-patients', {
-        params: { filters: JSON.stringify({ name: 'ionescu' }) },
-      })
-    ).json()
-  ).data.patients[0] as { id: number };
   await takeTime(page.request, options, doctor.id, {
-    patient_id: other.id,
     status_id: status.id,
     calendar_id: clinic.id,
     date,
@@ -165,16 +149,7 @@ test('a booking refused because the time was just taken: one message, free times
   });
 
   await dialog.getByRole('button', { name: 'Salvează' }).click();
-  const toasts = page.locator('.mantine-Notification-root');
-  await expect(toasts.filter({ hasText: APPOINTMENT_MESSAGES.slotTaken })).toHaveCount(1);
-  await expect(toasts).toHaveCount(1);
-  await expect(dialog).toBeVisible();
-  const hour = dialog.getByRole('combobox', { name: /Ora/ });
-  await expect(hour).toHaveValue('');
-  await hour.click();
-  await expect(page.getByRole('option', { name: new RegExp(`^${times[1]} - `) })).toBeVisible();
-  await expect(page.getByRole('option', { name: new RegExp(`^${time} - `) })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  await expectTakenTimeCleared(page, dialog, time, times[1]);
   await page.screenshot({ path: test.info().outputPath('refused-booking.png') });
   // The rest of the form is kept.
   await expect(dialog.getByRole('combobox', { name: /Medic/ })).toHaveValue(doctor.name);
@@ -187,14 +162,16 @@ test('the set-appointment modal also clears a time just taken and keeps the cale
 }) => {
   test.setTimeout(90_000);
   await signIn(page, 'superadmin');
-  const options: Options = (await (await page.request.get('/api/appointment/new-appointment')).json()).data;
+  const options = await appointmentOptions(page.request);
   const clinic = options.calendars.find((c) => c.title === 'Ambulatoriu Cardiologie')!;
   const status = options.statuses.find((s) => !s.without_appointment)!;
   const list = await page.request.get('/api/appointment', {
     params: { filters: JSON.stringify({ status: 'scheduled_with_papers' }), hideOlder: 'false', perPage: 10 },
   });
   const appt = (await list.json()).appointments[1] as { id: number; doctor_id: string | null };
-  const { date, times } = await freeDay(page.request, clinic.id, appt.doctor_id ?? options.doctors[0].id);
+  const { date, times } = await freeTimes(page.request, clinic.id, appt.doctor_id ?? options.doctors[0].id, {
+    atLeast: 2,
+  });
   const time = times[0];
 
   await page.goto(`/app/appointments/${appt.id}`);
@@ -205,15 +182,8 @@ test('the set-appointment modal also clears a time just taken and keeps the cale
   await pickDay(page, dialog, date);
   await choose(page, dialog, /Ora/, new RegExp(`^${time} - `));
 
-  const other = (
-    await (
-      await page.request.get('/api/appointment/appointment-patients', {
-        params: { filters: JSON.stringify({ name: 'ionescu' }) },
-      })
-    ).json()
-  ).data.patients[0] as { id: number };
+  // Someone else takes that time meanwhile.
   await takeTime(page.request, options, appt.doctor_id, {
-    patient_id: other.id,
     status_id: status.id,
     calendar_id: clinic.id,
     date,
@@ -221,14 +191,6 @@ test('the set-appointment modal also clears a time just taken and keeps the cale
   });
 
   await dialog.getByRole('button', { name: 'Setează programarea' }).click();
-  const toasts = page.locator('.mantine-Notification-root');
-  await expect(toasts.filter({ hasText: APPOINTMENT_MESSAGES.slotTaken })).toHaveCount(1);
-  await expect(toasts).toHaveCount(1);
-  const hour = dialog.getByRole('combobox', { name: /Ora/ });
-  await expect(hour).toHaveValue('');
-  await hour.click();
-  await expect(page.getByRole('option', { name: new RegExp(`^${times[1]} - `) })).toBeVisible();
-  await expect(page.getByRole('option', { name: new RegExp(`^${time} - `) })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  await expectTakenTimeCleared(page, dialog, time, times[1]);
   await expect(dialog.getByRole('combobox', { name: /Calendar/ })).toHaveValue(clinic.title);
 });

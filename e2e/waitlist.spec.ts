@@ -6,6 +6,7 @@
  */
 import { addDays, weekdayOf } from '../domain/dates';
 import { makeCnp } from '../domain/validation/cnp';
+import { appointmentOptions } from './booking';
 import { today } from './dates';
 import { expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
 
@@ -32,10 +33,7 @@ async function newPatient(api: Api, stamp: number, n: number, name: string, emai
 
 /** The first calendar's first free slot from `fromDays` ahead, booked for `patientId`. */
 async function bookedSlot(api: Api, patientId: number, fromDays: number) {
-  const options = (await (await api.get('/api/appointment/new-appointment')).json()).data as {
-    doctors: { id: string }[];
-    statuses: { id: number; title: string; without_appointment: boolean }[];
-  };
+  const options = await appointmentOptions(api);
   const status = options.statuses.find((s) => !s.without_appointment)!;
   const calendar = (
     (await (await api.get('/api/calendars')).json()).data as { id: number; title: string }[]

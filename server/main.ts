@@ -19,8 +19,7 @@ import { loggerOptions, safeError } from './platform/logging';
 import { emailSender } from './platform/mail';
 import { listeningAddresses } from './platform/origins';
 import { createOutboxWorker } from './platform/outbox';
-import { smsBudget } from './platform/sms';
-import { smsSender } from './platform/sms';
+import { smsBudget, smsSender } from './platform/sms';
 import { getStorage } from './platform/storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -10,17 +10,10 @@
 import net from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APPOINTMENT_MESSAGES } from '../../domain/appointments';
 import { openPostgres } from '../db/client';
+import { raceForOneSlot } from '../features/appointments/test/slot-race';
 import { MESSAGES } from '../platform/errors';
-import {
-  MONDAY_10,
-  makeAppointment,
-  makeCalendar,
-  makePatient,
-  makeStatus,
-  movableClock,
-} from '../test/factories';
+import { MONDAY_10, movableClock } from '../test/factories';
 import { createTestApp, setupTestApp, signedInStaff, type TestContext } from '../test/harness';
 
 const clock = movableClock(MONDAY_10);
@@ -178,35 +171,7 @@ describe.skipIf(!enabled)('PostgreSQL faults', () => {
     expect((await me(a)).statusCode).toBe(200);
     expect((await me(b)).statusCode).toBe(200);
 
-    const db = a.database.db;
-    const cal = await makeCalendar(db);
-    const status = await makeStatus(db, { title: 'Control' });
-    const ids: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const p = await makePatient(db);
-      ids.push((await makeAppointment(db, { patientId: p.id, status: 'scheduled_with_papers' })).id);
-    }
-    const results = await Promise.all(
-      ids.map((appointment_id, i) =>
-        (i % 2 ? a : b).app.inject({
-          method: 'POST',
-          url: '/api/appointment/set-appointment',
-          headers: staff.headers,
-          payload: {
-            appointment_id,
-            status_id: status.id,
-            calendar_id: cal.id,
-            date: '2026-03-04',
-            time: '10:30',
-          },
-        }),
-      ),
-    );
-    const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c === 409)).toHaveLength(19);
-    for (const r of results.filter((x) => x.statusCode === 409))
-      expect(r.json()).toEqual({ status: 0, message: APPOINTMENT_MESSAGES.slotTaken });
+    await raceForOneSlot(a.database.db, staff, [b.app, a.app], 20);
 
     const out = await b.app.inject({
       method: 'POST',

@@ -8,8 +8,28 @@ import PDFDocument from 'pdfkit';
 import { TERMS } from '../../domain/glossary';
 
 const require = createRequire(import.meta.url);
-export const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-export const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+/**
+ * A new PDF with DejaVu Sans registered as 'regular' and 'bold', and its bytes, which arrive
+ * once the caller ends the document (`doc.end()`).
+ */
+export function pdfDocument(options: PDFKit.PDFDocumentOptions): {
+  doc: PDFKit.PDFDocument;
+  done: Promise<Buffer>;
+} {
+  const doc = new PDFDocument(options);
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
 
 export type LetterSection = { label: string; html: string; doctor: string | null; date: string };
 export type LetterData = {
@@ -58,18 +78,10 @@ export function htmlToParagraphs(html: string): string[] {
 }
 
 export function renderConsultationLetter(data: LetterData): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, done } = pdfDocument({
     size: 'A4',
     margins: { top: 56, bottom: 56, left: 56, right: 56 },
     info: { Title: `Scrisoare medicală - ${data.title}`, Author: data.institute.name },
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const width = doc.page.width - 112;

@@ -7,10 +7,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isGsm7 } from '../../domain/sms';
 import { outbox } from '../db/schema';
 import { setupTestApp } from '../test/harness';
+import { ownMessagesPerTest } from '../test/outbox';
 import { TestSmsGateway } from '../test/sms-gateway';
 import { closedPort } from '../test/smtp';
 import { insertMessage } from './outbox/repository';
@@ -49,7 +50,7 @@ function worker(
 }
 
 const sms = (to: string, text: string) => insertMessage(db, { channel: 'sms', to, subject: '', text });
-const rowsOf = (ids: number[]) => db.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(outbox.id);
+const rowsOf = ownMessagesPerTest(db);
 /** The backoff has passed: what is waiting is due now (the tests' way to move time). */
 const backoffPassed = () =>
   db
@@ -57,12 +58,6 @@ const backoffPassed = () =>
     .set({ nextAttemptAt: sql`now()` })
     .where(inArray(outbox.state, ['pending']));
 
-afterEach(async () => {
-  await db
-    .update(outbox)
-    .set({ state: 'cancelled' })
-    .where(inArray(outbox.state, ['pending', 'sending']));
-});
 afterAll(async () => {
   for (const g of gateways) await g.close();
 });

@@ -12,9 +12,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toGsm7 } from '../../domain/sms';
+import type { Config } from '../config';
 import { type ChannelSender, type OutboxMessage, SendError } from './outbox/channels';
 import type { ChannelBudget } from './outbox/worker';
-import type { Config } from '../config';
 
 /** The SMS channel's budget (SMS_PER_HOUR, SMS_PER_DAY): what a flood can cost at most. */
 export const smsBudget = (config: Pick<Config, 'SMS_PER_HOUR' | 'SMS_PER_DAY'>): ChannelBudget => ({

@@ -133,7 +133,14 @@ export async function makeCalendar(
 }
 
 /** A short day, Monday to Friday: 09:00-09:45 and 10:00-10:20 (the feeds' and dashboard's tests). */
-export const SHORT_DAY_ENTRIES = [...weeklyEntries(['09:00'], 45), ...weeklyEntries(['10:00'], 20)];
+const SHORT_DAY_ENTRIES = [...weeklyEntries(['09:00'], 45), ...weeklyEntries(['10:00'], 20)];
+
+/** A calendar `title` open the short day, Monday to Friday: 09:00-09:45 and 10:00-10:20. */
+export const makeShortDayCalendar = (
+  db: Db,
+  title: string,
+  c: Omit<Parameters<typeof makeCalendar>[1], 'title' | 'entries'> = {},
+) => makeCalendar(db, { title, entries: SHORT_DAY_ENTRIES, ...c });
 
 /** The calendar that takes the public form's requests. */
 export const makePublicCalendar = (db: Db, c: Partial<typeof s.calendars.$inferInsert> = {}) =>
@@ -176,6 +183,20 @@ export async function makeAppointment(
     .returning();
   return row;
 }
+
+/**
+ * An appointment given a staff status (`statusId`, e.g. "Control") on a calendar's date and time,
+ * holding that slot unless `holdsSlot: false`.
+ */
+export const makeBooking = (
+  db: Db,
+  b: { patientId: number; statusId: number; calendarId: number; date: string; time: string } & Partial<
+    typeof s.appointments.$inferInsert
+  >,
+) => {
+  const { statusId, ...rest } = b;
+  return makeAppointment(db, { status: 'custom', customStatusId: statusId, holdsSlot: true, ...rest });
+};
 
 export async function makeTimeOff(db: Db, userId: string, from: string, to: string) {
   const [row] = await db.insert(s.timeOff).values({ userId, fromDate: from, toDate: to }).returning();

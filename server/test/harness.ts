@@ -12,6 +12,7 @@ import { type App, type AppDeps, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { createStaffUser, type NewStaff } from '../platform/auth/staff';
+import { MONDAY_10, movableClock } from './factories';
 
 export const TEST_PASSWORD = 'Corect-Cal-Baterie-42';
 
@@ -81,6 +82,16 @@ export async function setupTestApp(
     await ctx.database.close();
   });
   return ctx;
+}
+
+/**
+ * The start most API test files share: `setupTestApp` with the server's "now" on a movable clock
+ * at MONDAY_10 (Monday 2 March 2026, 10:00 in Bucharest) unless `at` says otherwise, and its `db`.
+ */
+export async function setupClinic(o: { at?: Date; env?: Record<string, string> } = {}) {
+  const clock = movableClock(o.at ?? MONDAY_10);
+  const ctx = await setupTestApp({ clock, env: o.env });
+  return { ctx, db: ctx.database.db, clock };
 }
 
 let counter = 0;

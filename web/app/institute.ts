@@ -49,3 +49,13 @@ export function useInstitute(): { data: Institute | undefined } {
   }, [client, data]);
   return { data };
 }
+
+/** The institute, with the tab's title set to `title - institute name` (`title` alone until it loads). */
+export function useInstituteTitle(title: string): { data: Institute | undefined } {
+  const institute = useInstitute();
+  const name = institute.data?.name;
+  useEffect(() => {
+    document.title = name ? `${title} - ${name}` : title;
+  }, [title, name]);
+  return institute;
+}

@@ -4,6 +4,7 @@
  * end not chosen yet, or a cleared field, is null. Every other prop is Mantine's.
  */
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
+import type { ReactNode } from 'react';
 
 type Props = Omit<
   DatePickerInputProps<'range'>,
@@ -25,6 +26,37 @@ export function DateRangeField({ from, to, onChange, ...props }: Props) {
       {...props}
       value={[from || null, to || null]}
       onChange={([start, end]) => onChange(day(start), day(end))}
+    />
+  );
+}
+
+/** The part of a Mantine form (`useForm`) with a range's `from` and `to` (YYYY-MM-DD, '' unset). */
+type RangeForm = {
+  getValues(): { from: string; to: string };
+  setValues(values: { from: string; to: string }): void;
+  errors: Record<string, ReactNode>;
+  clearErrors(): void;
+};
+
+/**
+ * The field bound to a form's `from` and `to`: a new choice sets both and clears the form's
+ * errors, and either end's error shows under the field.
+ */
+export function FormDateRangeField({
+  form,
+  ...props
+}: Omit<Props, 'from' | 'to' | 'onChange' | 'error' | 'form'> & { form: RangeForm }) {
+  const { from, to } = form.getValues();
+  return (
+    <DateRangeField
+      {...props}
+      from={from}
+      to={to}
+      onChange={(start, end) => {
+        form.setValues({ from: start ?? '', to: end ?? '' });
+        form.clearErrors();
+      }}
+      error={form.errors.from ?? form.errors.to}
     />
   );
 }

@@ -21,10 +21,10 @@ import {
   time,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth';
-import { calendars } from './calendars';
+import { staffRef } from './auth';
+import { calendarRef, calendars } from './calendars';
 import { created, ts, updated } from './columns';
-import { patients } from './patients';
+import { patientRef } from './patients';
 
 export const appointmentStatuses = pgTable('appointment_statuses', {
   id: serial('id').primaryKey(),
@@ -43,10 +43,8 @@ export const appointments = pgTable(
   'appointments',
   {
     id: serial('id').primaryKey(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'restrict' }),
-    doctorId: text('doctor_id').references(() => users.id, { onDelete: 'set null' }),
+    patientId: patientRef(),
+    doctorId: staffRef('doctor_id'),
     calendarId: integer('calendar_id').references(() => calendars.id, { onDelete: 'restrict' }),
     /** request | appointment_request | scheduled | scheduled_paperless | scheduled_with_papers | custom */
     status: text('status').notNull(),
@@ -158,6 +156,10 @@ export const appointments = pgTable(
   ],
 );
 
+/** The appointment a row was made for, if any: set to null if the appointment is deleted. */
+export const appointmentRef = () =>
+  integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' });
+
 /**
  * Appointments newest first, undated last: the order of appointments_recent_idx, and of
  * appointments_patient_idx after the patient, so a query that orders by it reads either index
@@ -193,9 +195,7 @@ export const appointmentCompletedDays = pgTable(
 export const registrationDays = pgTable(
   'registration_days',
   {
-    calendarId: integer('calendar_id')
-      .notNull()
-      .references(() => calendars.id, { onDelete: 'cascade' }),
+    calendarId: calendarRef(),
     day: date('day', { mode: 'string' }).notNull(),
     count: integer('count').notNull().default(0),
   },

@@ -30,6 +30,15 @@ export const users = pgTable(
   (t) => [index('users_doctor_idx').on(t.doctor)],
 );
 
+/** A staff member a row names (its doctor, who created or signed it): set to null if the account is deleted. */
+export const staffRef = (name: string) => text(name).references(() => users.id, { onDelete: 'set null' });
+
+/** The account a row belongs to: deleted with it. */
+export const accountRef = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -40,9 +49,7 @@ export const sessions = pgTable(
     updatedAt: updated(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: accountRef(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -53,9 +60,7 @@ export const accounts = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: accountRef(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -88,9 +93,7 @@ export const twoFactors = pgTable(
     id: text('id').primaryKey(),
     secret: text('secret').notNull(),
     backupCodes: text('backup_codes').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: accountRef(),
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: ts('locked_until'),

@@ -38,13 +38,18 @@ export const calendars = pgTable('calendars', {
   dailyCapacity: integer('daily_capacity'),
   createdAt: created(),
 });
+
+/** The calendar a row belongs to: deleted with it. */
+export const calendarRef = () =>
+  integer('calendar_id')
+    .notNull()
+    .references(() => calendars.id, { onDelete: 'cascade' });
+
 export const calendarAvailability = pgTable(
   'calendar_availability',
   {
     id: serial('id').primaryKey(),
-    calendarId: integer('calendar_id')
-      .notNull()
-      .references(() => calendars.id, { onDelete: 'cascade' }),
+    calendarId: calendarRef(),
     /** 0 = Sunday ... 6 = Saturday (JavaScript's getDay). */
     weekday: smallint('weekday').notNull(),
     fromTime: time('from_time').notNull(),
@@ -60,9 +65,7 @@ export const calendarUnavailableDays = pgTable(
   'calendar_unavailable_days',
   {
     id: serial('id').primaryKey(),
-    calendarId: integer('calendar_id')
-      .notNull()
-      .references(() => calendars.id, { onDelete: 'cascade' }),
+    calendarId: calendarRef(),
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull(),
     reason: text('reason'),

@@ -12,25 +12,23 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Letter } from '../../../domain/letter';
-import { users } from './auth';
+import { staffRef } from './auth';
 import { created, ts, updated } from './columns';
 import { documents } from './documents';
-import { patients } from './patients';
+import { patientRef } from './patients';
 
 export const consultationGroups = pgTable(
   'consultation_groups',
   {
     guid: uuid('guid').primaryKey(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'restrict' }),
+    patientId: patientRef(),
     title: text('title').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
-    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: staffRef('created_by'),
     createdAt: created(),
     /** Set when a letter of this consultation is signed: later changes are addenda (new versions). */
     lockedAt: ts('locked_at'),
-    lockedBy: text('locked_by').references(() => users.id, { onDelete: 'set null' }),
+    lockedBy: staffRef('locked_by'),
   },
   (t) => [index('consultation_groups_patient_idx').on(t.patientId, t.date)],
 );
@@ -41,12 +39,10 @@ export const consultationEntries = pgTable(
     groupGuid: uuid('group_guid')
       .notNull()
       .references(() => consultationGroups.guid, { onDelete: 'cascade' }),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'restrict' }),
+    patientId: patientRef(),
     /** reason | personalPriors | familyPriors | treatment | diagnosis | recs | letter */
     type: text('type').notNull(),
-    doctorId: text('doctor_id').references(() => users.id, { onDelete: 'set null' }),
+    doctorId: staffRef('doctor_id'),
     content: text('content').notNull(),
     /** 1, then 2, 3, … for each addendum written after the consultation was locked. */
     version: integer('version').notNull().default(1),
@@ -86,18 +82,16 @@ export const consultationLetters = pgTable(
     groupGuid: uuid('group_guid')
       .notNull()
       .references(() => consultationGroups.guid, { onDelete: 'restrict' }),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'restrict' }),
+    patientId: patientRef(),
     registerYear: integer('register_year').notNull(),
     registerNumber: integer('register_number').notNull(),
     /** The letter as the doctor filled it in (domain/letter.ts `Letter`), sections sanitised. */
     content: jsonb('content').$type<Letter>().notNull(),
-    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: staffRef('created_by'),
     createdAt: created(),
     updatedAt: updated(),
     signedAt: ts('signed_at'),
-    signedBy: text('signed_by').references(() => users.id, { onDelete: 'set null' }),
+    signedBy: staffRef('signed_by'),
     signedPdf: bytea('signed_pdf'),
     /** The patient document that tracks its delivery (to send / sent). */
     documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),

@@ -1,18 +1,16 @@
 /** Patient documents (owner: documents). */
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { appointments } from './appointments';
-import { users } from './auth';
+import { appointmentRef } from './appointments';
+import { staffRef } from './auth';
 import { created } from './columns';
-import { patients } from './patients';
+import { patientRef } from './patients';
 
 export const documents = pgTable(
   'documents',
   {
     id: serial('id').primaryKey(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'restrict' }),
-    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    patientId: patientRef(),
+    appointmentId: appointmentRef(),
     title: text('title').notNull(),
     filename: text('filename').notNull(),
     ext: text('ext').notNull(),
@@ -21,7 +19,7 @@ export const documents = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     /** tosend | sent */
     status: text('status').notNull().default('tosend'),
-    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedBy: staffRef('uploaded_by'),
     createdAt: created(),
   },
   (t) => [

@@ -1,15 +1,13 @@
 /** Doctors' time off and each account's calendar-feed token (owner: my-account). */
 import { date, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { accountRef, users } from './auth';
 import { created } from './columns';
 
 export const timeOff = pgTable(
   'time_off',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: accountRef(),
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull(),
     createdAt: created(),

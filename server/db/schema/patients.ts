@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { staffRef } from './auth';
 import { created, ts, updated } from './columns';
 import { counties } from './counties';
 
@@ -32,7 +32,7 @@ export const patients = pgTable(
     covidVaccine: smallint('covid_vaccine').notNull().default(0),
     createdAt: created(),
     updatedAt: updated(),
-    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: staffRef('created_by'),
     /** Set when the identity was replaced by a pseudonym (GDPR art. 17(3)(c)); irreversible. */
     anonymisedAt: ts('anonymised_at'),
   },
@@ -62,6 +62,12 @@ export const patients = pgTable(
     index('patients_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
   ],
 );
+
+/** The patient a row belongs to: a patient with such rows cannot be deleted. */
+export const patientRef = () =>
+  integer('patient_id')
+    .notNull()
+    .references(() => patients.id, { onDelete: 'restrict' });
 
 /**
  * Every word of a patient's folded name (name_search split at spaces and hyphens), written by the

@@ -1,8 +1,8 @@
 /** Consent texts and given consents (owner: privacy; registration records a consent through it). */
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { appointments } from './appointments';
+import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { appointmentRef } from './appointments';
 import { created, ts } from './columns';
-import { patients } from './patients';
+import { patientRef } from './patients';
 
 export const consentTexts = pgTable('consent_texts', {
   version: text('version').primaryKey(),
@@ -13,10 +13,8 @@ export const consents = pgTable(
   'consents',
   {
     id: serial('id').primaryKey(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'restrict' }),
-    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    patientId: patientRef(),
+    appointmentId: appointmentRef(),
     textVersion: text('text_version').notNull(),
     givenAt: created(),
     ip: text('ip'),

@@ -1,11 +1,11 @@
 /** Clinic-wide settings changed at run time by administrators (owner: platform/settings). */
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { staffRef } from './auth';
 import { updated } from './columns';
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: updated(),
-  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: staffRef('updated_by'),
 });

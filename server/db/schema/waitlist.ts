@@ -1,31 +1,27 @@
 /** The waitlist of a calendar and the slots offered from it (owner: waitlist; issue 15). */
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, serial, text, time, uniqueIndex } from 'drizzle-orm/pg-core';
-import { appointments } from './appointments';
-import { users } from './auth';
-import { calendars } from './calendars';
+import { appointmentRef } from './appointments';
+import { staffRef } from './auth';
+import { calendarRef } from './calendars';
 import { created, ts } from './columns';
-import { patients } from './patients';
+import { patientRef } from './patients';
 
 /** A patient waiting for a freed slot of a calendar (optionally one doctor's) between two dates. */
 export const waitlistEntries = pgTable(
   'waitlist_entries',
   {
     id: serial('id').primaryKey(),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'restrict' }),
-    calendarId: integer('calendar_id')
-      .notNull()
-      .references(() => calendars.id, { onDelete: 'cascade' }),
-    doctorId: text('doctor_id').references(() => users.id, { onDelete: 'set null' }),
+    patientId: patientRef(),
+    calendarId: calendarRef(),
+    doctorId: staffRef('doctor_id'),
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull(),
     /** waiting | booked | removed */
     state: text('state').notNull().default('waiting'),
     createdAt: created(),
-    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    createdBy: staffRef('created_by'),
+    appointmentId: appointmentRef(),
   },
   (t) => [
     // The matching scan: a calendar's waiting entries, oldest first.
@@ -45,19 +41,17 @@ export const waitlistOffers = pgTable(
     entryId: integer('entry_id')
       .notNull()
       .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
-    calendarId: integer('calendar_id')
-      .notNull()
-      .references(() => calendars.id, { onDelete: 'cascade' }),
+    calendarId: calendarRef(),
     date: date('date', { mode: 'string' }).notNull(),
     time: time('time').notNull(),
-    doctorId: text('doctor_id').references(() => users.id, { onDelete: 'set null' }),
+    doctorId: staffRef('doctor_id'),
     offeredAt: ts('offered_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     /** open | accepted | declined | expired | taken */
     state: text('state').notNull().default('open'),
     tokenHash: text('token_hash').notNull().unique(),
     nonce: text('nonce').notNull(),
-    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    appointmentId: appointmentRef(),
   },
   (t) => [
     // One open offer per slot, and per entry: two nodes freeing the same slot offer it once.

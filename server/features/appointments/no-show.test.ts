@@ -8,19 +8,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../domain/dates';
 import { appointmentStatuses, appointments } from '../../db/schema';
-import {
-  MONDAY_10,
-  makeAppointment,
-  makeCalendar,
-  makePatient,
-  makeStatus,
-  movableClock,
-} from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { MONDAY_10, makeAppointment, makeCalendar, makePatient, makeStatus } from '../../test/factories';
+import { setupClinic, signedInStaff } from '../../test/harness';
 
-const clock = movableClock(MONDAY_10); // Monday 2 March 2026, 10:00 in Bucharest
-const ctx = await setupTestApp({ clock });
-const db = ctx.database.db;
+const { ctx, db, clock } = await setupClinic(); // Monday 2 March 2026, 10:00 in Bucharest
 const admin = await signedInStaff(ctx, {
   role: 'superadmin',
   superadmin: true,

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jsonQuery, messageReply, pageCount, pageQuery, replies } from '../../../domain/api';
+import { jsonQuery, pageCount, pageQuery, replies } from '../../../domain/api';
 import {
   appointmentCreatedReply,
   appointmentDoctorsReply,
@@ -32,6 +32,7 @@ import { expandRanges, lastBookableDay, WEEKDAY_NAMES } from '../../../domain/sl
 import { audit } from '../../platform/audit';
 import { activeDoctors } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { messageRoute } from '../../platform/http/write-routes';
 import { calendarFacts, listCalendars } from '../calendars';
 import { pickerSearch } from '../patients';
 import { appointmentDetail } from './detail';
@@ -238,52 +239,43 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  messageRoute(
+    app,
+    'POST',
     '/appointment/confirm',
     {
-      schema: {
-        tags,
-        summary: 'Confirm without papers, then with papers',
-        body: confirmSchema,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Confirm without papers, then with papers',
+      body: confirmSchema,
+      message: APPOINTMENT_MESSAGES.confirmed,
     },
-    async (req) => {
-      await service.confirm(req.actor, { appointmentId: req.body.appointment_id, status: req.body.status });
-      return { status: 1 as const, message: APPOINTMENT_MESSAGES.confirmed };
-    },
+    (req) => service.confirm(req.actor, { appointmentId: req.body.appointment_id, status: req.body.status }),
   );
 
-  app.post(
+  messageRoute(
+    app,
+    'POST',
     '/appointment/set-appointment',
     {
-      schema: {
-        tags,
-        summary: 'Sets a custom status, with a slot unless without_appointment',
-        body: setAppointmentSchema,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Sets a custom status, with a slot unless without_appointment',
+      body: setAppointmentSchema,
+      message: APPOINTMENT_MESSAGES.statusSet,
     },
-    async (req) => {
-      await service.setAppointment(req.actor, req.body);
-      return { status: 1 as const, message: APPOINTMENT_MESSAGES.statusSet };
-    },
+    (req) => service.setAppointment(req.actor, req.body),
   );
 
-  app.post(
+  messageRoute(
+    app,
+    'POST',
     '/appointment/assign-doctor',
     {
-      schema: {
-        tags,
-        summary: 'Assigns a doctor',
-        body: assignDoctorSchema,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Assigns a doctor',
+      body: assignDoctorSchema,
+      message: APPOINTMENT_MESSAGES.assigned,
     },
-    async (req) => {
-      await service.assignDoctor(req.actor, req.body);
-      return { status: 1 as const, message: APPOINTMENT_MESSAGES.assigned };
-    },
+    (req) => service.assignDoctor(req.actor, req.body),
   );
 
   app.post(
@@ -354,20 +346,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  messageRoute(
+    app,
+    'DELETE',
     '/appointment/:id',
     {
-      schema: {
-        tags,
-        summary: 'Deletes an appointment (frees its slot)',
-        params: idParams,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Deletes an appointment (frees its slot)',
+      params: idParams,
+      message: APPOINTMENT_MESSAGES.deleted,
     },
-    async (req) => {
-      await service.remove(req.actor, { appointmentId: req.params.id });
-      return { status: 1 as const, message: APPOINTMENT_MESSAGES.deleted };
-    },
+    (req) => service.remove(req.actor, { appointmentId: req.params.id }),
   );
 };
 

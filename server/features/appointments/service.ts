@@ -23,7 +23,7 @@ import { SELF_SERVICE_MESSAGES } from '../../../domain/self-service';
 import { inRanges } from '../../../domain/slots';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { audit } from '../../platform/audit';
+import { audit, auditOf } from '../../platform/audit';
 import { isActiveDoctor } from '../../platform/auth';
 import { constraintViolation } from '../../platform/db-errors';
 import type { Deps } from '../../platform/deps';
@@ -36,6 +36,8 @@ import type { AppointmentRow } from './repository/writes';
 import * as writes from './repository/writes';
 import { releaseRegistrationDay } from './repository/writes';
 import { assertBookable, withSlotGuard } from './slot-rules';
+
+const auditAppointment = auditOf('appointment');
 
 /** The slot the row held before a change, if it held one. */
 function heldSlot(row: AppointmentRow): FreedSlot | null {
@@ -121,13 +123,7 @@ export function createAppointmentsService({ db, clock, events, config }: Deps) {
         const row = await lockAppointment(tx, input.appointmentId, confirmAction(input.status));
         await writes.updateAppointment(tx, row, { status: input.status });
         await events.emit(tx, 'appointment.confirmed', { appointmentId: row.id, status: input.status });
-        await audit(tx, actor, {
-          action: 'appointment.confirm',
-          entityType: 'appointment',
-          entityId: row.id,
-          patientId: row.patientId,
-          details: { from: row.status, to: input.status },
-        });
+        await auditAppointment(tx, actor, 'appointment.confirm', row, { from: row.status, to: input.status });
       });
     },
 
@@ -180,19 +176,13 @@ export function createAppointmentsService({ db, clock, events, config }: Deps) {
                     : null,
               });
           }
-          await audit(tx, actor, {
-            action: 'appointment.set-status',
-            entityType: 'appointment',
-            entityId: row.id,
-            patientId: row.patientId,
-            details: {
-              from: row.status,
-              statusId: st.id,
-              withoutAppointment: st.withoutAppointment,
-              ...(st.withoutAppointment
-                ? {}
-                : { calendarId: input.calendar_id, date: input.date, time: input.time }),
-            },
+          await auditAppointment(tx, actor, 'appointment.set-status', row, {
+            from: row.status,
+            statusId: st.id,
+            withoutAppointment: st.withoutAppointment,
+            ...(st.withoutAppointment
+              ? {}
+              : { calendarId: input.calendar_id, date: input.date, time: input.time }),
           });
         }),
       );
@@ -241,12 +231,9 @@ export function createAppointmentsService({ db, clock, events, config }: Deps) {
           if (row.selectedDate && inRanges(row.selectedDate, await doctorTimeOff(tx, input.doctor_id)))
             throw conflict(APPOINTMENT_MESSAGES.doctorTimeOff);
           await writes.updateAppointment(tx, row, { doctorId: input.doctor_id });
-          await audit(tx, actor, {
-            action: 'appointment.assign-doctor',
-            entityType: 'appointment',
-            entityId: row.id,
-            patientId: row.patientId,
-            details: { from: row.doctorId, to: input.doctor_id },
+          await auditAppointment(tx, actor, 'appointment.assign-doctor', row, {
+            from: row.doctorId,
+            to: input.doctor_id,
           });
         }),
       );
@@ -259,19 +246,13 @@ export function createAppointmentsService({ db, clock, events, config }: Deps) {
         await writes.deleteAppointmentRow(tx, row.id);
         await releasePublicDay(tx, row);
         await freed(tx, row);
-        await audit(tx, actor, {
-          action: 'appointment.delete',
-          entityType: 'appointment',
-          entityId: row.id,
-          patientId: row.patientId,
-          details: {
-            status: row.status,
-            customStatusId: row.customStatusId,
-            calendarId: row.calendarId,
-            date: row.selectedDate,
-            time: row.selectedTime,
-            doctorId: row.doctorId,
-          },
+        await auditAppointment(tx, actor, 'appointment.delete', row, {
+          status: row.status,
+          customStatusId: row.customStatusId,
+          calendarId: row.calendarId,
+          date: row.selectedDate,
+          time: row.selectedTime,
+          doctorId: row.doctorId,
         });
       });
     },
@@ -295,12 +276,10 @@ export function createAppointmentsService({ db, clock, events, config }: Deps) {
           updatedAt: now,
         });
         await cancelPendingForAppointment(tx, row.id, 'reminder');
-        await audit(tx, actor, {
-          action: 'appointment.no-show',
-          entityType: 'appointment',
-          entityId: row.id,
-          patientId: row.patientId,
-          details: { date: row.selectedDate, calendarId: row.calendarId, doctorId: row.doctorId },
+        await auditAppointment(tx, actor, 'appointment.no-show', row, {
+          date: row.selectedDate,
+          calendarId: row.calendarId,
+          doctorId: row.doctorId,
         });
       });
     },
@@ -326,12 +305,10 @@ export function createAppointmentsService({ db, clock, events, config }: Deps) {
           await writes.deleteAppointmentRow(tx, row.id);
           const patientRemoved = await removePatientIfOnlyThisRequest(tx, row.patientId, createdAtExact);
           if (patientRemoved) patientsRemoved++;
-          await audit(tx, actor, {
-            action: 'appointment.spam',
-            entityType: 'appointment',
-            entityId: row.id,
-            patientId: row.patientId,
-            details: { calendarId: row.calendarId, date: row.selectedDate, patientRemoved },
+          await auditAppointment(tx, actor, 'appointment.spam', row, {
+            calendarId: row.calendarId,
+            date: row.selectedDate,
+            patientRemoved,
           });
         }
         return { marked: rows.length, patientsRemoved };
@@ -345,12 +322,7 @@ export function createAppointmentsService({ db, clock, events, config }: Deps) {
         const row = await lockAppointment(tx, input.appointmentId);
         if (row.cancelledAt) throw conflict(SELF_SERVICE_MESSAGES.alreadyCancelled);
         await writes.updateAppointment(tx, row, { attendanceConfirmedAt: now, updatedAt: now });
-        await audit(tx, actor, {
-          action: 'self-service.confirm',
-          entityType: 'appointment',
-          entityId: row.id,
-          patientId: row.patientId,
-        });
+        await auditAppointment(tx, actor, 'self-service.confirm', row);
       });
     },
 
@@ -365,12 +337,7 @@ export function createAppointmentsService({ db, clock, events, config }: Deps) {
           rescheduleNote: input.note,
           updatedAt: now,
         });
-        await audit(tx, actor, {
-          action: 'self-service.reschedule',
-          entityType: 'appointment',
-          entityId: row.id,
-          patientId: row.patientId,
-        });
+        await auditAppointment(tx, actor, 'self-service.reschedule', row);
       });
     },
 
@@ -400,12 +367,9 @@ export function createAppointmentsService({ db, clock, events, config }: Deps) {
         });
         await cancelPendingForAppointment(tx, row.id);
         await freed(tx, row);
-        await audit(tx, actor, {
-          action: 'self-service.cancel',
-          entityType: 'appointment',
-          entityId: row.id,
-          patientId: row.patientId,
-          details: { date: row.selectedDate, calendarId: row.calendarId },
+        await auditAppointment(tx, actor, 'self-service.cancel', row, {
+          date: row.selectedDate,
+          calendarId: row.calendarId,
         });
       });
     },

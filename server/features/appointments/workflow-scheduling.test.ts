@@ -1,51 +1,27 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
 import { outbox } from '../../db/schema';
-import { MONDAY_10_DAY, makeAppointment, makeCalendar, makeTimeOff } from '../../test/factories';
+import { MONDAY_10_DAY, makeBooking, makeCalendar, makeTimeOff } from '../../test/factories';
 import { setupWorkflow } from './test/workflow';
 
 const TODAY = MONDAY_10_DAY;
 const { ctx, db, staff, drA, drB, calId, control, cancelled, patient, post, row, actions } =
   await setupWorkflow();
 
+/** The patient's Control appointment holding a slot of `calendarId`. */
+const controlSlot = (calendarId: number, date: string, time: string) =>
+  makeBooking(db, { patientId: patient.id, statusId: control, calendarId, date, time });
+
 // The slot a confirmed request holds once it got its custom status (see workflow-status.test.ts).
 beforeAll(async () => {
-  await makeAppointment(db, {
-    patientId: patient.id,
-    status: 'custom',
-    customStatusId: control,
-    calendarId: calId,
-    date: '2026-03-04',
-    time: '09:30',
-    holdsSlot: true,
-  });
+  await controlSlot(calId, '2026-03-04', '09:30');
 });
 
 describe('assign-doctor', () => {
   it('assigns, refuses time off and a second slot for the same doctor at the same time', async () => {
     const cal2 = (await makeCalendar(db, { title: 'Cabinet 2' })).id;
-    const a = (
-      await makeAppointment(db, {
-        patientId: patient.id,
-        status: 'custom',
-        customStatusId: control,
-        calendarId: calId,
-        date: '2026-03-05',
-        time: '10:00',
-        holdsSlot: true,
-      })
-    ).id;
-    const b = (
-      await makeAppointment(db, {
-        patientId: patient.id,
-        status: 'custom',
-        customStatusId: control,
-        calendarId: cal2,
-        date: '2026-03-05',
-        time: '10:00',
-        holdsSlot: true,
-      })
-    ).id;
+    const a = (await controlSlot(calId, '2026-03-05', '10:00')).id;
+    const b = (await controlSlot(cal2, '2026-03-05', '10:00')).id;
     const assign = (appointmentId: number, doctor_id: string) =>
       post('assign-doctor', { appointmentId, doctor_id });
     expect((await assign(a, drA.id)).json()).toEqual({ status: 1, message: APPOINTMENT_MESSAGES.assigned });

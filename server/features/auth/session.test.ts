@@ -2,11 +2,22 @@ import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../../domain/auth';
 import { outbox, sessions, verifications } from '../../db/schema';
-import { createTestApp, setupTestApp, signedInStaff, signIn, TEST_PASSWORD } from '../../test/harness';
+import {
+  createTestApp,
+  type Staff,
+  setupTestApp,
+  signedInStaff,
+  signIn,
+  TEST_PASSWORD,
+} from '../../test/harness';
 
 const ctx = await setupTestApp();
 const me = (headers: Record<string, string>) =>
   ctx.app.inject({ method: 'GET', url: '/api/user/user-details', headers });
+
+/** The signed-in account's details form, sent as `who`. */
+const saveDetails = (who: Staff, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: '/api/user/user-details', headers: who.headers, payload });
 
 describe('sign in and sessions', () => {
   it('refuses a wrong password with 401 and sets no cookie', async () => {
@@ -128,12 +139,7 @@ describe('sign in and sessions', () => {
       .set({ createdAt: new Date(Date.now() - 12 * 3600_000 - 60_000) })
       .where(eq(sessions.userId, s.id));
     // A staff route: refused, and the session row is gone.
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/user/user-details',
-      headers: s.headers,
-      payload: { firstName: 'A', lastName: 'B' },
-    });
+    const res = await saveDetails(s, { firstName: 'A', lastName: 'B' });
     expect(res.statusCode).toBe(401);
     expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, s.id))).toHaveLength(0);
   });
@@ -165,20 +171,10 @@ describe('sign in and sessions', () => {
 
   it('updates the signed-in account and validates it', async () => {
     const s = await signedInStaff(ctx);
-    const bad = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/user/user-details',
-      headers: s.headers,
-      payload: { firstName: '', lastName: 'B' },
-    });
+    const bad = await saveDetails(s, { firstName: '', lastName: 'B' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.firstName).toBe('Vă rugăm introduceți prenumele.');
-    const ok = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/user/user-details',
-      headers: s.headers,
-      payload: { firstName: 'Maria', lastName: 'Stan' },
-    });
+    const ok = await saveDetails(s, { firstName: 'Maria', lastName: 'Stan' });
     expect(ok.json()).toMatchObject({ status: 1, firstName: 'Maria', lastName: 'Stan' });
     expect((await me(s.headers)).json().firstName).toBe('Maria');
   });

@@ -2,49 +2,33 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointmentStatuses, appointments } from '../../db/schema';
 import {
-  MONDAY_10,
   makeAppointment,
-  makeCalendar,
+  makeBooking,
   makePatient,
+  makeShortDayCalendar,
   makeStatus,
   makeTimeOff,
-  movableClock,
-  SHORT_DAY_ENTRIES,
 } from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { setupClinic, signedInStaff } from '../../test/harness';
 
-const clock = movableClock(MONDAY_10);
-
-const ctx = await setupTestApp({ clock });
-const { db } = ctx.database;
+const { ctx, db } = await setupClinic();
 const staff = await signedInStaff(ctx);
 const drA = await signedInStaff(ctx, { firstName: 'Ion', lastName: 'Albu' });
 const drB = await signedInStaff(ctx, { firstName: 'Radu', lastName: 'Barbu' });
 
-const cardio = await makeCalendar(db, {
-  title: 'Cardiologie',
-  entries: SHORT_DAY_ENTRIES,
+const cardio = await makeShortDayCalendar(db, 'Cardiologie', {
   unavailable: [
     { from: '2026-03-10', to: '2026-03-11', reason: 'Revizie' },
     { from: '2026-02-26', to: '2026-03-02' },
     { from: '2026-06-08', to: '2026-06-09', reason: 'Curs' },
   ],
 });
-const remote = await makeCalendar(db, { title: 'Consultatii la distanta', entries: SHORT_DAY_ENTRIES });
+const remote = await makeShortDayCalendar(db, 'Consultatii la distanta');
 const control = await makeStatus(db, { title: 'Control' });
 const pt = await makePatient(db, { name: 'Sorina Enache' });
 const pt2 = await makePatient(db, { name: 'Vlad Costin' });
 const slot = (date: string, time: string, calendarId: number, doctorId: string, patientId = pt.id) =>
-  makeAppointment(db, {
-    patientId,
-    status: 'custom',
-    customStatusId: control.id,
-    date,
-    time,
-    calendarId,
-    doctorId,
-    holdsSlot: true,
-  });
+  makeBooking(db, { patientId, statusId: control.id, calendarId, date, time, doctorId });
 
 const a1 = await slot('2026-03-03', '09:00', cardio.id, drA.id);
 const a2 = await slot('2026-03-04', '10:00', cardio.id, drB.id, pt2.id);
@@ -56,7 +40,7 @@ await makeTimeOff(db, drB.id, '2026-03-16', '2026-03-16');
 
 // A busy calendar for the month grid's cap: 12.03 has six appointments, three at 08:00 (the
 // cancelled one booked first), 13.03 only a cancelled one, 16.03 two.
-const busy = await makeCalendar(db, { title: 'Ecografie', entries: SHORT_DAY_ENTRIES });
+const busy = await makeShortDayCalendar(db, 'Ecografie');
 const cancelled = await makeStatus(db, { title: 'Anulat de pacient', withoutAppointment: true });
 const at = (date: string, time: string, patientId = pt.id, active = true) =>
   makeAppointment(db, {
@@ -240,7 +224,7 @@ describe('the month grid: perDay and includeInactive', () => {
 
 // The counts come from appointment_day_counts, kept by a trigger: whatever path writes an
 // appointment (here plain SQL), the month shows what the appointments say.
-const holter = await makeCalendar(db, { title: 'Holter', entries: SHORT_DAY_ENTRIES });
+const holter = await makeShortDayCalendar(db, 'Holter');
 const MAY = { start: '2026-05-04', end: '2026-05-18' };
 const month = async (calendarId: number) => (await events(calendarId, { ...MAY, perDay: 1 })).json().data;
 const first = await makeAppointment(db, {

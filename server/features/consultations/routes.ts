@@ -18,6 +18,7 @@ import {
   letterStateReply,
 } from '../../../domain/letter';
 import { entryUpdatedReply, letterSavedReply, patientIdField } from '../../../domain/patients';
+import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http-headers';
@@ -208,40 +209,41 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/patients/:id/consultation-letter/:guid/sign',
-    {
-      schema: {
-        tags: ['consultations'],
-        summary:
-          "A doctor signs the newest letter with the institute's certificate (PAdES); locks the consultation and files the signed PDF as a patient document. 409 without a configured certificate",
-        params: letterParams,
-        response: replies({ 200: letterActionReply }),
+  /** sign / send: an action on the consultation's newest letter, answered with the letter after it. */
+  const letterAction = (
+    action: 'sign' | 'send',
+    summary: string,
+    act: (actor: Actor, letter: { patientId: number; guid: string }) => ReturnType<typeof letters.signLetter>,
+    message: string,
+  ) =>
+    app.post(
+      `/patients/:id/consultation-letter/:guid/${action}`,
+      {
+        schema: {
+          tags: ['consultations'],
+          summary,
+          params: letterParams,
+          response: replies({ 200: letterActionReply }),
+        },
       },
-    },
-    async (req) => {
-      const { id, guid } = req.params;
-      const letter = await letters.signLetter(req.actor, { patientId: id, guid });
-      return { status: 1 as const, message: LETTER_ACTION_TEXTS.signed, letter };
-    },
+      async (req) => {
+        const letter = await act(req.actor, { patientId: req.params.id, guid: req.params.guid });
+        return { status: 1 as const, message, letter };
+      },
+    );
+
+  letterAction(
+    'sign',
+    "A doctor signs the newest letter with the institute's certificate (PAdES); locks the consultation and files the signed PDF as a patient document. 409 without a configured certificate",
+    (actor, letter) => letters.signLetter(actor, letter),
+    LETTER_ACTION_TEXTS.signed,
   );
 
-  app.post(
-    '/patients/:id/consultation-letter/:guid/send',
-    {
-      schema: {
-        tags: ['consultations'],
-        summary:
-          'E-mail the signed letter to the family doctor (through the outbox) and mark its document sent; 400 for an unsigned letter or without a GP e-mail',
-        params: letterParams,
-        response: replies({ 200: letterActionReply }),
-      },
-    },
-    async (req) => {
-      const { id, guid } = req.params;
-      const letter = await letters.sendLetter(req.actor, { patientId: id, guid });
-      return { status: 1 as const, message: CONSULTATION_TEXTS.letterSent, letter };
-    },
+  letterAction(
+    'send',
+    'E-mail the signed letter to the family doctor (through the outbox) and mark its document sent; 400 for an unsigned letter or without a GP e-mail',
+    (actor, letter) => letters.sendLetter(actor, letter),
+    CONSULTATION_TEXTS.letterSent,
   );
 };
 

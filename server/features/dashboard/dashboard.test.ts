@@ -2,26 +2,21 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointmentStatuses, appointments } from '../../db/schema';
 import {
-  MONDAY_10,
   makeAppointment,
   makeAuditEvent,
-  makeCalendar,
+  makeBooking,
   makePatient,
+  makeShortDayCalendar,
   makeStatus,
-  movableClock,
-  SHORT_DAY_ENTRIES,
   MONDAY_10_DAY as TODAY,
 } from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { type Staff, setupClinic, signedInStaff } from '../../test/harness';
 
-const clock = movableClock(MONDAY_10);
-
-const ctx = await setupTestApp({ clock });
-const { db } = ctx.database;
+const { ctx, db } = await setupClinic();
 const staff = await signedInStaff(ctx, { firstName: 'Maria', lastName: 'Ionescu' });
 const doctorName = 'Maria Ionescu';
 
-const cal = await makeCalendar(db, { title: 'Cabinet 1', entries: SHORT_DAY_ENTRIES });
+const cal = await makeShortDayCalendar(db, 'Cabinet 1');
 const without = await makeStatus(db, { title: 'Consult telefonic', withoutAppointment: true });
 const control = await makeStatus(db, { title: 'Control' });
 const pts = await Promise.all(
@@ -29,49 +24,43 @@ const pts = await Promise.all(
     (name) => makePatient(db, { name }),
   ),
 );
+/** The dashboard calendar's appointments of a range, asked as `who`. */
+const calendarRange = (who: Staff, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: '/api/dashboard/calendar', headers: who.headers, payload });
+
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
 
+/** A request of `patient` at 08:00 on `date`, made `minutesAgo` minutes ago. */
+const pending = (
+  patient: number,
+  status: 'request' | 'appointment_request' | 'scheduled_paperless' | 'scheduled_with_papers',
+  date: string,
+  minutesAgo: number,
+  doctorId?: string,
+) =>
+  makeAppointment(db, {
+    patientId: pts[patient].id,
+    status,
+    date,
+    time: '08:00',
+    createdAt: at(minutesAgo),
+    doctorId,
+  });
+
 // Pending: requests and confirmations from today on (4).
-const p1 = await makeAppointment(db, {
-  patientId: pts[0].id,
-  status: 'request',
-  date: TODAY,
-  createdAt: at(40),
-  time: '08:00',
-});
-const p2 = await makeAppointment(db, {
-  patientId: pts[1].id,
-  status: 'appointment_request',
-  date: '2026-03-03',
-  createdAt: at(30),
-  time: '08:00',
-});
-const p3 = await makeAppointment(db, {
-  patientId: pts[2].id,
-  status: 'scheduled_paperless',
-  date: '2026-03-05',
-  doctorId: staff.id,
-  createdAt: at(20),
-  time: '08:00',
-});
-const p4 = await makeAppointment(db, {
-  patientId: pts[3].id,
-  status: 'scheduled_with_papers',
-  date: '2026-03-09',
-  createdAt: at(10),
-  time: '08:00',
-});
+const p1 = await pending(0, 'request', TODAY, 40);
+const p2 = await pending(1, 'appointment_request', '2026-03-03', 30);
+const p3 = await pending(2, 'scheduled_paperless', '2026-03-05', 20, staff.id);
+const p4 = await pending(3, 'scheduled_with_papers', '2026-03-09', 10);
 // Not pending: a request from yesterday.
 await makeAppointment(db, { patientId: pts[4].id, status: 'request', date: '2026-03-01', time: '08:00' });
 // Completed: a slot yesterday and a without-appointment status last week (2); a slot today is not.
-await makeAppointment(db, {
+await makeBooking(db, {
   patientId: pts[4].id,
-  status: 'custom',
-  customStatusId: control.id,
+  statusId: control.id,
+  calendarId: cal.id,
   date: '2026-02-27',
   time: '09:00',
-  calendarId: cal.id,
-  holdsSlot: true,
 });
 await makeAppointment(db, {
   patientId: pts[5].id,
@@ -80,25 +69,21 @@ await makeAppointment(db, {
   date: '2026-02-24',
   time: '08:00',
 });
-const today = await makeAppointment(db, {
+const today = await makeBooking(db, {
   patientId: pts[5].id,
-  status: 'custom',
-  customStatusId: control.id,
+  statusId: control.id,
+  calendarId: cal.id,
   date: TODAY,
   time: '10:00',
-  calendarId: cal.id,
   doctorId: staff.id,
-  holdsSlot: true,
 });
 // Rescheduled: moved from 03.03 to 04.03 by staff (1). Not moved: one set again to the slot it holds.
-const moved = await makeAppointment(db, {
+const moved = await makeBooking(db, {
   patientId: pts[6].id,
-  status: 'custom',
-  customStatusId: control.id,
+  statusId: control.id,
+  calendarId: cal.id,
   date: '2026-03-03',
   time: '09:00',
-  calendarId: cal.id,
-  holdsSlot: true,
 });
 /** Staff give the appointment a slot (POST /api/appointment/set-appointment), as the screen does. */
 const setSlot = async (id: number, date: string, time: string) => {
@@ -168,7 +153,7 @@ describe('GET /api/dashboard', () => {
     });
     expect(await completed()).toBe(before + 1);
     // Moved to another calendar the same day, it is still counted once.
-    const other = await makeCalendar(db, { title: 'Cabinet 2', entries: SHORT_DAY_ENTRIES });
+    const other = await makeShortDayCalendar(db, 'Cabinet 2');
     await db.update(appointments).set({ calendarId: other.id }).where(eq(appointments.id, slot.id));
     expect(await completed()).toBe(before + 1);
     await db.update(appointments).set({ selectedDate: '2026-03-03' }).where(eq(appointments.id, slot.id));
@@ -239,12 +224,7 @@ describe('GET /api/dashboard', () => {
 
 describe('POST /api/dashboard/calendar', () => {
   it('gives the appointments of a range as events, ending where their availability entry ends', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/dashboard/calendar',
-      headers: staff.headers,
-      payload: { start: '2026-03-02', end: '2026-03-05' },
-    });
+    const res = await calendarRange(staff, { start: '2026-03-02', end: '2026-03-05' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.count).toBe(4);
@@ -264,12 +244,7 @@ describe('POST /api/dashboard/calendar', () => {
   });
 
   it('takes any day of the month as the six-week grid around it', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/dashboard/calendar',
-      headers: staff.headers,
-      payload: { date: '2026-03-17' },
-    });
+    const res = await calendarRange(staff, { date: '2026-03-17' });
     const body = res.json();
     expect(body).toMatchObject({ start: '2026-02-23', end: '2026-04-06' });
     // Nine events; the one with a status "without appointment" (24.02) is drawn but not counted.
@@ -280,12 +255,7 @@ describe('POST /api/dashboard/calendar', () => {
   });
 
   it('caps the month grid per day as the calendars do, with the same exact counts', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/dashboard/calendar',
-      headers: staff.headers,
-      payload: { date: '2026-03-17', perDay: 1, includeInactive: false },
-    });
+    const res = await calendarRange(staff, { date: '2026-03-17', perDay: 1, includeInactive: false });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const days = body.appointments.map((e: { start: string }) => e.start.slice(0, 10));
@@ -299,12 +269,7 @@ describe('POST /api/dashboard/calendar', () => {
   });
 
   it('refuses a range that ends before it starts', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/dashboard/calendar',
-      headers: staff.headers,
-      payload: { start: '2026-03-05', end: '2026-03-01' },
-    });
+    const res = await calendarRange(staff, { start: '2026-03-05', end: '2026-03-01' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.end).toBe('Sfârșitul intervalului trebuie să fie după începutul lui.');
   });

@@ -33,13 +33,18 @@ function where(f: DocumentFilters, v: Values) {
   return conds.length ? and(...conds) : undefined;
 }
 
-const listColumns = {
+/** A document as its lists show it: the file's facts (the patient record's tab needs no more). */
+const fileColumns = {
   id: documents.id,
   title: documents.title,
   filename: documents.filename,
   type: documents.ext,
   created_at: documents.createdAt,
   status: documents.status,
+};
+
+const listColumns = {
+  ...fileColumns,
   patient: patientCards.name,
   pid: patientCards.cnp,
   patient_id: documents.patientId,
@@ -158,14 +163,7 @@ export async function deleteDocumentRow(db: Db, id: number): Promise<void> {
 /** A patient's documents, newest first (the patient record's Documents tab). */
 export async function documentsOfPatient(db: Db, patientId: number) {
   const rows = await db
-    .select({
-      id: documents.id,
-      title: documents.title,
-      filename: documents.filename,
-      type: documents.ext,
-      created_at: documents.createdAt,
-      status: documents.status,
-    })
+    .select(fileColumns)
     .from(documents)
     .where(eq(documents.patientId, patientId))
     .orderBy(desc(documents.createdAt), desc(documents.id));

@@ -20,6 +20,7 @@ import {
 } from '../../../domain/documents';
 import { audit } from '../../platform/audit';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { idParams } from '../../platform/http/params';
 import { contentDisposition } from '../../platform/http-headers';
 import { pathOf, sessionOf, urlSigner } from '../../platform/signed-url';
 import { StorageNotFoundError } from '../../platform/storage';
@@ -30,7 +31,6 @@ import * as repo from './repository';
 import { handleUpload } from './upload';
 
 const URL_TTL_SECONDS = 300;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.deps;

@@ -27,18 +27,20 @@ const {
   newAppointment,
 } = await journeyTestContext();
 
+/** The public form sent for `day` with the patient's phone and e-mail, and the request it made. */
+async function publicRequest(day: string, phone: string, email: string) {
+  const body = registrationForm({ appt_date: day, phone, email });
+  expect((await submit(body)).statusCode).toBe(201);
+  const [a] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.publicRequest, true), eq(appointments.selectedDate, day)));
+  return { body, a };
+}
+
 describe('request received (public form)', () => {
   it('queues an e-mail and an SMS with the day, the 48-hour promise and the link, and writes them', async () => {
-    const body = registrationForm({
-      appt_date: '2026-03-04',
-      phone: '0722 555 101',
-      email: 'stefan.j@example.ro',
-    });
-    expect((await submit(body)).statusCode).toBe(201);
-    const [a] = await db
-      .select()
-      .from(appointments)
-      .where(and(eq(appointments.publicRequest, true), eq(appointments.selectedDate, '2026-03-04')));
+    const { body, a } = await publicRequest('2026-03-04', '0722 555 101', 'stefan.j@example.ro');
     const rows = await rowsOf(a.id);
     expect(rows.map((r) => [r.channel, r.to, r.purpose])).toEqual([
       ['email', 'stefan.j@example.ro', 'request-received'],
@@ -72,16 +74,7 @@ describe('request received (public form)', () => {
 
   it('an SMS asked for at night waits until 08:00; the e-mail goes at once', async () => {
     clock.at = new Date('2026-03-02T21:30:00Z'); // 23:30 in Bucharest
-    const body = registrationForm({
-      appt_date: '2026-03-05',
-      phone: '0722 555 102',
-      email: 'noapte@example.ro',
-    });
-    expect((await submit(body)).statusCode).toBe(201);
-    const [a] = await db
-      .select()
-      .from(appointments)
-      .where(and(eq(appointments.publicRequest, true), eq(appointments.selectedDate, '2026-03-05')));
+    const { a } = await publicRequest('2026-03-05', '0722 555 102', 'noapte@example.ro');
     const [mail, sms] = await rowsOf(a.id);
     expect(sms.channel).toBe('sms');
     expect(sms.nextAttemptAt.toISOString()).toBe('2026-03-03T06:00:00.000Z');

@@ -15,7 +15,7 @@ import { normalizePhone } from '../../../domain/validation/phone';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import type { AppointmentBefore, Events } from '../../platform/events';
+import type { AppointmentBefore, DomainEvents, Events } from '../../platform/events';
 import {
   cancelPendingForAppointment,
   insertMessagesOnce,
@@ -164,17 +164,7 @@ export function createJourney(o: JourneyOptions) {
      * 5. A freed slot is offered from the waitlist: the link to accept or decline it, and until
      * when it is held. Queued in the transaction that made the offer (purpose per offer).
      */
-    async waitlistOffered(
-      tx: Db,
-      offer: {
-        id: number;
-        patientId: number;
-        date: string;
-        time: string;
-        calendar: string | null;
-        expiresAt: Date;
-      },
-    ) {
+    async waitlistOffered(tx: Db, offer: DomainEvents['waitlist.offered']) {
       const pt = await patientContact(tx, offer.patientId);
       if (!pt) return;
       const m: texts.Moment = {

@@ -1,35 +1,22 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, timeOff } from '../../db/schema';
-import {
-  MONDAY_10,
-  makeAppointment,
-  makeCalendar,
-  makePatient,
-  makeStatus,
-  movableClock,
-  SHORT_DAY_ENTRIES,
-} from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { makeBooking, makePatient, makeShortDayCalendar, makeStatus } from '../../test/factories';
+import { setupClinic, signedInStaff } from '../../test/harness';
 
-const clock = movableClock(MONDAY_10);
-
-const ctx = await setupTestApp({ clock });
-const { db } = ctx.database;
+const { ctx, db } = await setupClinic();
 const doctor = await signedInStaff(ctx, { doctor: true });
 const other = await signedInStaff(ctx, { doctor: true });
-const cal = await makeCalendar(db, { title: 'Cardiologie', entries: SHORT_DAY_ENTRIES });
+const cal = await makeShortDayCalendar(db, 'Cardiologie');
 const control = await makeStatus(db, { title: 'Control' });
 const pt = await makePatient(db, { name: 'Ilie Moraru' });
-const booked = await makeAppointment(db, {
+const booked = await makeBooking(db, {
   patientId: pt.id,
-  status: 'custom',
-  customStatusId: control.id,
+  statusId: control.id,
+  calendarId: cal.id,
   date: '2026-03-18',
   time: '09:00',
-  calendarId: cal.id,
   doctorId: doctor.id,
-  holdsSlot: true,
 });
 
 type Who = { headers: Record<string, string> };

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageReply, replies } from '../../../domain/api';
+import { replies } from '../../../domain/api';
 import {
   calendarFeedCreatedReply,
   calendarFeedStateReply,
@@ -15,6 +15,7 @@ import {
   timeOffWriteReply,
 } from '../../../domain/my-account';
 import { notFound } from '../../platform/errors';
+import { messageRoute } from '../../platform/http/write-routes';
 import { linkBase } from '../../platform/origins';
 import feedRoutes from './feed/routes';
 import * as repo from './repository';
@@ -97,19 +98,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  messageRoute(
+    app,
+    'DELETE',
     '/my-account/calendar-feed',
     {
-      schema: {
-        tags,
-        summary: 'Revokes the private .ics feed URL',
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Revokes the private .ics feed URL',
+      message: MY_ACCOUNT_MESSAGES.feedRevoked,
     },
-    async (req) => {
-      await service.revokeFeed(req.actor);
-      return { status: 1 as const, message: MY_ACCOUNT_MESSAGES.feedRevoked };
-    },
+    (req) => service.revokeFeed(req.actor),
   );
 
   app.get(
@@ -147,20 +145,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.delete(
+  messageRoute(
+    app,
+    'DELETE',
     '/my-account/:id',
     {
-      schema: {
-        tags,
-        summary: 'Deletes a time-off period',
-        params: idParams,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Deletes a time-off period',
+      params: idParams,
+      message: MY_ACCOUNT_MESSAGES.deleted,
     },
-    async (req) => {
-      await service.deleteTimeOff(req.actor, { id: req.params.id });
-      return { status: 1 as const, message: MY_ACCOUNT_MESSAGES.deleted };
-    },
+    (req) => service.deleteTimeOff(req.actor, { id: req.params.id }),
   );
 };
 

@@ -12,6 +12,19 @@ import * as repo from './repository/patients';
 const nullable = (v: string | undefined) => (v === undefined || v === '' ? null : v);
 const phoneOrNull = (v: string | undefined) => (v ? (normalizePhone(v) ?? v) : null);
 
+/** The columns both forms set, as stored: the name's folded form, phones normalised, empty as null. */
+const formColumns = (input: EditPatient) => ({
+  name: input.name,
+  nameSearch: foldText(input.name),
+  phone: normalizePhone(input.phone) ?? input.phone,
+  email: nullable(input.email),
+  gpName: nullable(input.gp_name),
+  gpEmail: nullable(input.gp_email),
+  gpPhone: phoneOrNull(input.gp_phone),
+  insuranceStatus: input.insurance_status,
+  stateResidency: input.state_residency,
+});
+
 export function createPatientsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   return {
     async createPatient(actor: Actor, { input }: { input: NewPatient }): Promise<number> {
@@ -19,16 +32,8 @@ export function createPatientsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
         return await db.transaction(async (tx) => {
           if (await repo.patientIdByCnp(tx, input.cnp)) throw conflict(PATIENT_TEXTS.duplicateCnp);
           const id = await repo.insertPatient(tx, {
-            name: input.name,
-            nameSearch: foldText(input.name),
+            ...formColumns(input),
             cnp: input.cnp,
-            phone: normalizePhone(input.phone) ?? input.phone,
-            email: nullable(input.email),
-            gpName: nullable(input.gp_name),
-            gpEmail: nullable(input.gp_email),
-            gpPhone: phoneOrNull(input.gp_phone),
-            insuranceStatus: input.insurance_status,
-            stateResidency: input.state_residency,
             covidVaccine: input.vaccine,
             createdBy: actor.userId,
           });
@@ -52,15 +57,7 @@ export function createPatientsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
         const current = await repo.lockPatient(tx, id);
         if (!current) throw notFound(PATIENT_TEXTS.notFound);
         await repo.updatePatientRow(tx, id, {
-          name: input.name,
-          nameSearch: foldText(input.name),
-          phone: normalizePhone(input.phone) ?? input.phone,
-          email: nullable(input.email),
-          gpName: nullable(input.gp_name),
-          gpEmail: nullable(input.gp_email),
-          gpPhone: phoneOrNull(input.gp_phone),
-          insuranceStatus: input.insurance_status,
-          stateResidency: input.state_residency,
+          ...formColumns(input),
           ...(input.vaccine === undefined ? {} : { covidVaccine: input.vaccine }),
           updatedAt: now,
         });

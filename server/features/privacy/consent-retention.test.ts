@@ -14,7 +14,7 @@ import {
   makePublicCalendar,
   nextRealWeekday as nextWeekday,
 } from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 import { person } from './test/data';
 
 const ctx = await setupTestApp({ env: { RETENTION_YEARS: '8' } });
@@ -22,6 +22,10 @@ const db = ctx.database.db;
 await makePublicCalendar(ctx.database.db);
 const admin = await signedInStaff(ctx, { superadmin: true, doctor: false });
 const doctor = await signedInStaff(ctx, { doctor: true });
+
+/** A new consent text version, sent as `who`. */
+const addConsentText = (who: Staff, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: '/api/privacy/consent-texts', headers: who.headers, payload });
 
 async function register(who = person()) {
   const res = await ctx.app.inject({
@@ -57,39 +61,19 @@ describe('consent texts', () => {
 
   it('takes a new version from a superadmin only, refuses duplicates and bad input', async () => {
     const body = { version: 'gdpr-2027-01', text: 'Sunt de acord cu prelucrarea datelor (versiunea 2027).' };
-    const asDoctor = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/privacy/consent-texts',
-      headers: doctor.headers,
-      payload: body,
-    });
+    const asDoctor = await addConsentText(doctor, body);
     expect(asDoctor.statusCode).toBe(403);
-    const ok = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/privacy/consent-texts',
-      headers: admin.headers,
-      payload: body,
-    });
+    const ok = await addConsentText(admin, body);
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toEqual({
       status: 1,
       message: PRIVACY_MESSAGES.versionCreated,
       version: 'gdpr-2027-01',
     });
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/privacy/consent-texts',
-      headers: admin.headers,
-      payload: { ...body, text: 'Alt text' },
-    });
+    const again = await addConsentText(admin, { ...body, text: 'Alt text' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ status: 0, message: PRIVACY_MESSAGES.versionExists });
-    const bad = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/privacy/consent-texts',
-      headers: admin.headers,
-      payload: { version: 'X', text: ' ' },
-    });
+    const bad = await addConsentText(admin, { version: 'X', text: ' ' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ version: PRIVACY_MESSAGES.version, text: PRIVACY_MESSAGES.text });
     const list = (await ctx.app.inject({ url: '/api/privacy/consent-texts', headers: admin.headers })).json();

@@ -28,7 +28,7 @@ import {
 import { getStorage } from '../../platform/storage';
 import { listAllFiles } from '../../platform/storage/disk';
 import { makePublicCalendar, nextRealWeekday as nextWeekday } from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 import { makeLetterCertificate } from '../../test/letter-certificate';
 import { zipName } from './export';
 import { patientWithHistory, person } from './test/data';
@@ -223,7 +223,14 @@ describe('POST /api/privacy/patients/:id/anonymise', () => {
   const bystander = person();
   let subject: Awaited<ReturnType<typeof patientWithHistory>>;
   let other: Awaited<ReturnType<typeof patientWithHistory>>;
-  const url = () => `/api/privacy/patients/${subject.id}/anonymise`;
+  /** The anonymise button, pressed as `who` with the typed `confirmation` (the subject's unless told). */
+  const anonymise = (who: Staff, confirmation: string, id = subject.id) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/privacy/patients/${id}/anonymise`,
+      headers: who.headers,
+      payload: { confirmation },
+    });
   const counts = async (id: number) => ({
     appointments: (await db.select().from(appointments).where(eq(appointments.patientId, id))).length,
     entries: (await db.select().from(consultationEntries).where(eq(consultationEntries.patientId, id)))
@@ -238,19 +245,9 @@ describe('POST /api/privacy/patients/:id/anonymise', () => {
       expect((await tracesOf(needle)).length, needle).toBeGreaterThan(0);
     expect(await filesContaining(who.cnp)).toEqual([subject.key]);
 
-    const asDoctor = await ctx.app.inject({
-      method: 'POST',
-      url: url(),
-      headers: doctor.headers,
-      payload: { confirmation: ANONYMISE_PHRASE },
-    });
+    const asDoctor = await anonymise(doctor, ANONYMISE_PHRASE);
     expect(asDoctor.statusCode).toBe(403);
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: url(),
-      headers: admin.headers,
-      payload: { confirmation: 'anonimizeaza?' },
-    });
+    const wrong = await anonymise(admin, 'anonimizeaza?');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
       status: 0,
@@ -264,12 +261,7 @@ describe('POST /api/privacy/patients/:id/anonymise', () => {
   it('leaves no trace of the identity in the database or the file store, and keeps the clinical record', async () => {
     const before = await counts(subject.id);
     expect(before).toEqual({ appointments: 1, entries: 2, groups: 1 });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: url(),
-      headers: admin.headers,
-      payload: { confirmation: ANONYMISE_PHRASE },
-    });
+    const res = await anonymise(admin, ANONYMISE_PHRASE);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 1, message: PRIVACY_MESSAGES.anonymised });
 
@@ -324,23 +316,13 @@ describe('POST /api/privacy/patients/:id/anonymise', () => {
   });
 
   it('answers 409 the second time', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: url(),
-      headers: admin.headers,
-      payload: { confirmation: ANONYMISE_PHRASE },
-    });
+    const res = await anonymise(admin, ANONYMISE_PHRASE);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ status: 0, message: PRIVACY_MESSAGES.alreadyAnonymised });
   });
 
   it('keeps the unique CNP index: two anonymised patients never collide', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/privacy/patients/${other.id}/anonymise`,
-      headers: admin.headers,
-      payload: { confirmation: ` ${ANONYMISE_PHRASE} ` },
-    });
+    const res = await anonymise(admin, ` ${ANONYMISE_PHRASE} `, other.id);
     expect(res.statusCode).toBe(200);
     const rows = await db
       .select({ cnp: patients.cnp })

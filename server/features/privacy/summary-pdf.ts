@@ -3,13 +3,7 @@
  * patient, in Romanian with diacritics (DejaVu Sans, the font of platform/pdf.ts, because the PDF
  * standard fonts have no ș and ț).
  */
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
-import { htmlToParagraphs } from '../../platform/pdf';
-
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { htmlToParagraphs, pdfDocument } from '../../platform/pdf';
 
 /** The audit trail can be long; the PDF lists the newest events, the JSON has them all. */
 const MAX_AUDIT_LINES = 200;
@@ -27,18 +21,10 @@ export type SummaryData = {
 };
 
 export function renderSummary(data: SummaryData): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, done } = pdfDocument({
     size: 'A4',
     margins: { top: 56, bottom: 56, left: 56, right: 56 },
     info: { Title: 'Rezumatul datelor personale', Author: data.institute },
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const width = doc.page.width - 112;
 

@@ -9,13 +9,10 @@ import { REGISTRATION_MESSAGES } from '../../../domain/registration-rules';
 import { outbox, rateLimits } from '../../db/schema';
 import { insertMessagesOnce } from '../../platform/outbox';
 import { makeAppointment, makePatient } from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
-import { addCalendars, counts, form, NOW, requestIdOf, submit } from './test/helpers';
+import { signedInStaff } from '../../test/harness';
+import { counts, form, NOW, requestIdOf, setupRegistration, submit } from './test/helpers';
 
-const clock = { at: NOW, now: () => clock.at };
-const ctx = await setupTestApp({ clock, env: { REGISTRATION_PER_ADDRESS_DAILY: '3' } });
-const db = ctx.database.db;
-await addCalendars(db);
+const { ctx, db, clock } = await setupRegistration({ REGISTRATION_PER_ADDRESS_DAILY: '3' });
 
 describe('requests per client address and day', () => {
   it('allows REGISTRATION_PER_ADDRESS_DAILY a day from one address, then 429; other addresses and the next day are free', async () => {

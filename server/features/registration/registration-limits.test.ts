@@ -6,22 +6,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments, calendars, registrationDays } from '../../db/schema';
 import { nextCnp, nextIp } from '../../test/factories';
-import { setupTestApp } from '../../test/harness';
 import { RATE_LIMITS } from './routes';
 import {
-  addCalendars,
   checkDate,
   counts,
   dateFilter,
-  fixedClock,
   form,
   setPublicCapacity,
+  setupRegistration,
   submit,
 } from './test/helpers';
 
-const ctx = await setupTestApp({ clock: fixedClock(), env: { REGISTRATION_DAILY_CAPACITY: '20' } });
-const db = ctx.database.db;
-const calendarId = await addCalendars(db);
+const { ctx, db, calendarId } = await setupRegistration({ REGISTRATION_DAILY_CAPACITY: '20' });
 const BAD = { status: 0, message: 'Data selectata nu este disponibila!' };
 
 async function requestsOn(day: string) {

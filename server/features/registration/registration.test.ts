@@ -12,21 +12,9 @@ import {
   patients,
 } from '../../db/schema';
 import { makeConsentText, makePatient, nextCnp } from '../../test/factories';
-import { setupTestApp } from '../../test/harness';
-import {
-  addCalendars,
-  checkDate,
-  counts,
-  dateFilter,
-  fixedClock,
-  form,
-  requestIdOf,
-  submit,
-} from './test/helpers';
+import { checkDate, counts, dateFilter, form, requestIdOf, setupRegistration, submit } from './test/helpers';
 
-const ctx = await setupTestApp({ clock: fixedClock() });
-const db = ctx.database.db;
-const calendarId = await addCalendars(db);
+const { ctx, db, calendarId } = await setupRegistration();
 await db
   .insert(calendarUnavailableDays)
   .values({ calendarId, fromDate: '2026-12-01', toDate: '2026-12-03', reason: 'Concediu' });

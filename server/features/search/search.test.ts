@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeCnp } from '../../../domain/validation/cnp';
-import {
-  MONDAY_10,
-  makeAppointment,
-  makeCalendar,
-  makePatient,
-  movableClock,
-  SHORT_DAY_ENTRIES,
-} from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { makeAppointment, makePatient, makeShortDayCalendar } from '../../test/factories';
+import { setupClinic, signedInStaff } from '../../test/harness';
 
-const clock = movableClock(MONDAY_10);
-
-const ctx = await setupTestApp({ clock });
-const { db } = ctx.database;
+const { ctx, db } = await setupClinic();
 const staff = await signedInStaff(ctx, { firstName: 'Dana', lastName: 'Rusu' });
-const cal = await makeCalendar(db, { title: 'Cardiologie', entries: SHORT_DAY_ENTRIES });
+const cal = await makeShortDayCalendar(db, 'Cardiologie');
 
 const cnp = makeCnp(1, '1971-05-12', '12', 345);
 const stefan = await makePatient(db, {

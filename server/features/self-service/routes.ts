@@ -82,6 +82,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     message,
   });
 
+  /** A patient's action through the link: public, throttled, answered with the page after it. */
+  const patientAction = (
+    action: string,
+    summary: string,
+    handler: (req: {
+      params: { token: string };
+      actor: Actor;
+    }) => Promise<z.output<typeof selfServiceActionReply>>,
+  ) =>
+    app.post(
+      `/self-service/:token/${action}`,
+      {
+        config: common,
+        schema: { tags, summary, params: selfServiceParams, response: { 200: selfServiceActionReply } },
+      },
+      handler,
+    );
+
   app.get(
     '/self-service/:token',
     {
@@ -113,35 +131,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/self-service/:token/confirm',
-    {
-      config: common,
-      schema: {
-        tags,
-        summary: 'The patient confirms they will come',
-        params: selfServiceParams,
-        response: { 200: selfServiceActionReply },
-      },
-    },
-    async (req) => {
-      const a = await openToken(db, req.params.token, now());
-      await appointments.confirmAttendanceByPatient(req.actor, { appointmentId: a.id });
-      return after(req.params.token, SELF_SERVICE_MESSAGES.confirmed);
-    },
-  );
+  patientAction('confirm', 'The patient confirms they will come', async (req) => {
+    const a = await openToken(db, req.params.token, now());
+    await appointments.confirmAttendanceByPatient(req.actor, { appointmentId: a.id });
+    return after(req.params.token, SELF_SERVICE_MESSAGES.confirmed);
+  });
 
-  app.post(
-    '/self-service/:token/cancel',
-    {
-      config: common,
-      schema: {
-        tags,
-        summary: 'The patient cancels (until SELF_SERVICE_CANCEL_HOURS before); the slot is free at once',
-        params: selfServiceParams,
-        response: { 200: selfServiceActionReply },
-      },
-    },
+  patientAction(
+    'cancel',
+    'The patient cancels (until SELF_SERVICE_CANCEL_HOURS before); the slot is free at once',
     async (req) => {
       const a = await openToken(db, req.params.token, now());
       await appointments.cancelByPatient(req.actor, { appointmentId: a.id });
@@ -149,31 +147,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/self-service/:token/accept',
-    {
-      config: common,
-      schema: {
-        tags,
-        summary: 'The patient takes the slot a waitlist link offers; 409 when it was taken or expired',
-        params: selfServiceParams,
-        response: { 200: selfServiceActionReply },
-      },
-    },
+  patientAction(
+    'accept',
+    'The patient takes the slot a waitlist link offers; 409 when it was taken or expired',
     async (req) => answerOffer(req.params.token, req.actor, 'acceptOffer', WAITLIST_MESSAGES.offerAccepted),
   );
 
-  app.post(
-    '/self-service/:token/decline',
-    {
-      config: common,
-      schema: {
-        tags,
-        summary: 'The patient does not want the offered slot; it goes to the next patient on the waitlist',
-        params: selfServiceParams,
-        response: { 200: selfServiceActionReply },
-      },
-    },
+  patientAction(
+    'decline',
+    'The patient does not want the offered slot; it goes to the next patient on the waitlist',
     async (req) => answerOffer(req.params.token, req.actor, 'declineOffer', WAITLIST_MESSAGES.offerDeclined),
   );
 

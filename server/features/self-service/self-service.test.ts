@@ -15,19 +15,16 @@ import {
   makePatient,
   makePublicCalendar,
   makeRegistrationDay,
-  movableClock,
 } from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { setupClinic, signedInStaff } from '../../test/harness';
 import { selfServiceUrl } from './links';
 
 /** Monday 2 March 2026, 10:00 in Bucharest: the server's "now", moved by the tests. */
 const START = MONDAY_10;
-const clock = movableClock(START);
-const ctx = await setupTestApp({
-  clock,
+const { ctx, db, clock } = await setupClinic({
+  at: START,
   env: { SELF_SERVICE_CANCEL_HOURS: '24', INSTITUTE_PHONE: '021 318 00 00' },
 });
-const db = ctx.database.db;
 const { config } = ctx.app.deps;
 const keys = { secret: config.authSecret, publicUrl: config.publicUrl };
 const calendar = await makeCalendar(db, { title: 'Cabinet cardiologie 2' });

@@ -121,6 +121,15 @@ async function offerSlot(tx: Db, deps: WaitlistDeps, slot: FreedSlot, now: Date)
 export function createWaitlistService(base: Deps) {
   const { db, clock } = base;
   const deps = waitlistDeps(base);
+  /** Runs `act` under the offer's row lock while it is still open; otherwise answers why not. */
+  const answerOpenOffer = (offerId: number, act: (tx: Db, o: repo.Offer, now: Date) => Promise<Answer>) => {
+    const now = clock.now();
+    return db.transaction(async (tx): Promise<Answer> => {
+      const o = await repo.lockOffer(tx, offerId);
+      if (!o) return { ok: false, message: WAITLIST_MESSAGES.offerClosed };
+      return (await closedAnswer(tx, deps, o, now)) ?? act(tx, o, now);
+    });
+  };
   return {
     async addEntry(actor: Actor, { input }: { input: z.output<typeof waitlistAddSchema> }) {
       const now = clock.now();
@@ -217,12 +226,7 @@ export function createWaitlistService(base: Deps) {
      * the slot indexes refuse it and the offer becomes 'taken'. The caller answers 409 on `ok: false`.
      */
     async acceptOffer(actor: Actor, { offerId }: { offerId: number }) {
-      const now = clock.now();
-      return db.transaction(async (tx): Promise<Answer> => {
-        const o = await repo.lockOffer(tx, offerId);
-        if (!o) return { ok: false, message: WAITLIST_MESSAGES.offerClosed };
-        const closed = await closedAnswer(tx, deps, o, now);
-        if (closed) return closed;
+      return answerOpenOffer(offerId, async (tx, o) => {
         const entry = await repo.lockEntry(tx, o.entryId);
         if (entry?.state !== 'waiting') return { ok: false, message: WAITLIST_MESSAGES.offerClosed };
         const appointmentId = await deps.appointments.bookFromWaitlist(tx, {
@@ -254,12 +258,7 @@ export function createWaitlistService(base: Deps) {
     },
     /** The patient does not want the slot: it goes to the next matching patient at once. */
     async declineOffer(actor: Actor, { offerId }: { offerId: number }) {
-      const now = clock.now();
-      return db.transaction(async (tx): Promise<Answer> => {
-        const o = await repo.lockOffer(tx, offerId);
-        if (!o) return { ok: false, message: WAITLIST_MESSAGES.offerClosed };
-        const closed = await closedAnswer(tx, deps, o, now);
-        if (closed) return closed;
+      return answerOpenOffer(offerId, async (tx, o, now) => {
         await repo.setOffer(tx, o.id, { state: 'declined' });
         const entry = await repo.lockEntry(tx, o.entryId);
         await audit(tx, actor, {

@@ -7,25 +7,16 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments, auditEvents, outbox, waitlistOffers } from '../../db/schema';
 import { type ChannelSender, createOutboxWorker } from '../../platform/outbox';
-import {
-  MONDAY_10,
-  makeAppointment,
-  makeCalendar,
-  makePatient,
-  makeStatus,
-  movableClock,
-} from '../../test/factories';
-import { setupTestApp, signedInStaff } from '../../test/harness';
+import { MONDAY_10, makeAppointment, makeCalendar, makePatient, makeStatus } from '../../test/factories';
+import { setupClinic, signedInStaff } from '../../test/harness';
 import { linkSecrets, patientLinks, selfServiceUrl } from '../self-service';
 import { createWaitlistService } from './index';
 
 const START = MONDAY_10;
-const clock = movableClock(START);
-const ctx = await setupTestApp({
-  clock,
+const { ctx, db, clock } = await setupClinic({
+  at: START,
   env: { WAITLIST_OFFER_HOURS: '2', SELF_SERVICE_CANCEL_HOURS: '24' },
 });
-const db = ctx.database.db;
 const { config } = ctx.app.deps;
 const expireOffers = () => createWaitlistService(ctx.app.deps).processExpired();
 const staff = await signedInStaff(ctx, {

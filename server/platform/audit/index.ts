@@ -113,6 +113,21 @@ export async function audit(db: Db, actor: Actor, entry: AuditEntry): Promise<vo
   else await db.execute(auditInsert([row]));
 }
 
+/**
+ * The audit call of one kind of entity, for a service that records many changes to it:
+ * `const auditCalendar = auditOf('calendar')`, then `auditCalendar(tx, actor, action, { id }, details)`;
+ * the entity names its patient when it has one (an appointment row passes as it is).
+ */
+export function auditOf(entityType: string) {
+  return (
+    db: Db,
+    actor: Actor,
+    action: AuditAction,
+    entity: { id: string | number; patientId?: number | null },
+    details?: AuditEntry['details'],
+  ) => audit(db, actor, { action, entityType, entityId: entity.id, patientId: entity.patientId, details });
+}
+
 /** Every audit event about the patient (the privacy export), in order. */
 export async function auditRowsOfPatient(db: Db, patientId: number) {
   return db

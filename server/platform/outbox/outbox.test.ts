@@ -4,12 +4,13 @@
  * have arrived is retried with the same Message-ID, two workers on one database send each message
  * once, a lapsed lease makes a message due again, and stopping lets the send in flight finish.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, openPostgres } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { makePatient } from '../../test/factories';
 import { setupTestApp, signedInStaff } from '../../test/harness';
+import { cancelWaitingMessages, ownMessagesPerTest } from '../../test/outbox';
 import { closedPort, TestRelay } from '../../test/smtp';
 import { emailSender, enqueueMail, messageIdOf } from '../mail';
 import { claimDue, insertMessage, insertMessagesOnce, markSent } from './repository';
@@ -57,17 +58,10 @@ function worker(
   });
 }
 
-const rowsOf = (ids: number[]) => db.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(outbox.id);
+const rowsOf = ownMessagesPerTest(db);
 const mail = (i: number | string) =>
   enqueueMail(db, { to: `pacient${i}@example.ro`, subject: `Programare ${i}`, text: 'Text' });
 
-afterEach(async () => {
-  // Each test sees only its own messages.
-  await db
-    .update(outbox)
-    .set({ state: 'cancelled' })
-    .where(inArray(outbox.state, ['pending', 'sending']));
-});
 afterAll(async () => {
   for (const r of relays) await r.close();
 });
@@ -257,10 +251,7 @@ describe('outbox with a relay that misbehaves', () => {
   });
 
   it('claims the longest-waiting messages first, lapsed leases only when asked', async () => {
-    await db
-      .update(outbox)
-      .set({ state: 'cancelled' })
-      .where(inArray(outbox.state, ['pending', 'sending']));
+    await cancelWaitingMessages(db);
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     const queue = (subject: string, notBefore: Date) =>
       insertMessage(db, { channel: 'email', to: 'pacient@example.com', subject, text: '.', notBefore });

@@ -3,14 +3,7 @@
  * fetcher, its queryOptions (one key of `adminKeys`) and the hook. A write reloads its area and
  * the owners' keys of what else it changes (doctors, calendars, statuses).
  */
-import {
-  keepPreviousData,
-  type QueryKey,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   AdminCalendarListReply,
   AdminSettings,
@@ -33,39 +26,31 @@ import type {
 import type { MessageReply } from '../../../domain/api';
 import type { OutboxFilters, OutboxListReply, OutboxSummaryReply } from '../../../domain/outbox';
 import { api, buildUrl } from '../../lib/api';
+import { featureKeys } from '../../lib/query-keys';
+import { useReloadingMutation } from '../../lib/reloading-mutation';
 import { appointmentKeys } from '../appointments';
 import { calendarKeys } from '../calendars';
 
-const ALL = ['admin'] as const;
-export const adminKeys = {
-  all: ALL,
-  staff: [...ALL, 'staff'] as const,
-  settings: [...ALL, 'settings'] as const,
-  calendars: [...ALL, 'calendars'] as const,
-  statuses: [...ALL, 'statuses'] as const,
+export const adminKeys = featureKeys('admin', (all) => ({
+  staff: [...all, 'staff'] as const,
+  settings: [...all, 'settings'] as const,
+  calendars: [...all, 'calendars'] as const,
+  statuses: [...all, 'statuses'] as const,
   audit: (filters: AuditFilters, page: number, perPage: number) =>
-    [...ALL, 'audit', filters, page, perPage] as const,
-  auditActions: [...ALL, 'audit-actions'] as const,
-  outbox: [...ALL, 'outbox'] as const,
+    [...all, 'audit', filters, page, perPage] as const,
+  auditActions: [...all, 'audit-actions'] as const,
+  outbox: [...all, 'outbox'] as const,
   outboxList: (filters: OutboxFilters, page: number, perPage: number) =>
-    [...ALL, 'outbox', 'list', filters, page, perPage] as const,
-  outboxSummary: [...ALL, 'outbox', 'summary'] as const,
-};
+    [...all, 'outbox', 'list', filters, page, perPage] as const,
+  outboxSummary: [...all, 'outbox', 'summary'] as const,
+}));
 
 /** What an admin write answers: its message, and the id of what it created. */
 type Done = MessageReply & { id?: CreatedReply['id'] | StaffInvitedReply['id'] };
 
 /** A mutation that reloads one admin area afterwards, and the other areas showing what it changed. */
-function useAdminMutation<V>(area: QueryKey, fn: (v: V) => Promise<Done>, alsoInvalidate: QueryKey[] = []) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSettled: async () => {
-      await qc.invalidateQueries({ queryKey: area });
-      for (const k of alsoInvalidate) await qc.invalidateQueries({ queryKey: k });
-    },
-  });
-}
+const useAdminMutation = <V>(area: QueryKey, fn: (v: V) => Promise<Done>, alsoInvalidate: QueryKey[] = []) =>
+  useReloadingMutation(fn, [area, ...alsoInvalidate], 'onSettled');
 
 // ------------------------------------------------------------------ staff
 
@@ -209,10 +194,4 @@ export const useOutboxSummary = (enabled: boolean) => useQuery({ ...outboxSummar
 export type OutboxAction = 'retry' | 'cancel';
 export const outboxAction = ({ id, action }: { id: number; action: OutboxAction }) =>
   api.post<MessageReply>(`/admin/outbox/${id}/${action}`);
-export function useOutboxAction() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: outboxAction,
-    onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.outbox }),
-  });
-}
+export const useOutboxAction = () => useAdminMutation(adminKeys.outbox, outboxAction);

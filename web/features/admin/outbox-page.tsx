@@ -4,7 +4,19 @@
  * recipient is masked and no body or attachment reaches the browser.
  */
 import 'mantine-datatable/styles.css';
-import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -86,14 +98,14 @@ export default function OutboxPage() {
       <div>
         <Title order={1}>Coada de mesaje</Title>
         <Text c="dimmed" size="sm">
-          E-mailurile și SMS-urile trimise de aplicație. Destinatarul este mascat, iar conținutul
-          mesajelor nu este afișat.
+          E-mailurile și SMS-urile trimise de aplicație. Destinatarul este mascat, iar conținutul mesajelor nu
+          este afișat.
         </Text>
       </div>
       {budget?.reached && (
         <Alert color="orange" title="SMS-urile așteaptă">
-          {smsBudgetNotice(budget)} Trimise în ultima oră: {budget.hour.sent} din {budget.hour.limit};
-          în ultimele 24 de ore: {budget.day.sent} din {budget.day.limit}.
+          {smsBudgetNotice(budget)} Trimise în ultima oră: {budget.hour.sent} din {budget.hour.limit}; în
+          ultimele 24 de ore: {budget.day.sent} din {budget.day.limit}.
         </Alert>
       )}
       <Card withBorder padding="md">

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { type AdminCalendar, unavailableDaysSchema } from '../../../domain/admin';
 import { clinicToday, formatDay } from '../../../domain/dates';
 import { withNotify } from '../../lib/notify';
-import { DateRangeField } from '../../ui/date-range-field';
+import { FormDateRangeField } from '../../ui/date-range-field';
 import { useAddUnavailableDays, useDeleteUnavailableDays } from './api';
 
 type Values = { from: string; to: string; reason: string };
@@ -39,18 +39,7 @@ export function UnavailableDaysEditor({ calendar }: { calendar: AdminCalendar })
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
-        <DateRangeField
-          label="Zi sau interval"
-          placeholder="Alegeți zilele"
-          from={form.values.from}
-          to={form.values.to}
-          onChange={(from, to) => {
-            form.setValues({ from: from ?? '', to: to ?? '' });
-            form.clearErrors();
-          }}
-          error={form.errors.from ?? form.errors.to}
-          clearable
-        />
+        <FormDateRangeField form={form} label="Zi sau interval" placeholder="Alegeți zilele" clearable />
         <TextInput
           label="Motiv"
           placeholder="ex. Sărbătoare legală"

@@ -24,21 +24,20 @@ import type {
 } from '../../../domain/appointments';
 import { api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/query-client';
+import { featureKeys } from '../../lib/query-keys';
 
 export type ListParams = { filters: AppointmentFilters; page: number; perPage: number; hideOlder: boolean };
 
-const ALL = ['appointments'] as const;
-export const appointmentKeys = {
-  all: ALL,
-  list: (p: ListParams) => [...ALL, 'list', p] as const,
-  detail: (id: number) => [...ALL, 'detail', id] as const,
-  options: [...ALL, 'options'] as const,
+export const appointmentKeys = featureKeys('appointments', (all) => ({
+  list: (p: ListParams) => [...all, 'list', p] as const,
+  detail: (id: number) => [...all, 'detail', id] as const,
+  options: [...all, 'options'] as const,
   availability: (calendarId: number | null, doctorId: string | null, date?: string | null) =>
-    [...ALL, 'availability', calendarId, doctorId, date === undefined ? 'window' : date] as const,
-  patientSearch: (name: string) => [...ALL, 'patients', name] as const,
-  doctors: [...ALL, 'doctors'] as const,
-  statuses: [...ALL, 'statuses'] as const,
-};
+    [...all, 'availability', calendarId, doctorId, date === undefined ? 'window' : date] as const,
+  patientSearch: (name: string) => [...all, 'patients', name] as const,
+  doctors: [...all, 'doctors'] as const,
+  statuses: [...all, 'statuses'] as const,
+}));
 
 // ------------------------------------------------------------------ reads
 

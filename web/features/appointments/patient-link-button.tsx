@@ -3,10 +3,11 @@
  * public page promises confirmation "by messaging app or e-mail"): shown in a dialog with a copy
  * button; asking for it is audited.
  */
-import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLink } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/notify';
+import { ClinicModal } from '../../ui/clinic-modal';
 import { usePatientLink } from '../self-service';
 
 export function PatientLinkButton({ appointmentId }: { appointmentId: number }) {
@@ -17,12 +18,7 @@ export function PatientLinkButton({ appointmentId }: { appointmentId: number }) 
       <Button variant="light" leftSection={<IconLink size={16} />} onClick={dialog.open}>
         Link pentru pacient
       </Button>
-      <Modal
-        opened={opened}
-        onClose={dialog.close}
-        title="Linkul programării pentru pacient"
-        closeButtonProps={{ 'aria-label': 'Închide' }}
-      >
+      <ClinicModal opened={opened} onClose={dialog.close} title="Linkul programării pentru pacient">
         <Stack gap="sm">
           <Text size="sm">
             Pe pagina acestui link pacientul vede data, ora, locul și medicul, confirmă prezența, cere altă
@@ -51,7 +47,7 @@ export function PatientLinkButton({ appointmentId }: { appointmentId: number }) 
             </Group>
           )}
         </Stack>
-      </Modal>
+      </ClinicModal>
     </>
   );
 }

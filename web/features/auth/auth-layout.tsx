@@ -1,15 +1,24 @@
-import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconHeartbeat } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
-import { useInstitute } from '../../app/institute';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useInstituteTitle } from '../../app/institute';
 
-/** The frame of the sign-in pages: the institute's name above a card. */
-export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
-  const institute = useInstitute();
+/**
+ * The frame of the sign-in pages: the institute's name above a card; `backToLogin` ends the card
+ * with the link back to the sign-in page.
+ */
+export function AuthLayout({
+  title,
+  backToLogin = false,
+  children,
+}: {
+  title: string;
+  backToLogin?: boolean;
+  children: ReactNode;
+}) {
+  const institute = useInstituteTitle(title);
   const name = institute.data?.name;
-  useEffect(() => {
-    document.title = name ? `${title} - ${name}` : title;
-  }, [title, name]);
   return (
     <Box
       component="main"
@@ -33,6 +42,11 @@ export function AuthLayout({ title, children }: { title: string; children: React
                 {title}
               </Title>
               {children}
+              {backToLogin && (
+                <Anchor component={Link} to="/user/login" size="sm" ta="center">
+                  Înapoi la autentificare
+                </Anchor>
+              )}
             </Stack>
           </Paper>
           {institute.data?.tagline && (

@@ -1,9 +1,8 @@
 /** /user/forgot-password: asks for a reset link; the answer never reveals whether the account exists. */
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import * as zm from 'zod/mini';
 import { loginSchema } from '../../../domain/auth';
 import { ApiError } from '../../lib/api';
@@ -39,7 +38,7 @@ export default function ForgotPasswordPage() {
   });
 
   return (
-    <AuthLayout title="Resetarea parolei">
+    <AuthLayout title="Resetarea parolei" backToLogin>
       {answer?.ok ? (
         <Alert icon={<IconMailCheck aria-hidden />} role="status" title="Cerere trimisă">
           {answer.text}
@@ -69,9 +68,6 @@ export default function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to="/user/login" size="sm" ta="center">
-        Înapoi la autentificare
-      </Anchor>
     </AuthLayout>
   );
 }

@@ -53,7 +53,7 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <AuthLayout title="Alegeți o parolă nouă">
+    <AuthLayout title="Alegeți o parolă nouă" backToLogin>
       {invalidLink ? (
         <Alert color="red" role="alert" title="Legătura nu mai este valabilă">
           {AUTH_MESSAGES.resetInvalidLink}{' '}
@@ -89,9 +89,6 @@ export default function ResetPasswordPage() {
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to="/user/login" size="sm" ta="center">
-        Înapoi la autentificare
-      </Anchor>
     </AuthLayout>
   );
 }

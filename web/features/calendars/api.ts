@@ -5,15 +5,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarEventsReply, CalendarListReply } from '../../../domain/calendars';
 import { api } from '../../lib/api';
+import { featureKeys } from '../../lib/query-keys';
 import type { CalendarQuery } from './query';
 
-const ALL = ['calendars'] as const;
-export const calendarKeys = {
-  all: ALL,
-  list: [...ALL, 'list'] as const,
+export const calendarKeys = featureKeys('calendars', (all) => ({
+  list: [...all, 'list'] as const,
   events: (calendarId: number, query: CalendarQuery | null, doctorId: string | null) =>
-    [...ALL, 'events', calendarId, query, doctorId] as const,
-};
+    [...all, 'events', calendarId, query, doctorId] as const,
+}));
 
 /** The back office's calendars: the calendars page's tabs, the waitlist's picker. */
 export const getCalendars = () => api.get<CalendarListReply>('/calendars').then((r) => r.data);

@@ -10,16 +10,15 @@ import type {
   WeeklyCountsReply,
 } from '../../../domain/dashboard';
 import { api } from '../../lib/api';
+import { featureKeys } from '../../lib/query-keys';
 import type { CalendarQuery } from '../calendars';
 
-const ALL = ['dashboard'] as const;
-export const dashboardKeys = {
-  all: ALL,
-  stats: [...ALL, 'stats'] as const,
-  weekly: [...ALL, 'weekly'] as const,
-  calendar: (query: CalendarQuery | null) => [...ALL, 'calendar', query] as const,
-  journey: [...ALL, 'journey'] as const,
-};
+export const dashboardKeys = featureKeys('dashboard', (all) => ({
+  stats: [...all, 'stats'] as const,
+  weekly: [...all, 'weekly'] as const,
+  calendar: (query: CalendarQuery | null) => [...all, 'calendar', query] as const,
+  journey: [...all, 'journey'] as const,
+}));
 
 export const getDashboardStats = () => api.get<DashboardStatsReply>('/dashboard').then((r) => r.stats);
 export const dashboardStatsQuery = () =>

@@ -2,7 +2,7 @@
  * The documents area's door (SPEC §7 `/documents`). Each resource: a fetcher, its queryOptions
  * (one key of `documentKeys`) and the hook.
  */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MessageReply, SignedUrlReply } from '../../../domain/api';
 import type {
   DocumentFilters,
@@ -12,14 +12,14 @@ import type {
   DocumentUploadedReply,
 } from '../../../domain/documents';
 import { api } from '../../lib/api';
+import { featureKeys } from '../../lib/query-keys';
+import { useReloadingMutation } from '../../lib/reloading-mutation';
 
-const ALL = ['documents'] as const;
-export const documentKeys = {
-  all: ALL,
+export const documentKeys = featureKeys('documents', (all) => ({
   list: (filters: DocumentFilters, page: number, perPage: number) =>
-    [...ALL, 'list', filters, page, perPage] as const,
-  patients: (search: string) => [...ALL, 'patients', search] as const,
-};
+    [...all, 'list', filters, page, perPage] as const,
+  patients: (search: string) => [...all, 'patients', search] as const,
+}));
 
 /** Drops empty filter values so the server only sees what the user chose. */
 function compact(filters: DocumentFilters): DocumentFilters {
@@ -74,13 +74,7 @@ export const uploadDocument = ({ title, patientId, appointmentId, file, onProgre
   form.append('document', file, file.name);
   return api.upload<DocumentUploadedReply>('/documents', form, onProgress);
 };
-export function useUploadDocument() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: uploadDocument,
-    onSuccess: () => qc.invalidateQueries({ queryKey: documentKeys.all }),
-  });
-}
+export const useUploadDocument = () => useReloadingMutation(uploadDocument, [documentKeys.all]);
 
 export const setDocumentStatus = ({
   id,
@@ -91,22 +85,10 @@ export const setDocumentStatus = ({
   status: DocumentStatus;
   appointmentId?: number;
 }) => api.put<MessageReply>(`/documents/${id}`, { document_id: id, status, appointment_id: appointmentId });
-export function useSetDocumentStatus() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: setDocumentStatus,
-    onSuccess: () => qc.invalidateQueries({ queryKey: documentKeys.all }),
-  });
-}
+export const useSetDocumentStatus = () => useReloadingMutation(setDocumentStatus, [documentKeys.all]);
 
 export const deleteDocument = (id: number) => api.del<MessageReply>(`/documents/${id}`);
-export function useDeleteDocument() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: deleteDocument,
-    onSuccess: () => qc.invalidateQueries({ queryKey: documentKeys.all }),
-  });
-}
+export const useDeleteDocument = () => useReloadingMutation(deleteDocument, [documentKeys.all]);
 
 /** The short-lived signed URL of a document's file. */
 export const getDocumentUrl = (id: number) =>

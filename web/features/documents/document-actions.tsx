@@ -1,5 +1,5 @@
 /** The status badge with its dropdown, and delete with a confirmation (SPEC §2, §4). */
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconTrash } from '@tabler/icons-react';
 import {
@@ -9,6 +9,7 @@ import {
   type DocumentItem,
 } from '../../../domain/documents';
 import { notify, notifySuccess } from '../../lib/notify';
+import { ClinicModal } from '../../ui/clinic-modal';
 import { useDeleteDocument, useSetDocumentStatus } from './api';
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
@@ -72,13 +73,7 @@ export function DeleteDocumentButton({ doc }: { doc: Pick<DocumentItem, 'id' | '
           <IconTrash size={18} />
         </ActionIcon>
       </Tooltip>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title="Ștergere document"
-        centered
-        closeButtonProps={{ 'aria-label': 'Închide' }}
-      >
+      <ClinicModal opened={opened} onClose={close} title="Ștergere document" centered>
         <Text>{DOCUMENT_MESSAGES.deleteConfirm}</Text>
         <Text c="dimmed" size="sm" mt={4}>
           {doc.title} ({doc.filename})
@@ -103,7 +98,7 @@ export function DeleteDocumentButton({ doc }: { doc: Pick<DocumentItem, 'id' | '
             Șterge
           </Button>
         </Group>
-      </Modal>
+      </ClinicModal>
     </span>
   );
 }

@@ -1,6 +1,6 @@
 /** /app/docs/documents (SPEC §2 "Documents area"). */
 import 'mantine-datatable/styles.css';
-import { Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -18,6 +18,7 @@ import {
 import { pickerLabel } from '../../../domain/privacy';
 import { cnpInput } from '../../../domain/validation/cnp';
 import { serverPaging } from '../../lib/server-paging';
+import { ClinicModal } from '../../ui/clinic-modal';
 import { useDocumentPatients, useDocuments } from './api';
 import { DeleteDocumentButton, DocumentStatusMenu } from './document-actions';
 import { DocumentIcon } from './document-icon';
@@ -166,15 +167,9 @@ export default function DocumentsPage() {
           },
         ]}
       />
-      <Modal
-        opened={adding}
-        onClose={addModal.close}
-        title="Document nou"
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Închide' }}
-      >
+      <ClinicModal opened={adding} onClose={addModal.close} title="Document nou" size="lg">
         <UploadForm onUploaded={() => setUploaded(true)} />
-      </Modal>
+      </ClinicModal>
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
  * its queryOptions (one key of `myAccountKeys`) and the hook; reply types come from the route
  * schemas in domain/my-account.ts. The password and two-factor calls are identity's (../auth).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MessageReply } from '../../../domain/api';
 import type {
   CalendarFeedCreatedReply,
@@ -13,6 +13,7 @@ import type {
   TimeOffWriteReply,
 } from '../../../domain/my-account';
 import { api } from '../../lib/api';
+import { useReloadingMutation } from '../../lib/reloading-mutation';
 import { appointmentKeys } from '../appointments';
 import { calendarKeys } from '../calendars';
 
@@ -34,23 +35,10 @@ export const saveTimeOff = ({ id, from, to }: TimeOffInput) =>
 export const deleteTimeOff = (id: number) => api.del<MessageReply>(`/my-account/${id}`);
 
 /** A doctor's time off is also in the appointment pickers (the doctors' vacations) and the calendars. */
-function useInvalidateTimeOff() {
-  const qc = useQueryClient();
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: myAccountKeys.timeOff }),
-      qc.invalidateQueries({ queryKey: appointmentKeys.all }),
-      qc.invalidateQueries({ queryKey: calendarKeys.all }),
-    ]);
-}
+const timeOffReaders = [myAccountKeys.timeOff, appointmentKeys.all, calendarKeys.all];
 
-export function useSaveTimeOff() {
-  return useMutation({ mutationFn: saveTimeOff, onSuccess: useInvalidateTimeOff() });
-}
-
-export function useDeleteTimeOff() {
-  return useMutation({ mutationFn: deleteTimeOff, onSuccess: useInvalidateTimeOff() });
-}
+export const useSaveTimeOff = () => useReloadingMutation(saveTimeOff, timeOffReaders);
+export const useDeleteTimeOff = () => useReloadingMutation(deleteTimeOff, timeOffReaders);
 
 // ------------------------------------------------------------------ calendar feed
 
@@ -60,19 +48,7 @@ export const calendarFeedQuery = () =>
 export const useCalendarFeed = () => useQuery(calendarFeedQuery());
 
 export const rotateFeed = () => api.post<CalendarFeedCreatedReply>('/my-account/calendar-feed');
-export function useRotateFeed() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: rotateFeed,
-    onSuccess: () => qc.invalidateQueries({ queryKey: myAccountKeys.feed }),
-  });
-}
+export const useRotateFeed = () => useReloadingMutation(rotateFeed, [myAccountKeys.feed]);
 
 export const revokeFeed = () => api.del<MessageReply>('/my-account/calendar-feed');
-export function useRevokeFeed() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: revokeFeed,
-    onSuccess: () => qc.invalidateQueries({ queryKey: myAccountKeys.feed }),
-  });
-}
+export const useRevokeFeed = () => useReloadingMutation(revokeFeed, [myAccountKeys.feed]);

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { type TimeOffPeriod, type TimeOffWriteReply, timeOffSchema } from '../../../domain/my-account';
 import { FormActions } from '../../lib/form-actions';
 import { notifySuccess } from '../../lib/notify';
-import { DateRangeField } from '../../ui/date-range-field';
+import { FormDateRangeField } from '../../ui/date-range-field';
 import { useDeleteTimeOff, useSaveTimeOff } from './api';
 import { notifyTimeOffFailure } from './notify-failure';
 
@@ -60,7 +60,6 @@ export function TimeOffModal({ target, onClose, onSaved }: Props) {
     });
   };
 
-  const { from, to } = form.getValues();
   return (
     <Modal
       opened={target !== null}
@@ -70,17 +69,11 @@ export function TimeOffModal({ target, onClose, onSaved }: Props) {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <DateRangeField
+          <FormDateRangeField
+            form={form}
             label="Perioada"
             placeholder="Alegeți prima și ultima zi"
-            from={from}
-            to={to}
-            onChange={(start, end) => {
-              form.setValues({ from: start ?? '', to: end ?? '' });
-              form.clearErrors();
-            }}
             firstDayOfWeek={1}
-            error={form.errors.from ?? form.errors.to}
             required
             data-testid="time-off-range"
             popoverProps={{ withinPortal: true }}

@@ -20,18 +20,18 @@ import type {
   PatientUpdateReply,
 } from '../../../domain/patients';
 import { api } from '../../lib/api';
+import { featureKeys } from '../../lib/query-keys';
+import { useReloadingMutation } from '../../lib/reloading-mutation';
 
 export type PatientListParams = { filters: PatientFilters; page: number; perPage: number };
 
-const ALL = ['patients'] as const;
-export const patientKeys = {
-  all: ALL,
-  list: (p: PatientListParams) => [...ALL, 'list', p] as const,
-  detail: (id: number) => [...ALL, 'detail', id] as const,
-  letter: (patientId: number, guid: string) => [...ALL, 'letter', patientId, guid] as const,
+export const patientKeys = featureKeys('patients', (all) => ({
+  list: (p: PatientListParams) => [...all, 'list', p] as const,
+  detail: (id: number) => [...all, 'detail', id] as const,
+  letter: (patientId: number, guid: string) => [...all, 'letter', patientId, guid] as const,
   /** Outside `all`: a patient's write does not change the diagnoses (hours-long cache). */
   icd10: (q: string) => ['icd10', q] as const,
-};
+}));
 
 // ------------------------------------------------------------------ patients
 
@@ -59,17 +59,12 @@ export const patientQuery = (id: number) =>
   });
 export const usePatient = (id: number) => useQuery(patientQuery(id));
 
-function useInvalidatePatients() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: patientKeys.all });
-}
+/** A patient write reloads every patient query (list, detail, letters). */
+const usePatientWrite = <V, R>(fn: (v: V) => Promise<R>) => useReloadingMutation(fn, [patientKeys.all]);
 
 export const createPatient = (body: NewPatient | Record<string, unknown>) =>
   api.post<PatientCreatedReply>('/patients', body);
-export function useCreatePatient() {
-  const invalidate = useInvalidatePatients();
-  return useMutation({ mutationFn: createPatient, onSuccess: invalidate });
-}
+export const useCreatePatient = () => usePatientWrite(createPatient);
 
 export type SectionSave = { consultationTitle: string } & Partial<Record<ConsultationSection, string>>;
 
@@ -77,41 +72,21 @@ export type SectionSave = { consultationTitle: string } & Partial<Record<Consult
 export const updatePatient = (patientId: number, body: EditPatient | SectionSave | Record<string, unknown>) =>
   api.put<PatientUpdateReply>('/patients', { ...body, patientId });
 
-export function useUpdatePatient(patientId: number) {
-  const invalidate = useInvalidatePatients();
-  return useMutation({
-    mutationFn: (body: EditPatient | Record<string, unknown>) => updatePatient(patientId, body),
-    onSuccess: invalidate,
-  });
-}
+export const useUpdatePatient = (patientId: number) =>
+  usePatientWrite((body: EditPatient | Record<string, unknown>) => updatePatient(patientId, body));
 
-export function useSaveConsultation(patientId: number) {
-  const invalidate = useInvalidatePatients();
-  return useMutation({
-    mutationFn: (body: SectionSave) => updatePatient(patientId, body),
-    onSuccess: invalidate,
-  });
-}
+export const useSaveConsultation = (patientId: number) =>
+  usePatientWrite((body: SectionSave) => updatePatient(patientId, body));
 
 export const updateEntry = (patientId: number, b: { id: number; content: string }) =>
   api.put<EntryUpdatedReply>(`/patients/${patientId}/consultations/${b.id}`, { ...b, patientId });
-export function useUpdateEntry(patientId: number) {
-  const invalidate = useInvalidatePatients();
-  return useMutation({
-    mutationFn: (b: { id: number; content: string }) => updateEntry(patientId, b),
-    onSuccess: invalidate,
-  });
-}
+export const useUpdateEntry = (patientId: number) =>
+  usePatientWrite((b: { id: number; content: string }) => updateEntry(patientId, b));
 
 export const saveLetter = (patientId: number, b: { guid: string; content: string }) =>
   api.post<LetterSavedReply>(`/patients/${patientId}/consultation-letter`, b);
-export function useSaveLetter(patientId: number) {
-  const invalidate = useInvalidatePatients();
-  return useMutation({
-    mutationFn: (b: { guid: string; content: string }) => saveLetter(patientId, b),
-    onSuccess: invalidate,
-  });
-}
+export const useSaveLetter = (patientId: number) =>
+  usePatientWrite((b: { guid: string; content: string }) => saveLetter(patientId, b));
 
 /** Asks for the short-lived signed URL of a letter; the caller navigates to it. */
 export function letterUrl(patientId: number, guid: string) {

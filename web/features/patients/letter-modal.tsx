@@ -14,7 +14,6 @@ import {
   Divider,
   Group,
   Loader,
-  Modal,
   Radio,
   SimpleGrid,
   Stack,
@@ -34,6 +33,7 @@ import {
 import type { PatientDetail } from '../../../domain/patients';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { ClinicModal } from '../../ui/clinic-modal';
 import { letterUrl, useGenerateLetter, useLetterState, useSendLetter, useSignLetter } from './api';
 import { ChoiceField, DiagnosisPicker } from './letter-fields';
 import { TEXT_FIELDS, useLetterForm } from './letter-form-values';
@@ -255,13 +255,7 @@ export default function LetterModal({
   const letter = state.data?.letter ?? null;
   const signingAvailable = state.data?.signingAvailable ?? false;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="xl"
-      title={`Scrisoare medicală · ${title}`}
-      closeButtonProps={{ 'aria-label': 'Închide' }}
-    >
+    <ClinicModal opened onClose={onClose} size="xl" title={`Scrisoare medicală · ${title}`}>
       {state.isPending ? (
         <Loader />
       ) : state.isError ? (
@@ -281,6 +275,6 @@ export default function LetterModal({
           <LetterForm key={letter?.id ?? 'new'} patient={patient} guid={guid} saved={letter} />
         </Stack>
       )}
-    </Modal>
+    </ClinicModal>
   );
 }

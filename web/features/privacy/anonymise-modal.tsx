@@ -1,10 +1,11 @@
 /** The typed confirmation before an anonymisation (irreversible; the server checks the phrase too). */
-import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ANONYMISE_PHRASE, anonymiseSchema, isAnonymisePhrase } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
 import { notifySuccess } from '../../lib/notify';
+import { ClinicModal } from '../../ui/clinic-modal';
 import { useAnonymise } from './api';
 
 type Props = {
@@ -40,13 +41,7 @@ export function AnonymiseModal({ patientId, patientName, opened, onClose, onAnon
     }
   });
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Anonimizarea pacientului"
-      centered
-      closeButtonProps={{ 'aria-label': 'Închide' }}
-    >
+    <ClinicModal opened={opened} onClose={close} title="Anonimizarea pacientului" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title="Operație ireversibilă">
@@ -84,6 +79,6 @@ export function AnonymiseModal({ patientId, patientName, opened, onClose, onAnon
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ClinicModal>
   );
 }

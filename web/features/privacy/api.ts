@@ -13,14 +13,14 @@ import type {
   RetentionReply,
 } from '../../../domain/privacy';
 import { api, buildUrl } from '../../lib/api';
+import { featureKeys } from '../../lib/query-keys';
+import { useReloadingMutation } from '../../lib/reloading-mutation';
 
-const ALL = ['privacy'] as const;
-export const privacyKeys = {
-  all: ALL,
-  patient: (patientId: number) => [...ALL, 'patient', patientId] as const,
-  retention: (page: number, perPage: number) => [...ALL, 'retention', page, perPage] as const,
-  consentTexts: [...ALL, 'consent-texts'] as const,
-};
+export const privacyKeys = featureKeys('privacy', (all) => ({
+  patient: (patientId: number) => [...all, 'patient', patientId] as const,
+  retention: (page: number, perPage: number) => [...all, 'retention', page, perPage] as const,
+  consentTexts: [...all, 'consent-texts'] as const,
+}));
 
 /** The ZIP download (a plain link: the browser sends the session cookie and saves the file). */
 export const exportUrl = (patientId: number) => buildUrl(`/privacy/patients/${patientId}/export`);
@@ -38,13 +38,12 @@ export const usePatientPrivacy = (patientId: number) => useQuery(patientPrivacyQ
 
 export const withdrawConsent = (patientId: number, consentId: number) =>
   api.post<ConsentWithdrawnReply>(`/privacy/patients/${patientId}/consents/${consentId}/withdraw`);
-export function useWithdrawConsent(patientId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (consentId: number) => withdrawConsent(patientId, consentId),
-    onSettled: () => qc.invalidateQueries({ queryKey: privacyKeys.patient(patientId) }),
-  });
-}
+export const useWithdrawConsent = (patientId: number) =>
+  useReloadingMutation(
+    (consentId: number) => withdrawConsent(patientId, consentId),
+    [privacyKeys.patient(patientId)],
+    'onSettled',
+  );
 
 export const anonymisePatient = (patientId: number, confirmation: string) =>
   api.post<AnonymisedReply>(`/privacy/patients/${patientId}/anonymise`, { confirmation });
@@ -76,10 +75,5 @@ export const useConsentTexts = () => useQuery(consentTextsQuery());
 
 export const createConsentText = (input: ConsentTextInput) =>
   api.post<ConsentTextCreatedReply>('/privacy/consent-texts', input);
-export function useCreateConsentText() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: createConsentText,
-    onSettled: () => qc.invalidateQueries({ queryKey: privacyKeys.consentTexts }),
-  });
-}
+export const useCreateConsentText = () =>
+  useReloadingMutation(createConsentText, [privacyKeys.consentTexts], 'onSettled');

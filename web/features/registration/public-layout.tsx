@@ -1,8 +1,8 @@
 /** The frame of the public pages: the institute's name (a link home) above, contacts below. */
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useInstitute } from '../../app/institute';
+import { useInstituteTitle } from '../../app/institute';
 import { HeartbeatIcon } from './icons';
 import classes from './public-layout.module.css';
 
@@ -18,11 +18,8 @@ export function PublicLayout({
   /** Content width in px; the header lines up with it. */
   width?: number;
 }) {
-  const institute = useInstitute();
+  const institute = useInstituteTitle(title);
   const name = institute.data?.name;
-  useEffect(() => {
-    document.title = name ? `${title} - ${name}` : title;
-  }, [title, name]);
   return (
     <Box
       className={classes.root}

@@ -1,5 +1,5 @@
 /** "Adaugă pe lista de așteptare": a calendar, optionally a doctor, and the days the patient can come. */
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconHourglass } from '@tabler/icons-react';
@@ -7,7 +7,8 @@ import { useEffect } from 'react';
 import { WAITLIST_MESSAGES, waitlistAddSchema } from '../../../domain/waitlist';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { DateRangeField } from '../../ui/date-range-field';
+import { ClinicModal } from '../../ui/clinic-modal';
+import { FormDateRangeField } from '../../ui/date-range-field';
 import { useAddToWaitlist } from './api';
 
 type Values = { patient_id: number; calendar_id: string; doctor_id: string; from: string; to: string };
@@ -60,15 +61,8 @@ export function AddToWaitlistModal({ patientId, calendarId, opened, onClose, cal
     }),
   );
 
-  const { from, to } = form.getValues();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Adaugă pe lista de așteptare"
-      centered
-      closeButtonProps={{ 'aria-label': 'Închide' }}
-    >
+    <ClinicModal opened={opened} onClose={onClose} title="Adaugă pe lista de așteptare" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Select
@@ -91,17 +85,11 @@ export function AddToWaitlistModal({ patientId, calendarId, opened, onClose, cal
             value={form.getValues().doctor_id || null}
             onChange={(v) => form.setFieldValue('doctor_id', v ?? '')}
           />
-          <DateRangeField
+          <FormDateRangeField
+            form={form}
             label="Zilele în care pacientul poate veni"
             placeholder="Alegeți prima și ultima zi"
-            from={from}
-            to={to}
-            onChange={(start, end) => {
-              form.setValues({ from: start ?? '', to: end ?? '' });
-              form.clearErrors();
-            }}
             firstDayOfWeek={1}
-            error={form.errors.from ?? form.errors.to}
             required
             data-testid="waitlist-range"
             popoverProps={{ withinPortal: true }}
@@ -120,7 +108,7 @@ export function AddToWaitlistModal({ patientId, calendarId, opened, onClose, cal
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ClinicModal>
   );
 }
 

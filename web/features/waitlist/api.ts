@@ -3,7 +3,7 @@
  * `waitlistKeys`) and the hook; replies typed from domain/. The add form's calendars and doctors
  * are the calendars' and appointments' own (their index.ts).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   WaitlistListReply,
@@ -12,12 +12,12 @@ import type {
   waitlistOkReply,
 } from '../../../domain/waitlist';
 import { api } from '../../lib/api';
+import { featureKeys } from '../../lib/query-keys';
+import { useReloadingMutation } from '../../lib/reloading-mutation';
 
-const ALL = ['waitlist'] as const;
-export const waitlistKeys = {
-  all: ALL,
-  list: (calendarId: number) => [...ALL, calendarId] as const,
-};
+export const waitlistKeys = featureKeys('waitlist', (all) => ({
+  list: (calendarId: number) => [...all, calendarId] as const,
+}));
 
 export const getWaitlist = (calendarId: number) =>
   api.get<WaitlistListReply>('/waitlist', { calendar_id: calendarId }).then((r) => r.entries);
@@ -27,19 +27,7 @@ export const useWaitlist = (calendarId: number) => useQuery(waitlistQuery(calend
 
 export const addToWaitlist = (body: z.output<typeof waitlistAddSchema>) =>
   api.post<z.infer<typeof waitlistAddReply>>('/waitlist', body);
-export function useAddToWaitlist() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: addToWaitlist,
-    onSuccess: () => qc.invalidateQueries({ queryKey: waitlistKeys.all }),
-  });
-}
+export const useAddToWaitlist = () => useReloadingMutation(addToWaitlist, [waitlistKeys.all]);
 
 export const removeFromWaitlist = (id: number) => api.del<z.infer<typeof waitlistOkReply>>(`/waitlist/${id}`);
-export function useRemoveFromWaitlist() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: removeFromWaitlist,
-    onSuccess: () => qc.invalidateQueries({ queryKey: waitlistKeys.all }),
-  });
-}
+export const useRemoveFromWaitlist = () => useReloadingMutation(removeFromWaitlist, [waitlistKeys.all]);

@@ -1,19 +1,20 @@
 /** /api/admin/outbox: the messages waiting, sent or not sent (superadmins and admins; doctors 403). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jsonQuery, messageReply, pageCount, pageQuery, replies } from '../../../../domain/api';
+import { jsonQuery, pageCount, pageQuery, replies } from '../../../../domain/api';
 import {
   OUTBOX_MESSAGES,
   outboxFiltersSchema,
   outboxListReply,
   outboxSummaryReply,
 } from '../../../../domain/outbox';
+import { idParams } from '../../../platform/http/params';
+import { messageRoute } from '../../../platform/http/write-routes';
 import { smsBudget } from '../../../platform/sms';
 import * as service from './service';
 
 const tags = ['admin'];
 const config = { admins: true };
-const params = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
@@ -57,38 +58,32 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ status: 1 as const, ...(await service.summary(db(), smsBudget(app.deps.config))) }),
   );
 
-  app.post(
+  messageRoute(
+    app,
+    'POST',
     '/admin/outbox/:id/retry',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Send a queued or failed message at once (409 in another state)',
-        params,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Send a queued or failed message at once (409 in another state)',
+      params: idParams,
+      message: OUTBOX_MESSAGES.retried,
     },
-    async (req) => {
-      await service.retryMessage(db(), req.actor, req.params.id);
-      return { status: 1 as const, message: OUTBOX_MESSAGES.retried };
-    },
+    (req) => service.retryMessage(db(), req.actor, req.params.id),
   );
 
-  app.post(
+  messageRoute(
+    app,
+    'POST',
     '/admin/outbox/:id/cancel',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Cancel a queued or failed message: it will not be sent (409 in another state)',
-        params,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Cancel a queued or failed message: it will not be sent (409 in another state)',
+      params: idParams,
+      message: OUTBOX_MESSAGES.cancelled,
     },
-    async (req) => {
-      await service.cancelMessage(db(), req.actor, req.params.id);
-      return { status: 1 as const, message: OUTBOX_MESSAGES.cancelled };
-    },
+    (req) => service.cancelMessage(db(), req.actor, req.params.id),
   );
 };
 

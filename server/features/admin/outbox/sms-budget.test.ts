@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { outbox } from '../../../db/schema';
 import { type ChannelSender, createOutboxWorker } from '../../../platform/outbox';
 import { smsBudget } from '../../../platform/sms';
-import { signedInStaff, setupTestApp } from '../../../test/harness';
+import { setupTestApp, signedInStaff } from '../../../test/harness';
 import { addCalendars, form, NOW, submit } from '../../registration/test/helpers';
 
 const clock = { at: NOW, now: () => clock.at };
@@ -31,7 +31,9 @@ const worker = createOutboxWorker(db, {
   log: { warn: (obj, msg) => warnings.push({ obj, msg }), error: () => {} },
 });
 const smsStates = async () =>
-  (await db.select({ state: outbox.state }).from(outbox).where(eq(outbox.channel, 'sms'))).map((r) => r.state);
+  (await db.select({ state: outbox.state }).from(outbox).where(eq(outbox.channel, 'sms'))).map(
+    (r) => r.state,
+  );
 const summary = async () =>
   (await ctx.app.inject({ method: 'GET', url: '/api/admin/outbox/summary', headers: admin.headers })).json();
 

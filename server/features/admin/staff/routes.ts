@@ -11,10 +11,11 @@ import {
   staffListReply,
   staffUpdateSchema,
 } from '../../../../domain/admin';
-import { messageReply, replies } from '../../../../domain/api';
+import { replies } from '../../../../domain/api';
 import { audit } from '../../../platform/audit';
 import { usesTwoFactor } from '../../../platform/auth';
 import { conflict } from '../../../platform/errors';
+import { createdRoute, messageRoute } from '../../../platform/http/write-routes';
 import { requireTwoFactor, setRequireTwoFactor } from '../../../platform/settings';
 import { createStaffService, listStaff } from './service';
 
@@ -32,108 +33,90 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ status: 1 as const, data: await listStaff(db()) }),
   );
 
-  app.post(
+  createdRoute(
+    app,
     '/admin/staff',
     {
       config,
-      schema: {
-        tags,
-        summary:
-          'Invite a person: the account is created authorised and an e-mail carries a link to set the password',
-        body: staffInviteSchema,
-        response: replies({ 201: staffInvitedReply }),
-      },
+      tags,
+      summary:
+        'Invite a person: the account is created authorised and an e-mail carries a link to set the password',
+      body: staffInviteSchema,
+      reply: staffInvitedReply,
+      message: ADMIN_MESSAGES.invited,
     },
-    async (req, reply) => {
-      const id = await staff.inviteStaff(req.actor, { input: req.body });
-      return reply.status(201).send({ status: 1 as const, id, message: ADMIN_MESSAGES.invited });
-    },
+    (req) => staff.inviteStaff(req.actor, { input: req.body }),
   );
 
-  app.post(
+  messageRoute(
+    app,
+    'POST',
     '/admin/staff/:id/invite',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Send a new invitation link (only before a password is set)',
-        params,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Send a new invitation link (only before a password is set)',
+      params,
+      message: ADMIN_MESSAGES.invited,
     },
-    async (req) => {
-      await staff.resendInvitation(req.actor, { id: req.params.id });
-      return { status: 1 as const, message: ADMIN_MESSAGES.invited };
-    },
+    (req) => staff.resendInvitation(req.actor, { id: req.params.id }),
   );
 
-  app.patch(
+  messageRoute(
+    app,
+    'PATCH',
     '/admin/staff/:id',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Change name, role and flags (doctor, superadmin, authorized); 409 for the last superadmin',
-        params,
-        body: staffUpdateSchema,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Change name, role and flags (doctor, superadmin, authorized); 409 for the last superadmin',
+      params,
+      body: staffUpdateSchema,
+      message: ADMIN_MESSAGES.staffUpdated,
     },
-    async (req) => {
-      await staff.updateStaff(req.actor, { id: req.params.id, patch: req.body });
-      return { status: 1 as const, message: ADMIN_MESSAGES.staffUpdated };
-    },
+    (req) => staff.updateStaff(req.actor, { id: req.params.id, patch: req.body }),
   );
 
-  app.post(
+  messageRoute(
+    app,
+    'POST',
     '/admin/staff/:id/deactivate',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Deactivate the account and end its sessions at once',
-        params,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Deactivate the account and end its sessions at once',
+      params,
+      message: ADMIN_MESSAGES.deactivated,
     },
-    async (req) => {
-      await staff.setActive(req.actor, { id: req.params.id, active: false });
-      return { status: 1 as const, message: ADMIN_MESSAGES.deactivated };
-    },
+    (req) => staff.setActive(req.actor, { id: req.params.id, active: false }),
   );
 
-  app.post(
+  messageRoute(
+    app,
+    'POST',
     '/admin/staff/:id/reactivate',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Reactivate a deactivated account',
-        params,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Reactivate a deactivated account',
+      params,
+      message: ADMIN_MESSAGES.reactivated,
     },
-    async (req) => {
-      await staff.setActive(req.actor, { id: req.params.id, active: true });
-      return { status: 1 as const, message: ADMIN_MESSAGES.reactivated };
-    },
+    (req) => staff.setActive(req.actor, { id: req.params.id, active: true }),
   );
 
-  app.post(
+  messageRoute(
+    app,
+    'POST',
     '/admin/staff/:id/reset-2fa',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Remove the two-factor setup so the person can enrol again',
-        params,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Remove the two-factor setup so the person can enrol again',
+      params,
+      message: ADMIN_MESSAGES.twoFactorReset,
     },
-    async (req) => {
-      await staff.resetTwoFactor(req.actor, { id: req.params.id });
-      return { status: 1 as const, message: ADMIN_MESSAGES.twoFactorReset };
-    },
+    (req) => staff.resetTwoFactor(req.actor, { id: req.params.id }),
   );
 
   app.get(

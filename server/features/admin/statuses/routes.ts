@@ -1,14 +1,13 @@
 /** /api/admin/statuses: custom appointment statuses (superadmins only); their rules and table are the appointments feature's. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ADMIN_MESSAGES, adminStatusListReply, createdReply, statusSchema } from '../../../../domain/admin';
-import { messageReply, replies } from '../../../../domain/api';
+import { replies } from '../../../../domain/api';
+import { idParams } from '../../../platform/http/params';
+import { createdRoute, messageRoute } from '../../../platform/http/write-routes';
 import { createStatusesService, listStatusesForAdmin } from '../../appointments';
 
 const tags = ['admin'];
 const config = { superadmin: true };
-const params = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
-const saved = { status: 1 as const, message: ADMIN_MESSAGES.saved };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.deps.db;
@@ -27,77 +26,65 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ status: 1 as const, data: await listStatusesForAdmin(db()) }),
   );
 
-  app.post(
+  createdRoute(
+    app,
     '/admin/statuses',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Create a custom status',
-        body: statusSchema,
-        response: replies({ 201: createdReply }),
-      },
+      tags,
+      summary: 'Create a custom status',
+      body: statusSchema,
+      reply: createdReply,
+      message: ADMIN_MESSAGES.saved,
     },
-    async (req, reply) => {
-      const id = await service.createStatus(req.actor, { input: req.body });
-      return reply.status(201).send({ status: 1 as const, id, message: ADMIN_MESSAGES.saved });
-    },
+    (req) => service.createStatus(req.actor, { input: req.body }),
   );
 
-  app.put(
+  messageRoute(
+    app,
+    'PUT',
     '/admin/statuses/:id',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Rename a status; without_appointment can change only while no appointment uses it',
-        params,
-        body: statusSchema,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Rename a status; without_appointment can change only while no appointment uses it',
+      params: idParams,
+      body: statusSchema,
+      message: ADMIN_MESSAGES.saved,
     },
-    async (req) => {
-      await service.updateStatus(req.actor, { id: req.params.id, input: req.body });
-      return saved;
-    },
+    (req) => service.updateStatus(req.actor, { id: req.params.id, input: req.body }),
   );
 
   for (const hidden of [true, false]) {
-    app.post(
+    messageRoute(
+      app,
+      'POST',
       `/admin/statuses/:id/${hidden ? 'hide' : 'unhide'}`,
       {
         config,
-        schema: {
-          tags,
-          summary: hidden
-            ? 'Hide a status from new choices (kept on existing appointments)'
-            : 'Offer a hidden status again',
-          params,
-          response: replies({ 200: messageReply }),
-        },
+        tags,
+        summary: hidden
+          ? 'Hide a status from new choices (kept on existing appointments)'
+          : 'Offer a hidden status again',
+        params: idParams,
+        message: ADMIN_MESSAGES.saved,
       },
-      async (req) => {
-        await service.setHidden(req.actor, { id: req.params.id, hidden });
-        return saved;
-      },
+      (req) => service.setHidden(req.actor, { id: req.params.id, hidden }),
     );
   }
 
-  app.delete(
+  messageRoute(
+    app,
+    'DELETE',
     '/admin/statuses/:id',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Delete a status no appointment uses (409 otherwise: hide it)',
-        params,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Delete a status no appointment uses (409 otherwise: hide it)',
+      params: idParams,
+      message: ADMIN_MESSAGES.deleted,
     },
-    async (req) => {
-      await service.deleteStatus(req.actor, { id: req.params.id });
-      return { status: 1 as const, message: ADMIN_MESSAGES.deleted };
-    },
+    (req) => service.deleteStatus(req.actor, { id: req.params.id }),
   );
 };
 

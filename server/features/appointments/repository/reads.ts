@@ -105,6 +105,24 @@ export async function patientFacingAppointment(db: Db, id: number) {
 }
 export type PatientFacingAppointment = NonNullable<Awaited<ReturnType<typeof patientFacingAppointment>>>;
 
+/** A doctor's slot-holding appointment as the feed and the time-off check list it. */
+const doctorSlotColumns = {
+  id: a.id,
+  date: a.selectedDate,
+  time: a.selectedTime,
+  patient: patientCards.name,
+  calendar: calendarTitles.title,
+};
+
+/** The doctor's slot-holding appointments from `from` (to `to`, when given). */
+const doctorSlotsWhere = (doctorId: string, from: string, to?: string) =>
+  and(
+    eq(a.doctorId, doctorId),
+    eq(a.holdsSlot, true),
+    gte(a.selectedDate, from),
+    to === undefined ? undefined : lte(a.selectedDate, to),
+  );
+
 /**
  * A doctor's slot-holding appointments from `from`, by date and time, with the patient, the
  * calendar and where the calendar's availability entry starting at its time ends (the doctor's
@@ -112,14 +130,7 @@ export type PatientFacingAppointment = NonNullable<Awaited<ReturnType<typeof pat
  */
 export function doctorSlotAppointments(db: Db, doctorId: string, from: string) {
   return db
-    .select({
-      id: a.id,
-      date: a.selectedDate,
-      time: a.selectedTime,
-      patient: patientCards.name,
-      calendar: calendarTitles.title,
-      endsAt: calendarHours.toTime,
-    })
+    .select({ ...doctorSlotColumns, endsAt: calendarHours.toTime })
     .from(a)
     .innerJoin(patientCards, eq(patientCards.id, a.patientId))
     .leftJoin(calendarTitles, eq(calendarTitles.id, a.calendarId))
@@ -131,7 +142,7 @@ export function doctorSlotAppointments(db: Db, doctorId: string, from: string) {
         sql`${calendarHours.fromTime} = coalesce(${a.selectedTime}, '08:00')`,
       ),
     )
-    .where(and(eq(a.doctorId, doctorId), eq(a.holdsSlot, true), gte(a.selectedDate, from)))
+    .where(doctorSlotsWhere(doctorId, from))
     .orderBy(asc(a.selectedDate), asc(a.selectedTime))
     .limit(literalInt(5000));
 }
@@ -144,24 +155,11 @@ export async function doctorAppointmentsBetween(
   to: string,
 ): Promise<AffectedAppointment[]> {
   const rows = await db
-    .select({
-      id: a.id,
-      date: a.selectedDate,
-      time: a.selectedTime,
-      patient: patientCards.name,
-      calendar: calendarTitles.title,
-    })
+    .select(doctorSlotColumns)
     .from(a)
     .innerJoin(patientCards, eq(patientCards.id, a.patientId))
     .leftJoin(calendarTitles, eq(calendarTitles.id, a.calendarId))
-    .where(
-      and(
-        eq(a.doctorId, doctorId),
-        eq(a.holdsSlot, true),
-        gte(a.selectedDate, from),
-        lte(a.selectedDate, to),
-      ),
-    )
+    .where(doctorSlotsWhere(doctorId, from, to))
     .orderBy(asc(a.selectedDate), asc(a.selectedTime));
   return rows.map((r) => ({
     id: r.id,

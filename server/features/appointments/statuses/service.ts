@@ -6,10 +6,12 @@
 import { ADMIN_MESSAGES, type StatusInput } from '../../../../domain/admin';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/actor';
-import { audit } from '../../../platform/audit';
+import { auditOf } from '../../../platform/audit';
 import type { Deps } from '../../../platform/deps';
 import { conflict, notFound } from '../../../platform/errors';
 import * as repo from './repository';
+
+const auditStatus = auditOf('status');
 
 async function lockOr404(tx: Db, id: number) {
   const s = await repo.lockStatus(tx, id);
@@ -22,12 +24,7 @@ export function createStatusesService({ db }: Pick<Deps, 'db'>) {
     async createStatus(actor: Actor, { input }: { input: StatusInput }): Promise<number> {
       return db.transaction(async (tx) => {
         const id = await repo.insertStatus(tx, input);
-        await audit(tx, actor, {
-          action: 'admin.status.create',
-          entityType: 'status',
-          entityId: id,
-          details: input,
-        });
+        await auditStatus(tx, actor, 'admin.status.create', { id }, input);
         return id;
       });
     },
@@ -40,26 +37,23 @@ export function createStatusesService({ db }: Pick<Deps, 'db'>) {
           title: input.title,
           withoutAppointment: input.without_appointment,
         });
-        await audit(tx, actor, {
-          action: 'admin.status.update',
-          entityType: 'status',
-          entityId: id,
-          details: {
+        await auditStatus(
+          tx,
+          actor,
+          'admin.status.update',
+          { id },
+          {
             before: { title: before.title, without_appointment: before.withoutAppointment },
             after: input,
           },
-        });
+        );
       });
     },
     async setHidden(actor: Actor, { id, hidden }: { id: number; hidden: boolean }): Promise<void> {
       return db.transaction(async (tx) => {
         await lockOr404(tx, id);
         await repo.updateStatus(tx, id, { hidden });
-        await audit(tx, actor, {
-          action: hidden ? 'admin.status.hide' : 'admin.status.unhide',
-          entityType: 'status',
-          entityId: id,
-        });
+        await auditStatus(tx, actor, hidden ? 'admin.status.hide' : 'admin.status.unhide', { id });
       });
     },
     async deleteStatus(actor: Actor, { id }: { id: number }): Promise<void> {
@@ -69,12 +63,7 @@ export function createStatusesService({ db }: Pick<Deps, 'db'>) {
         if (s.builtin) throw conflict(ADMIN_MESSAGES.statusBuiltin);
         if ((await repo.usage(tx, id)) > 0) throw conflict(ADMIN_MESSAGES.statusInUse);
         await repo.deleteStatus(tx, id);
-        await audit(tx, actor, {
-          action: 'admin.status.delete',
-          entityType: 'status',
-          entityId: id,
-          details: { title: s.title },
-        });
+        await auditStatus(tx, actor, 'admin.status.delete', { id }, { title: s.title });
       });
     },
   };

@@ -9,14 +9,14 @@ import {
   createdReply,
   unavailableDaysSchema,
 } from '../../../../domain/admin';
-import { messageReply, replies } from '../../../../domain/api';
+import { replies } from '../../../../domain/api';
+import { idParams, serialId } from '../../../platform/http/params';
+import { createdRoute, messageRoute } from '../../../platform/http/write-routes';
 import { createCalendarAdminService, listCalendars } from './service';
 
 const tags = ['admin'];
 const config = { superadmin: true };
-const id = z.coerce.number().int().positive().max(2147483647);
-const calParams = z.object({ id });
-const entryParams = z.object({ id, entryId: id });
+const entryParams = z.object({ id: serialId, entryId: serialId });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -35,157 +35,127 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ status: 1 as const, data: await listCalendars(db) }),
   );
 
-  app.post(
+  createdRoute(
+    app,
     '/admin/calendars',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Create a calendar; publicRequests moves the public requests to it',
-        body: calendarSchema,
-        response: replies({ 201: createdReply }),
-      },
+      tags,
+      summary: 'Create a calendar; publicRequests moves the public requests to it',
+      body: calendarSchema,
+      reply: createdReply,
+      message: ADMIN_MESSAGES.calendarSaved,
     },
-    async (req, reply) => {
-      const newId = await service.createCalendar(req.actor, { input: req.body });
-      return reply.status(201).send({ status: 1 as const, id: newId, message: ADMIN_MESSAGES.calendarSaved });
-    },
+    (req) => service.createCalendar(req.actor, { input: req.body }),
   );
 
-  app.put(
+  messageRoute(
+    app,
+    'PUT',
     '/admin/calendars/:id',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Title, whether it takes public requests (at most one calendar) and its daily capacity',
-        params: calParams,
-        body: calendarSchema,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Title, whether it takes public requests (at most one calendar) and its daily capacity',
+      params: idParams,
+      body: calendarSchema,
+      message: ADMIN_MESSAGES.calendarSaved,
     },
-    async (req) => {
-      await service.updateCalendar(req.actor, { id: req.params.id, input: req.body });
-      return { status: 1 as const, message: ADMIN_MESSAGES.calendarSaved };
-    },
+    (req) => service.updateCalendar(req.actor, { id: req.params.id, input: req.body }),
   );
 
-  app.delete(
+  messageRoute(
+    app,
+    'DELETE',
     '/admin/calendars/:id',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Delete a calendar without appointments (409 otherwise)',
-        params: calParams,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Delete a calendar without appointments (409 otherwise)',
+      params: idParams,
+      message: ADMIN_MESSAGES.calendarDeleted,
     },
-    async (req) => {
-      await service.deleteCalendar(req.actor, { id: req.params.id });
-      return { status: 1 as const, message: ADMIN_MESSAGES.calendarDeleted };
-    },
+    (req) => service.deleteCalendar(req.actor, { id: req.params.id }),
   );
 
-  app.post(
+  createdRoute(
+    app,
     '/admin/calendars/:id/availability',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Add a weekly availability entry (weekday 0 = Sunday; 409 when it overlaps another)',
-        params: calParams,
-        body: availabilitySchema,
-        response: replies({ 201: createdReply }),
-      },
+      tags,
+      summary: 'Add a weekly availability entry (weekday 0 = Sunday; 409 when it overlaps another)',
+      params: idParams,
+      body: availabilitySchema,
+      reply: createdReply,
+      message: ADMIN_MESSAGES.saved,
     },
-    async (req, reply) => {
-      const entryId = await service.addAvailability(req.actor, {
-        calendarId: req.params.id,
-        input: req.body,
-      });
-      return reply.status(201).send({ status: 1 as const, id: entryId, message: ADMIN_MESSAGES.saved });
-    },
+    (req) => service.addAvailability(req.actor, { calendarId: req.params.id, input: req.body }),
   );
 
-  app.put(
+  messageRoute(
+    app,
+    'PUT',
     '/admin/calendars/:id/availability/:entryId',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Change an availability entry',
-        params: entryParams,
-        body: availabilitySchema,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Change an availability entry',
+      params: entryParams,
+      body: availabilitySchema,
+      message: ADMIN_MESSAGES.saved,
     },
-    async (req) => {
-      await service.updateAvailability(req.actor, {
+    (req) =>
+      service.updateAvailability(req.actor, {
         calendarId: req.params.id,
         entryId: req.params.entryId,
         input: req.body,
-      });
-      return { status: 1 as const, message: ADMIN_MESSAGES.saved };
-    },
+      }),
   );
 
-  app.delete(
+  messageRoute(
+    app,
+    'DELETE',
     '/admin/calendars/:id/availability/:entryId',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Remove an availability entry',
-        params: entryParams,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Remove an availability entry',
+      params: entryParams,
+      message: ADMIN_MESSAGES.deleted,
     },
-    async (req) => {
-      await service.deleteAvailability(req.actor, { calendarId: req.params.id, entryId: req.params.entryId });
-      return { status: 1 as const, message: ADMIN_MESSAGES.deleted };
-    },
+    (req) =>
+      service.deleteAvailability(req.actor, { calendarId: req.params.id, entryId: req.params.entryId }),
   );
 
-  app.post(
+  createdRoute(
+    app,
     '/admin/calendars/:id/unavailable-days',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Add unavailable days (one day: from = to) with a reason, e.g. a public holiday',
-        params: calParams,
-        body: unavailableDaysSchema,
-        response: replies({ 201: createdReply }),
-      },
+      tags,
+      summary: 'Add unavailable days (one day: from = to) with a reason, e.g. a public holiday',
+      params: idParams,
+      body: unavailableDaysSchema,
+      reply: createdReply,
+      message: ADMIN_MESSAGES.saved,
     },
-    async (req, reply) => {
-      const rangeId = await service.addUnavailableDays(req.actor, {
-        calendarId: req.params.id,
-        input: req.body,
-      });
-      return reply.status(201).send({ status: 1 as const, id: rangeId, message: ADMIN_MESSAGES.saved });
-    },
+    (req) => service.addUnavailableDays(req.actor, { calendarId: req.params.id, input: req.body }),
   );
 
-  app.delete(
+  messageRoute(
+    app,
+    'DELETE',
     '/admin/calendars/:id/unavailable-days/:entryId',
     {
       config,
-      schema: {
-        tags,
-        summary: 'Remove unavailable days',
-        params: entryParams,
-        response: replies({ 200: messageReply }),
-      },
+      tags,
+      summary: 'Remove unavailable days',
+      params: entryParams,
+      message: ADMIN_MESSAGES.deleted,
     },
-    async (req) => {
-      await service.deleteUnavailableDays(req.actor, {
-        calendarId: req.params.id,
-        rangeId: req.params.entryId,
-      });
-      return { status: 1 as const, message: ADMIN_MESSAGES.deleted };
-    },
+    (req) =>
+      service.deleteUnavailableDays(req.actor, { calendarId: req.params.id, rangeId: req.params.entryId }),
   );
 };
 

@@ -12,12 +12,14 @@ import {
 import { hhmm } from '../../../../domain/dates';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/actor';
-import { audit } from '../../../platform/audit';
+import { auditOf } from '../../../platform/audit';
 import type { Deps } from '../../../platform/deps';
 import { conflict, notFound } from '../../../platform/errors';
 import * as repo from './repository';
 
 export const listCalendars = repo.listCalendarsForAdmin;
+
+const auditCalendar = auditOf('calendar');
 
 async function lockOr404(tx: Db, id: number) {
   const c = await repo.lockCalendar(tx, id);
@@ -36,12 +38,7 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
       return db.transaction(async (tx) => {
         const id = await repo.insertCalendar(tx, input);
         await applyPublic(tx, id, input);
-        await audit(tx, actor, {
-          action: 'admin.calendar.create',
-          entityType: 'calendar',
-          entityId: id,
-          details: input,
-        });
+        await auditCalendar(tx, actor, 'admin.calendar.create', { id }, input);
         return id;
       });
     },
@@ -50,12 +47,7 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
         await lockOr404(tx, id);
         await applyPublic(tx, id, input);
         await repo.updateCalendar(tx, id, input);
-        await audit(tx, actor, {
-          action: 'admin.calendar.update',
-          entityType: 'calendar',
-          entityId: id,
-          details: input,
-        });
+        await auditCalendar(tx, actor, 'admin.calendar.update', { id }, input);
       });
     },
     async deleteCalendar(actor: Actor, { id }: { id: number }) {
@@ -63,12 +55,7 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
         const c = await lockOr404(tx, id);
         if ((await repo.appointmentCount(tx, id)) > 0) throw conflict(ADMIN_MESSAGES.calendarInUse);
         await repo.deleteCalendar(tx, id);
-        await audit(tx, actor, {
-          action: 'admin.calendar.delete',
-          entityType: 'calendar',
-          entityId: id,
-          details: { title: c.title },
-        });
+        await auditCalendar(tx, actor, 'admin.calendar.delete', { id }, { title: c.title });
       });
     },
     async addAvailability(
@@ -79,12 +66,13 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
         await lockOr404(tx, calendarId);
         await assertNoOverlap(tx, calendarId, input);
         const entryId = await repo.insertAvailability(tx, calendarId, input);
-        await audit(tx, actor, {
-          action: 'admin.availability.create',
-          entityType: 'calendar',
-          entityId: calendarId,
-          details: { ...input, entryId },
-        });
+        await auditCalendar(
+          tx,
+          actor,
+          'admin.availability.create',
+          { id: calendarId },
+          { ...input, entryId },
+        );
         return entryId;
       });
     },
@@ -97,24 +85,31 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
         await assertNoOverlap(tx, calendarId, input, entryId);
         if (!(await repo.updateAvailability(tx, calendarId, entryId, input)))
           throw notFound(ADMIN_MESSAGES.entryNotFound);
-        await audit(tx, actor, {
-          action: 'admin.availability.update',
-          entityType: 'calendar',
-          entityId: calendarId,
-          details: { ...input, entryId },
-        });
+        await auditCalendar(
+          tx,
+          actor,
+          'admin.availability.update',
+          { id: calendarId },
+          { ...input, entryId },
+        );
       });
     },
     async deleteAvailability(actor: Actor, { calendarId, entryId }: { calendarId: number; entryId: number }) {
       await db.transaction(async (tx) => {
         const e = await repo.deleteAvailability(tx, calendarId, entryId);
         if (!e) throw notFound(ADMIN_MESSAGES.entryNotFound);
-        await audit(tx, actor, {
-          action: 'admin.availability.delete',
-          entityType: 'calendar',
-          entityId: calendarId,
-          details: { entryId, weekday: e.weekday, from: hhmm(e.fromTime), to: hhmm(e.toTime) },
-        });
+        await auditCalendar(
+          tx,
+          actor,
+          'admin.availability.delete',
+          { id: calendarId },
+          {
+            entryId,
+            weekday: e.weekday,
+            from: hhmm(e.fromTime),
+            to: hhmm(e.toTime),
+          },
+        );
       });
     },
     async addUnavailableDays(
@@ -124,12 +119,13 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
       return db.transaction(async (tx) => {
         await lockOr404(tx, calendarId);
         const rangeId = await repo.insertUnavailableDays(tx, calendarId, input);
-        await audit(tx, actor, {
-          action: 'admin.unavailable-days.create',
-          entityType: 'calendar',
-          entityId: calendarId,
-          details: { ...input, rangeId },
-        });
+        await auditCalendar(
+          tx,
+          actor,
+          'admin.unavailable-days.create',
+          { id: calendarId },
+          { ...input, rangeId },
+        );
         return rangeId;
       });
     },
@@ -140,12 +136,18 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
       await db.transaction(async (tx) => {
         const done = await repo.deleteUnavailableDays(tx, calendarId, rangeId);
         if (!done) throw notFound(ADMIN_MESSAGES.entryNotFound);
-        await audit(tx, actor, {
-          action: 'admin.unavailable-days.delete',
-          entityType: 'calendar',
-          entityId: calendarId,
-          details: { rangeId, from: done.fromDate, to: done.toDate, reason: done.reason },
-        });
+        await auditCalendar(
+          tx,
+          actor,
+          'admin.unavailable-days.delete',
+          { id: calendarId },
+          {
+            rangeId,
+            from: done.fromDate,
+            to: done.toDate,
+            reason: done.reason,
+          },
+        );
       });
     },
   };

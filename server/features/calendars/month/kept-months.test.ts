@@ -6,32 +6,30 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import {
-  MONDAY_10,
   makeAppointment,
-  makeCalendar,
+  makeBooking,
   makePatient,
+  makeShortDayCalendar,
   makeStatus,
-  movableClock,
-  SHORT_DAY_ENTRIES,
 } from '../../../test/factories';
-import { setupTestApp, signedInStaff } from '../../../test/harness';
+import { setupClinic, signedInStaff } from '../../../test/harness';
 import { genericPlan } from '../../../test/plans';
 import { changedSinceQuery, EVERY_CALENDAR, pruneCalendarChanges } from './kept-months';
 
-const ctx = await setupTestApp({ clock: movableClock(MONDAY_10) });
-const { db } = ctx.database;
+const { ctx, db } = await setupClinic();
 const staff = await signedInStaff(ctx);
 const doctor = await signedInStaff(ctx, { firstName: 'Ion', lastName: 'Albu' });
-const cardio = await makeCalendar(db, { title: 'Cardiologie', entries: SHORT_DAY_ENTRIES });
-const echo = await makeCalendar(db, { title: 'Ecografie', entries: SHORT_DAY_ENTRIES });
+const cardio = await makeShortDayCalendar(db, 'Cardiologie');
+const echo = await makeShortDayCalendar(db, 'Ecografie');
 const control = await makeStatus(db, { title: 'Control' });
 const patient = await makePatient(db, { name: 'Sorina Enache' });
-const booked = await makeAppointment(db, {
+const booked = await makeBooking(db, {
   patientId: patient.id,
-  slot: { calendarId: cardio.id, date: '2026-03-03', time: '09:00' },
+  statusId: control.id,
+  calendarId: cardio.id,
+  date: '2026-03-03',
+  time: '09:00',
   doctorId: doctor.id,
-  status: 'custom',
-  customStatusId: control.id,
 });
 const MONTH = { date: '2026-03-03', perDay: 3, includeInactive: false };
 

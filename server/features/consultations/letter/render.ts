@@ -17,9 +17,8 @@
  * parts made of the letter's data (header, introduction, diagnoses, choices, signature, page
  * footers); `layout.ts` holds the margins, colours and the typographic primitives they share.
  */
-import PDFDocument from 'pdfkit';
 import { CHOICE_KINDS, LETTER_TEXTS, type Letter, TRANSMISSIONS } from '../../../../domain/letter';
-import { FONT_BOLD, FONT_REGULAR } from '../../../platform/pdf';
+import { pdfDocument } from '../../../platform/pdf';
 import {
   choiceBlock,
   diagnoses,
@@ -68,7 +67,7 @@ export type RenderOptions = { beforeEnd?: (doc: PDFKit.PDFDocument) => void };
 
 export function renderLetterPdf(data: LetterPdfData, options: RenderOptions = {}): Promise<Buffer> {
   const registerNo = `${data.register.number}/${data.register.year}`;
-  const doc = new PDFDocument({
+  const { doc, done } = pdfDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_SPACE, left: MARGIN, right: MARGIN },
     bufferPages: true,
@@ -77,14 +76,6 @@ export function renderLetterPdf(data: LetterPdfData, options: RenderOptions = {}
       Author: data.provider.name,
       Subject: 'Scrisoare medicală (model CNAS)',
     },
-  });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const width = doc.page.width - 2 * MARGIN;

@@ -2,34 +2,28 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calendarFeedTokens } from '../../../db/schema';
 import {
-  MONDAY_10,
   makeAppointment,
-  makeCalendar,
+  makeBooking,
   makePatient,
+  makeShortDayCalendar,
   makeStatus,
-  movableClock,
-  SHORT_DAY_ENTRIES,
 } from '../../../test/factories';
-import { setupTestApp, signedInStaff } from '../../../test/harness';
+import { setupClinic, signedInStaff } from '../../../test/harness';
 import { buildCalendar } from './ical';
 
-const clock = movableClock(MONDAY_10);
-
-const ctx = await setupTestApp({ clock });
-const { db } = ctx.database;
+const { ctx, db } = await setupClinic();
 const doctor = await signedInStaff(ctx, { firstName: 'Ion', lastName: 'Albu' });
 const colleague = await signedInStaff(ctx);
-const cal = await makeCalendar(db, { title: 'Cardiologie, etaj 2', entries: SHORT_DAY_ENTRIES });
+const cal = await makeShortDayCalendar(db, 'Cardiologie, etaj 2');
 const control = await makeStatus(db, { title: 'Control' });
 const pt = await makePatient(db, { name: 'Ștefan Țurcanu', phone: '+40722555666' });
 const slot = (date: string, time: string, doctorId: string, holdsSlot = true) =>
-  makeAppointment(db, {
+  makeBooking(db, {
     patientId: pt.id,
-    status: 'custom',
-    customStatusId: control.id,
+    statusId: control.id,
+    calendarId: cal.id,
     date,
     time,
-    calendarId: cal.id,
     doctorId,
     holdsSlot,
   });

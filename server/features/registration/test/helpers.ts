@@ -8,21 +8,26 @@ import { appointments, calendars, consents, outbox, patients, registrationDays }
 import {
   makeCalendar,
   makePublicCalendar,
-  movableClock,
   nextIp,
   registrationForm,
   WEDNESDAY_10,
 } from '../../../test/factories';
-import type { TestContext } from '../../../test/harness';
+import { setupClinic, type TestContext } from '../../../test/harness';
 
 /** Wednesday 25 November 2026, 10:00 in Bucharest (08:00 UTC). */
 export const NOW = WEDNESDAY_10;
-export const fixedClock = (at: Date = NOW) => movableClock(at);
 
 /** A staff-only calendar and the public one (its id returned), neither with weekly entries. */
 export async function addCalendars(db: Db): Promise<number> {
   await makeCalendar(db, { title: 'Cabinet cardiologie', publicRequests: false, entries: [] });
   return (await makePublicCalendar(db)).id;
+}
+
+/** The registration tests' app on a movable clock at NOW, with the staff-only and the public calendar. */
+export async function setupRegistration(env?: Record<string, string>) {
+  const { ctx, db, clock } = await setupClinic({ at: NOW, env });
+  const calendarId = await addCalendars(db);
+  return { ctx, db, clock, calendarId };
 }
 
 /** A complete, valid form for the day after NOW; `overrides` may set any field to anything. */
