@@ -8,7 +8,7 @@
  * Starts `node dist/server/main.js` (NODE_ENV=production, DEMO_DATA=off, LOG_LEVEL=warn) and a
  * bare Fastify process (the baseline), signs in as the bench superadmin, then for every endpoint
  * runs a warm-up and a measured run with 32 connections. Each request carries its own
- * X-Forwarded-For address from 198.18.0.0/15 (the range reserved for benchmarks): the server
+ * X-Forwarded-For address, each in its own /64 of 2001:2::/48 (reserved for benchmarks): the server
  * trusts the loopback proxy in production, so the per-IP limits (the API budget, the public
  * form's) see many clients, as they would in real use, without any setting changed.
  * On PostgreSQL the run starts from a vacuumed database with no e-mail or SMS left due by an
@@ -213,9 +213,11 @@ function run(e: Endpoint, seconds: number): Promise<Figures> {
             method: e.method,
             setupRequest: (req: Record<string, unknown>) => {
               const { path: p, body } = e.next(counter++);
-              ip = (ip + 1) % 131_072;
+              ip = (ip + 1) % 65_536;
               const headers: Record<string, string> = {
-                'x-forwarded-for': `198.${18 + (ip >> 16)}.${(ip >> 8) & 255}.${ip & 255}`,
+                // Each client in its own /64 of 2001:2::/48 (reserved for benchmarks): the
+                // public form counts clients by network, an IPv6 /64 or an IPv4 /24.
+                'x-forwarded-for': `2001:2:0:${ip.toString(16)}::1`,
               };
               if (e.signedIn) headers.cookie = cookie;
               if (body !== undefined) headers['content-type'] = 'application/json';

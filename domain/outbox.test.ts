@@ -21,4 +21,15 @@ describe('recipient masks', () => {
     expect(maskRecipientsIn('invalid number +40722123456')).toBe('invalid number +40 7** *** 456');
     expect(maskRecipientsIn('Connection timeout')).toBe('Connection timeout');
   });
+
+  it("masks a patient's link a gateway echoes back, whole or cut off", () => {
+    const token = 'Ab9_-'.repeat(8) + 'xyz';
+    expect(maskRecipientsIn(`400 text too long: "INSTITUT: detalii https://programari.ro/p/${token} "`)).toBe(
+      '400 text too long: "INSTITUT: detalii https://programari.ro/p/*** "',
+    );
+    // The stored error keeps 200 characters: a token cut off there opens nothing, but is masked too.
+    expect(maskRecipientsIn(`rejected: https://programari.ro/p/${token.slice(0, 20)}`)).toBe(
+      'rejected: https://programari.ro/p/***',
+    );
+  });
 });

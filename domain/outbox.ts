@@ -58,10 +58,21 @@ export type OutboxRow = z.infer<typeof outboxRow>;
 export const outboxListReply = pageReply('data', outboxRow);
 export type OutboxListReply = z.infer<typeof outboxListReply>;
 
-export const outboxSummaryReply = ok({ failed: z.number().int() });
+const budgetUse = z.object({ sent: z.number().int(), limit: z.number().int() });
+export const outboxSummaryReply = ok({
+  failed: z.number().int(),
+  /** SMS sent in the last hour and 24 hours against SMS_PER_HOUR and SMS_PER_DAY; `reached`: they wait. */
+  sms_budget: z.object({ hour: budgetUse, day: budgetUse, reached: z.boolean() }),
+});
 export type OutboxSummaryReply = z.infer<typeof outboxSummaryReply>;
 
 /** `maria.pop@domeniu.ro` → `m***@domeniu.ro`. */
+/** The outbox page's notice while the SMS budget holds messages back. */
+export const smsBudgetNotice = (b: OutboxSummaryReply['sms_budget']) =>
+  b.hour.sent >= b.hour.limit
+    ? `S-a atins limita de ${b.hour.limit} SMS pe oră: mesajele așteaptă și pleacă pe măsură ce se eliberează locuri.`
+    : `S-a atins limita de ${b.day.limit} SMS în 24 de ore: mesajele așteaptă și pleacă pe măsură ce se eliberează locuri.`;
+
 export function maskEmail(address: string): string {
   const at = address.lastIndexOf('@');
   if (at < 1) return '***';
@@ -83,7 +94,16 @@ export function maskRecipient(channel: string, to: string): string {
 const EMAIL_IN_TEXT = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+\.[A-Za-z]{2,}/g;
 const PHONE_IN_TEXT = /\+?\d[\d ]{8,}\d/g;
 
-/** A relay's error text with every address and number in it masked (it is shown and stored). */
+/** A patient's link (`/p/{token}`, a token of 43 characters, or a part of one). */
+const PATIENT_LINK_IN_TEXT = /\/p\/[A-Za-z0-9_-]+/g;
+
+/**
+ * A relay's error text with every address, number and patient link in it masked (it is shown
+ * and stored): a gateway that echoes the message must not put a working link on the outbox page.
+ */
 export function maskRecipientsIn(text: string): string {
-  return text.replace(EMAIL_IN_TEXT, (m) => maskEmail(m)).replace(PHONE_IN_TEXT, (m) => maskPhone(m));
+  return text
+    .replace(PATIENT_LINK_IN_TEXT, '/p/***')
+    .replace(EMAIL_IN_TEXT, (m) => maskEmail(m))
+    .replace(PHONE_IN_TEXT, (m) => maskPhone(m));
 }

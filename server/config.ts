@@ -130,13 +130,27 @@ const envSchema = z.object({
       ),
   ),
   OUTBOX_SEND_TIMEOUT_SECONDS: seconds(30, 'longest one message may take to send, whatever the relay does'),
+  SMS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100000)
+    .default(200)
+    .describe('SMS the outbox sends in an hour at most; past it they wait (the outbox page says so)'),
+  SMS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000000)
+    .default(1500)
+    .describe('SMS the outbox sends in 24 hours at most; past it they wait'),
   OUTBOX_MAX_IN_FLIGHT: z.coerce
     .number()
     .int()
     .min(1)
     .max(10)
     .default(2)
-    .describe('messages one server process sends at the same time'),
+    .describe('messages one server process sends at the same time on each channel'),
   S3_BUCKET: optionalString,
   S3_REGION: z.string().default('eu-central-1'),
   S3_ENDPOINT: optionalUrl,

@@ -12,13 +12,14 @@ import { scheduleCalendarChangesPrune } from './features/calendars';
 import { letterDeliverySettled } from './features/consultations';
 import { reconcileCounts, reconcileStorage, scheduleStorageReconcile } from './features/documents';
 import { staleJourneyMessage } from './features/journey';
+import { linkSecrets, patientLinks } from './features/self-service';
 import { scheduleWaitlist } from './features/waitlist';
 import { scheduleNightlyMaintenance } from './platform/db-maintenance';
 import { loggerOptions, safeError } from './platform/logging';
 import { emailSender } from './platform/mail';
 import { listeningAddresses } from './platform/origins';
 import { createOutboxWorker } from './platform/outbox';
-import { smsSender } from './platform/sms';
+import { smsBudget, smsSender } from './platform/sms';
 import { getStorage } from './platform/storage';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -109,6 +110,8 @@ async function main() {
     log: app.log,
     onSettled: (id, outcome) => letterDeliverySettled(database.db, id, outcome),
     expired: staleJourneyMessage,
+    links: patientLinks(database.db, linkSecrets(config)),
+    budgets: { sms: smsBudget(config) },
   });
   outbox.start();
 

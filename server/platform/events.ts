@@ -35,7 +35,7 @@ export type DomainEvents = {
   'request.discarded': { appointmentId: number; patientId: number };
   /** A change freed a slot that someone else may now take. */
   'slot.freed': FreedSlot;
-  /** A freed slot was offered to a waiting patient, held until `expiresAt` (`url`: accept or decline). */
+  /** A freed slot was offered to a waiting patient, held until `expiresAt` (its link is built when sent). */
   'waitlist.offered': {
     id: number;
     patientId: number;
@@ -43,7 +43,6 @@ export type DomainEvents = {
     time: string;
     calendar: string | null;
     expiresAt: Date;
-    url: string;
   };
 };
 

@@ -12,7 +12,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toGsm7 } from '../../domain/sms';
+import type { Config } from '../config';
 import { type ChannelSender, type OutboxMessage, SendError } from './outbox/channels';
+import type { ChannelBudget } from './outbox/worker';
+
+/** The SMS channel's budget (SMS_PER_HOUR, SMS_PER_DAY): what a flood can cost at most. */
+export const smsBudget = (config: Pick<Config, 'SMS_PER_HOUR' | 'SMS_PER_DAY'>): ChannelBudget => ({
+  perHour: config.SMS_PER_HOUR,
+  perDay: config.SMS_PER_DAY,
+});
 
 export type SmsOptions = {
   /** The gateway's send address (SMS_URL); unset: files under `smsDir`. */

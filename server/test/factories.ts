@@ -61,7 +61,8 @@ let ipCounter = 0;
 /** A client address no other request of the file used, so per-address limits do not interfere. */
 export function nextIp(): string {
   ipCounter++;
-  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+  // Each in its own /24: the public form counts clients by network (platform/client-network.ts).
+  return `10.${(ipCounter >> 8) & 255}.${ipCounter & 255}.${1 + ((ipCounter >> 16) & 127)}`;
 }
 
 // ------------------------------------------------------------------ rows
@@ -287,7 +288,8 @@ export function registrationForm(overrides: Record<string, unknown> = {}): Recor
     name: 'Ștefan Mureșan',
     cnp: nextCnp(),
     email: 'stefan@example.ro',
-    phone: '0722 123 456',
+    // Each request its own patient's mobile: a number nobody vouched for gets one SMS a day.
+    phone: nextPhone(),
     gp_name: 'Dr. Elena Pop',
     gp_email: 'dr.pop@example.ro',
     gp_phone: '0264-123-456',

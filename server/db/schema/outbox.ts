@@ -48,6 +48,10 @@ export const outbox = pgTable(
     index('outbox_due_idx').on(t.state, t.nextAttemptAt, t.id),
     index('outbox_lease_idx').on(t.leaseUntil).where(sql`${t.state} = 'sending'`),
     uniqueIndex('outbox_message_key_idx').on(t.messageKey),
+    // How many SMS one number got today: the public form's limit for a number nobody vouched for.
+    index('outbox_recipient_idx').on(t.channel, t.to, t.createdAt),
+    // What a channel's budget counts: its messages sent in the last hour and day.
+    index('outbox_sent_idx').on(t.channel, t.sentAt).where(sql`${t.state} = 'sent'`),
     index('outbox_appointment_idx').on(t.appointmentId).where(sql`${t.appointmentId} is not null`),
     uniqueIndex('outbox_purpose_uq')
       .on(t.appointmentId, t.channel, t.purpose)

@@ -18,6 +18,7 @@ export {
   doctorAppointmentsBetween,
   doctorSlotAppointments,
   type PatientFacingAppointment,
+  patientContactVouched,
   patientFacingAppointment,
 } from './repository/reads';
 export {

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../../domain/auth';
-import { outbox, sessions } from '../../db/schema';
+import { outbox, sessions, verifications } from '../../db/schema';
 import {
   createTestApp,
   type Staff,
@@ -215,6 +215,41 @@ describe('passwords', () => {
     expect((await me(s.headers)).statusCode).toBe(401);
     await expect(signIn(ctx.app, s.email, 'Un-Munte-Verde-Si-Inalt')).resolves.toContain('session_token');
     await expect(signIn(ctx.app, s.email, TEST_PASSWORD)).rejects.toThrow(/401/);
+  });
+
+  it('sends at most three reset e-mails an hour to one account from 20 addresses, and only the newest link works', async () => {
+    const s = await signedInStaff(ctx);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          payload: { email: s.email, redirectTo: 'http://localhost:3000/user/reset-password' },
+          remoteAddress: `10.54.${i}.7`,
+        }),
+      ),
+    );
+    // The same answer every time: nothing tells that the hour's resets are used up.
+    expect(new Set(answers.map((a) => `${a.statusCode} ${a.body}`)).size).toBe(1);
+    expect(answers[0].statusCode).toBe(200);
+    const mails = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, s.email))
+      .orderBy(outbox.id);
+    expect(mails).toHaveLength(3);
+    const tokens = mails.map((m) => /reset-password\/([^?\s]+)/.exec(m.text)![1]);
+    const reset = (token: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, newPassword: 'Un-Munte-Verde-Si-Inalt' },
+      });
+    for (const earlier of tokens.slice(0, 2)) expect((await reset(earlier)).statusCode).toBe(400);
+    // Kept hashed: a copy of the database holds no working reset token.
+    const kept = await ctx.database.db.select().from(verifications).where(eq(verifications.value, s.id));
+    expect(kept.some((v) => tokens.some((t) => v.identifier.includes(t)))).toBe(false);
+    expect((await reset(tokens[2])).statusCode).toBe(200);
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {

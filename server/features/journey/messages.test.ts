@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { isGsm7, NO_CONTACT_MESSAGE } from '../../../domain/sms';
 import { appointments } from '../../db/schema';
 import { makeAppointment, makePatient, registrationForm } from '../../test/factories';
-import { journeyTestContext, LINK } from './test/setup';
+import { journeyTestContext, LINK, STORED_LINK } from './test/setup';
 
 const {
   clock,
@@ -60,6 +60,12 @@ describe('request received (public form)', () => {
     expect(file.text).toContain('48 de ore');
     expect(file.text).toMatch(LINK);
     expect(file.text.match(LINK)?.[0]).toBe(text.match(LINK)?.[0]);
+    // Sent, the rows keep the placeholder: a copy of the database opens nothing (issue 54).
+    for (const row of await rowsOf(a.id)) {
+      expect(row.state).toBe('sent');
+      expect(row.text).toMatch(STORED_LINK);
+      expect(row.text).not.toMatch(/\/p\/[A-Za-z0-9_-]{43}/);
+    }
     expect(isGsm7(file.text)).toBe(true);
     // Neither the CNP nor the name in an SMS.
     expect(file.text).not.toContain(String(body.cnp));
@@ -104,11 +110,11 @@ describe('confirmed and scheduled', () => {
     expect(rows[0].text).toContain('ora: 08:00');
     expect(rows[0].text).toContain('Ambulatoriu etaj 2');
     expect(rows[0].text).toContain('documentele medicale');
-    expect(rows[0].text).toMatch(LINK);
+    expect(rows[0].text).toMatch(STORED_LINK);
     // The department stays out of the SMS; the date, the time and the link are there.
     expect(rows[1].text).toContain('06.03.2026 ora 08:00');
     expect(rows[1].text).not.toContain('Ambulatoriu');
-    expect(rows[1].text).toMatch(LINK);
+    expect(rows[1].text).toMatch(STORED_LINK);
     expect(isGsm7(rows[1].text)).toBe(true);
   });
 
@@ -121,7 +127,7 @@ describe('confirmed and scheduled', () => {
       rows.find((r) => r.channel === channel && r.purpose === purpose);
     expect(rows).toHaveLength(6);
     expect(by('email', 'scheduled@2026-03-04T09:00')?.text).toContain('actul de identitate');
-    expect(by('sms', 'scheduled@2026-03-04T09:00')?.text).toMatch(LINK);
+    expect(by('sms', 'scheduled@2026-03-04T09:00')?.text).toMatch(STORED_LINK);
     expect(by('email', 'reminder:24@2026-03-04T09:00')?.nextAttemptAt.toISOString()).toBe(
       '2026-03-03T07:00:00.000Z',
     );

@@ -14,8 +14,9 @@ import { emailSender } from '../../platform/mail';
 import { createOutboxWorker } from '../../platform/outbox';
 import { smsSender } from '../../platform/sms';
 import { makePatient } from '../../test/factories';
+import { linkSecrets, patientLinks } from '../self-service';
 import { journeyFor, staleJourneyMessage } from './service';
-import { journeyTestContext, LINK } from './test/setup';
+import { journeyTestContext, LINK, STORED_LINK } from './test/setup';
 
 const {
   clock,
@@ -113,7 +114,7 @@ describe('reminders', () => {
       ['sms', 'cancelled@2026-03-10T09:30'],
     ]);
     // The deleted appointment's messages carry no link: it opens nothing any more.
-    expect(rows.find((r) => r.purpose?.startsWith('cancelled@'))?.text).not.toMatch(LINK);
+    expect(rows.find((r) => r.purpose?.startsWith('cancelled@'))?.text).not.toMatch(STORED_LINK);
   });
 
   it('follow a moved appointment: the old ones are cancelled, new ones queued for the new time, the move told', async () => {
@@ -174,6 +175,7 @@ describe('two server nodes', () => {
         sendTimeoutMs: 30_000,
         clock,
         expired: staleJourneyMessage,
+        links: patientLinks(db, linkSecrets(ctx.app.deps.config)),
       });
     clock.at = new Date('2026-03-15T08:30:00Z');
     const [a, b] = [node(), node()];

@@ -16,11 +16,17 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { AppointmentBefore, DomainEvents, Events } from '../../platform/events';
-import { cancelPendingForAppointment, insertMessagesOnce, type NewOutboxRow } from '../../platform/outbox';
-import { type AppointmentFacts, appointmentFacts } from '../appointments';
+import {
+  cancelPendingForAppointment,
+  insertMessagesOnce,
+  linkPlaceholder,
+  type NewOutboxRow,
+  queuedToSince,
+} from '../../platform/outbox';
+import { type AppointmentFacts, appointmentFacts, patientContactVouched } from '../appointments';
 import { calendarTitle } from '../calendars';
 import { patientContact } from '../patients';
-import { type LinkSecrets, selfServiceUrl } from '../self-service';
+import { type LinkSecrets, linkSecrets, selfServiceUrl } from '../self-service';
 import * as texts from './messages';
 
 export type JourneyOptions = {
@@ -112,8 +118,21 @@ export function createJourney(o: JourneyOptions) {
     phone: f.phone,
   });
 
+  /**
+   * Whom the public form's message may reach. The form can name any phone number, so a number
+   * nobody vouched for (no appointment made or confirmed by staff or by the patient) gets at most
+   * one SMS a day, however many requests name it (SMS pumping, issue 54); the e-mail still goes.
+   */
+  async function formContact(tx: Db, f: AppointmentFacts): Promise<Contact> {
+    const contact = contactOf(f);
+    const phone = contact.phone ? normalizePhone(contact.phone) : null;
+    if (!phone || (await patientContactVouched(tx, f.patientId))) return contact;
+    return (await queuedToSince(tx, 'sms', phone, 24)) > 0 ? { ...contact, phone: null } : contact;
+  }
+
+  /** The appointment's link (made on first use) as the placeholder its messages keep; null when revoked. */
   async function link(tx: Db, id: number) {
-    return selfServiceUrl(tx, o.links, id);
+    return (await selfServiceUrl(tx, o.links, id)) && linkPlaceholder('appointment', id);
   }
 
   /**
@@ -161,7 +180,7 @@ export function createJourney(o: JourneyOptions) {
         null,
         pt,
         `waitlist-offer:${offer.id}`,
-        texts.waitlistOffer(m, o.sender, offer.url, until),
+        texts.waitlistOffer(m, o.sender, linkPlaceholder('waitlist-offer', offer.id), until),
       );
     },
 
@@ -171,7 +190,13 @@ export function createJourney(o: JourneyOptions) {
       if (!f) return;
       const url = await link(tx, f.id);
       const m: texts.Moment = { ...moment(f), inPerson: false };
-      await queue(tx, f.id, contactOf(f), 'request-received', texts.requestReceived(m, o.sender, url));
+      await queue(
+        tx,
+        f.id,
+        await formContact(tx, f),
+        'request-received',
+        texts.requestReceived(m, o.sender, url),
+      );
     },
 
     /** 2. A request was confirmed (without or with papers): its day, time, place, what to send. */
@@ -246,12 +271,6 @@ export function createJourney(o: JourneyOptions) {
 }
 
 export type Journey = ReturnType<typeof createJourney>;
-
-/** The self-service links' keys: the server secret and the public address (PUBLIC_URL). */
-export const linkSecrets = (config: Config): LinkSecrets => ({
-  secret: config.authSecret,
-  publicUrl: config.publicUrl,
-});
 
 /**
  * The journey's part in what other features do: the messages that follow a change to an

@@ -71,7 +71,7 @@ describe('GET /api/appointment/check-register-date (today is Wednesday 25.11.202
 
 describe('POST /api/appointment: a complete request', () => {
   it('creates the patient, the request at 08:00, the consent, the e-mail and the audit event', async () => {
-    const body = form({ cnp: nextCnp(), appt_date: '2026-11-26' });
+    const body = form({ cnp: nextCnp(), appt_date: '2026-11-26', phone: '0722 123 456' });
     const res = await submit(ctx, body, '203.0.113.7');
     expect(res.statusCode).toBe(201);
     const json = res.json();

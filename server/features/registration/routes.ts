@@ -22,15 +22,19 @@ import {
   registrationSchema,
 } from '../../../domain/registration';
 import { takeDailyBudget } from '../../platform/auth';
+import { clientNetwork } from '../../platform/client-network';
 import { HttpError } from '../../platform/errors';
 import { currentConsentText } from '../privacy';
 import { acceptProof, issueChallenge } from './proof-of-work';
 import { createRegistrationService, DayFullError, publicDay } from './service';
 
-/** Per-IP budgets (docs/decisions/0010-registration-abuse.md). */
+/**
+ * Per-client budgets (docs/decisions/0010-registration-abuse.md); the form's are counted per
+ * network (an IPv4 /24, an IPv6 /64), not per address: addresses are rented by the block.
+ */
 export const RATE_LIMITS = {
   checkDate: { max: 60, timeWindow: '1 minute' },
-  submit: { max: 10, timeWindow: '1 minute' },
+  submit: { max: 10, timeWindow: '1 minute', keyGenerator: (req: { ip: string }) => clientNetwork(req.ip) },
 } as const;
 /** A filled form is well under 2 KB; anything far larger is not a patient. */
 export const BODY_LIMIT = 16 * 1024;
@@ -152,7 +156,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         !(await takeDailyBudget(
           db,
           'registration-address',
-          req.ip,
+          clientNetwork(req.ip),
           clinicToday(now),
           config.REGISTRATION_PER_ADDRESS_DAILY,
           now,

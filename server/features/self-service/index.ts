@@ -1,2 +1,5 @@
-/** What other features use of self-service: the link every patient message carries. */
-export { type LinkSecrets, selfServiceUrl } from './links';
+/**
+ * What other features use of self-service: the link every patient message carries, and the
+ * working links the outbox puts into them when it sends.
+ */
+export { type LinkSecrets, linkSecrets, patientLinks, selfServiceUrl } from './links';

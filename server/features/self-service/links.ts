@@ -8,10 +8,19 @@
  * link, derived again from the nonce and the secret, without keeping the token anywhere.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { appointmentOfTokenHash, linkNonce, type NewLink } from './repository';
+import type { LinkResolver } from '../../platform/outbox';
+import { offerUrl } from '../waitlist';
+import { appointmentOfTokenHash, linkNonce, type NewLink, storedNonce } from './repository';
 
 export type LinkSecrets = { secret: string; publicUrl: string };
+
+/** The links' keys: the server secret and the public address (PUBLIC_URL). */
+export const linkSecrets = (config: Pick<Config, 'authSecret' | 'publicUrl'>): LinkSecrets => ({
+  secret: config.authSecret,
+  publicUrl: config.publicUrl,
+});
 
 const tokenOf = (secret: string, appointmentId: number, nonce: string) =>
   createHmac('sha256', secret).update(`self-service:${appointmentId}:${nonce}`).digest('base64url');
@@ -44,3 +53,15 @@ export async function appointmentOfToken(db: Db, token: string): Promise<number 
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   return appointmentOfTokenHash(db, hashToken(token));
 }
+
+/** An appointment's link as it was made (none is made here); null when revoked or gone. */
+async function existingUrl(db: Db, keys: LinkSecrets, appointmentId: number): Promise<string | null> {
+  const nonce = await storedNonce(db, appointmentId);
+  return nonce === null ? null : `${keys.publicUrl}/p/${tokenOf(keys.secret, appointmentId, nonce)}`;
+}
+
+/** The working links of the messages' placeholders, for the outbox worker (never stored). */
+export const patientLinks =
+  (db: Db, keys: LinkSecrets): LinkResolver =>
+  (kind, id) =>
+    kind === 'appointment' ? existingUrl(db, keys, id) : offerUrl(db, keys, id);

@@ -21,6 +21,15 @@ export async function linkNonce(db: Db, fresh: NewLink): Promise<{ nonce: string
   return { nonce: row.nonce, revoked: row.revoked_at !== null };
 }
 
+/** The appointment's stored link, or null when it has none or it was revoked. */
+export async function storedNonce(db: Db, appointmentId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ nonce: selfServiceLinks.nonce })
+    .from(selfServiceLinks)
+    .where(and(eq(selfServiceLinks.appointmentId, appointmentId), isNull(selfServiceLinks.revokedAt)));
+  return row?.nonce ?? null;
+}
+
 /** The appointment a token's hash opens, when the link exists and is not revoked. */
 export async function appointmentOfTokenHash(db: Db, tokenHash: string): Promise<number | null> {
   const [row] = await db

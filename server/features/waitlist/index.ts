@@ -9,6 +9,7 @@ export {
   createWaitlistService,
   offerOfToken,
   offerState,
+  offerUrl,
   openOffer,
   scheduleWaitlist,
   subscribeWaitlist,

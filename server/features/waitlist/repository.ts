@@ -139,6 +139,14 @@ export async function setOffer(db: Db, id: number, values: Partial<Pick<Offer, '
   await db.update(waitlistOffers).set(values).where(eq(waitlistOffers.id, id));
 }
 
+export async function offerNonce(db: Db, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ nonce: waitlistOffers.nonce })
+    .from(waitlistOffers)
+    .where(eq(waitlistOffers.id, id));
+  return row?.nonce ?? null;
+}
+
 export async function offerIdOfTokenHash(db: Db, tokenHash: string): Promise<number | null> {
   const [row] = await db
     .select({ id: waitlistOffers.id })

@@ -32,7 +32,6 @@ import * as repo from './repository';
 /** What the waitlist's rules use: the offer's link keys and hold, the events, the bookings. */
 type WaitlistDeps = {
   secret: string;
-  publicUrl: string;
   offerHours: number;
   events: Events;
   appointments: AppointmentsService;
@@ -41,7 +40,6 @@ type WaitlistDeps = {
 function waitlistDeps(deps: Deps): WaitlistDeps {
   return {
     secret: deps.config.authSecret,
-    publicUrl: deps.config.publicUrl,
     offerHours: deps.config.WAITLIST_OFFER_HOURS,
     events: deps.events,
     appointments: createAppointmentsService(deps),
@@ -51,6 +49,12 @@ function waitlistDeps(deps: Deps): WaitlistDeps {
 const tokenOf = (secret: string, offerId: number, nonce: string) =>
   createHmac('sha256', secret).update(`waitlist-offer:${offerId}:${nonce}`).digest('base64url');
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** An offer's link, derived again from its nonce (never stored); null when the offer is gone. */
+export async function offerUrl(db: Db, keys: { secret: string; publicUrl: string }, offerId: number) {
+  const nonce = await repo.offerNonce(db, offerId);
+  return nonce === null ? null : `${keys.publicUrl}/p/${tokenOf(keys.secret, offerId, nonce)}`;
+}
 
 /** The offer a token opens, or null (unknown or malformed). */
 export async function offerOfToken(db: Db, token: string): Promise<number | null> {
@@ -102,7 +106,6 @@ async function offerSlot(tx: Db, deps: WaitlistDeps, slot: FreedSlot, now: Date)
     time: slot.time,
     calendar: await calendarTitle(tx, slot.calendarId),
     expiresAt,
-    url: `${deps.publicUrl}/p/${token}`,
   });
   await audit(tx, SYSTEM_ACTOR, {
     action: 'waitlist.offer',

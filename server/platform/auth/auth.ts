@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/auth';
 import { enqueueMail } from '../mail';
 import { allowedOrigins, linkBase } from '../origins';
+import { resetTokenStorage, sendResetLimited } from './password-reset';
 import { isCommonPassword } from './password-strength';
 import {
   ACCOUNT_LOCKED_MESSAGE,
@@ -59,23 +60,27 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user, url: authUrl }, request) {
+      async sendResetPassword({ user, url: authUrl, token }, request) {
         // The link on the address in use (PUBLIC_URL when set; see platform/origins.ts).
         const url = new URL(authUrl);
         const base = new URL(linkBase(config, request?.headers.get('host')));
         url.protocol = base.protocol;
         url.host = base.host;
-        await enqueueMail(db, {
-          to: user.email,
-          subject: 'Resetarea parolei',
-          text:
-            `Bună ziua,\n\nAți cerut resetarea parolei pentru contul ${user.email}.\n` +
-            `Deschideți legătura de mai jos în cel mult o oră pentru a alege o parolă nouă:\n\n${url.href}\n\n` +
-            'Dacă nu ați cerut acest lucru, ignorați acest mesaj; parola rămâne neschimbată.\n\n' +
-            config.INSTITUTE_NAME,
-        });
+        // The answer is the same when the hour's resets are used up: nothing tells who has an account.
+        await sendResetLimited(db, user.id, token, (tx) =>
+          enqueueMail(tx, {
+            to: user.email,
+            subject: 'Resetarea parolei',
+            text:
+              `Bună ziua,\n\nAți cerut resetarea parolei pentru contul ${user.email}.\n` +
+              `Deschideți legătura de mai jos în cel mult o oră pentru a alege o parolă nouă:\n\n${url.href}\n\n` +
+              'Dacă nu ați cerut acest lucru, ignorați acest mesaj; parola rămâne neschimbată.\n\n' +
+              config.INSTITUTE_NAME,
+          }),
+        );
       },
     },
+    verification: { storeIdentifier: resetTokenStorage },
     session: {
       expiresIn: IDLE_TIMEOUT_SECONDS,
       updateAge: UPDATE_AGE_SECONDS, // sliding: any request after a minute pushes the expiry to now + 1 hour

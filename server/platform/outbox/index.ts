@@ -1,4 +1,7 @@
 /** The outbox: what features and the process entry use (SQL stays in repository.ts). */
+
+export type { ChannelSender } from './channels';
+export { type LinkKind, type LinkResolver, linkPlaceholder } from './links';
 export {
   cancel,
   cancelPendingForAppointment,
@@ -12,6 +15,7 @@ export {
   messageStates,
   messagesAbout,
   type NewOutboxRow,
+  queuedToSince,
   retryNow,
 } from './repository';
-export { createOutboxWorker } from './worker';
+export { budgetLeft, type ChannelBudget, createOutboxWorker } from './worker';

@@ -13,7 +13,7 @@ import { setupTestApp, signedInStaff } from '../../test/harness';
 import { cancelWaitingMessages, ownMessagesPerTest } from '../../test/outbox';
 import { closedPort, TestRelay } from '../../test/smtp';
 import { emailSender, enqueueMail, messageIdOf } from '../mail';
-import { claimDue, insertMessage, markSent } from './repository';
+import { claimDue, insertMessage, insertMessagesOnce, markSent } from './repository';
 import { createOutboxWorker, type OutboxLog } from './worker';
 
 const ctx = await setupTestApp();
@@ -92,6 +92,43 @@ describe('outbox with a relay that misbehaves', () => {
     r.release();
     expect(await sending).toBe(1);
     expect((await rowsOf([id]))[0].state).toBe('sent');
+  });
+
+  it('sends SMS at once while every e-mail slot waits on a hung relay (slots per channel)', async () => {
+    const r = await relay('hang');
+    const mails = [await mail('hung-1'), await mail('hung-2')];
+    const sms = await insertMessagesOnce(
+      db,
+      [1, 2, 3].map((i) => ({ channel: 'sms', to: `+4072200000${i}`, subject: '', text: `SMS ${i}` })),
+    );
+    const phone: string[] = [];
+    const w = createOutboxWorker(db, {
+      senders: [
+        emailSender({
+          smtpUrl: r.url,
+          mailDir: ctx.dataDir,
+          from: FROM,
+          greetingTimeoutMs: 60_000,
+          socketTimeoutMs: 60_000,
+        }),
+        { channel: 'sms', send: async (m) => void phone.push(m.text), close() {} },
+      ],
+      maxInFlight: 2,
+      sendTimeoutMs: 60_000,
+      intervalMs: 100,
+    });
+    w.start();
+    // Both e-mail slots are held by the silent relay; the three SMS go all the same.
+    await expect.poll(() => phone.sort(), { timeout: 5000 }).toEqual(['SMS 1', 'SMS 2', 'SMS 3']);
+    await expect.poll(async () => (await rowsOf(sms)).map((m) => m.state)).toEqual(['sent', 'sent', 'sent']);
+    expect((await rowsOf(mails)).map((m) => m.state)).toEqual(['sending', 'sending']);
+    r.mode = 'accept';
+    r.release();
+    await w.stop();
+    expect((await rowsOf(mails)).map((m) => [m.state, m.lastError])).toEqual([
+      ['sent', null],
+      ['sent', null],
+    ]);
   });
 
   it('retries a message the relay dropped after its data, with the same Message-ID', async () => {

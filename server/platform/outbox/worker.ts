@@ -1,6 +1,7 @@
 /**
  * The outbox worker: claims due messages with a lease (committed before any network I/O), sends
- * at most `maxInFlight` at a time outside any transaction, each cut off after `sendTimeoutMs`,
+ * at most `maxInFlight` at a time per channel outside any transaction (so a hung mail relay never
+ * delays an SMS), each cut off after `sendTimeoutMs`,
  * and records each result in its own short statement. `stop()` stops claiming, lets the sends in
  * flight finish or time out and records their results (docs/decisions/0026-outbox-leases.md).
  */
@@ -8,7 +9,8 @@ import { maskRecipientsIn } from '../../../domain/outbox';
 import type { Db } from '../../db/client';
 import type { Clock } from '../clock';
 import { type ChannelSender, classify, SendError } from './channels';
-import { type ClaimedMessage, claimDue, markExpired, markFailed, markSent } from './repository';
+import { hasLinks, type LinkResolver, withLinks } from './links';
+import { type ClaimedMessage, claimDue, markExpired, markFailed, markSent, sentRecently } from './repository';
 
 /** After this many attempts a message is `failed` and shows on the dashboard. */
 export const MAX_ATTEMPTS = 20;
@@ -24,6 +26,7 @@ export type OutboxLog = {
 
 export type WorkerOptions = {
   senders: ChannelSender[];
+  /** Sends under way at once, per channel: each channel has its own slots. */
   maxInFlight: number;
   sendTimeoutMs: number;
   /** How often to look for due messages. */
@@ -44,14 +47,34 @@ export type WorkerOptions = {
    * while the gateway was down), or null to send it. Such a message is cancelled, not sent.
    */
   expired?: (message: ClaimedMessage, now: Date) => string | null;
+  /**
+   * The working links of the placeholders a message keeps instead (./links.ts): put in just
+   * before the send, never stored. A message whose link no longer opens is cancelled.
+   */
+  links?: LinkResolver;
+  /**
+   * Sends allowed per hour and per day on a channel (SMS: SMS_PER_HOUR, SMS_PER_DAY). Past one,
+   * the channel's messages wait (still pending) until the hour or the day has room again, and the
+   * log says so once each time the budget is reached.
+   */
+  budgets?: Partial<Record<string, ChannelBudget>>;
 };
+
+export type ChannelBudget = { perHour: number; perDay: number };
+
+/** What a channel may still send now within its budget. */
+export async function budgetLeft(db: Db, channel: string, budget: ChannelBudget) {
+  const sent = await sentRecently(db, channel);
+  return { sent, left: Math.max(0, Math.min(budget.perHour - sent.hour, budget.perDay - sent.day)) };
+}
 
 export function createOutboxWorker(db: Db, opts: WorkerOptions) {
   const senders = new Map(opts.senders.map((s) => [s.channel, s]));
   const channels = [...senders.keys()];
   // Longer than any send may take, so a live node is never overtaken by another.
   const leaseSeconds = Math.ceil(opts.sendTimeoutMs / 1000) + 60;
-  const inFlight = new Set<Promise<boolean>>();
+  const inFlight = new Map(channels.map((c) => [c, new Set<Promise<boolean>>()]));
+  const allInFlight = () => [...inFlight.values()].flatMap((sends) => [...sends]);
   let stopping = false;
   let claiming: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -65,9 +88,14 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     const sender = senders.get(row.channel);
     try {
       if (!sender) throw new SendError(`no sender for channel ${row.channel}`, 'NOSENDER');
+      const message = await linksIn(row);
+      if (!message) {
+        await record(row, () => markExpired(db, row.id, row.attempts, "the patient's link no longer opens"));
+        return false;
+      }
       let deadline: NodeJS.Timeout | undefined;
       await Promise.race([
-        sender.send(row),
+        sender.send(message),
         new Promise<never>((_, reject) => {
           deadline = setTimeout(
             () => reject(new SendError(`not sent within ${opts.sendTimeoutMs} ms`, 'DEADLINE')),
@@ -99,6 +127,12 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     return sent;
   }
 
+  async function linksIn(row: ClaimedMessage): Promise<ClaimedMessage | null> {
+    if (!hasLinks(`${row.text}${row.html ?? ''}`)) return row;
+    if (!opts.links) throw new SendError('a patient link to put in, and no resolver', 'NOLINKS');
+    return withLinks(row, opts.links);
+  }
+
   async function settled(row: ClaimedMessage, outcome: 'sent' | 'failed') {
     try {
       await opts.onSettled?.(row.id, outcome);
@@ -124,31 +158,53 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
   }
 
   /**
-   * Claims what the free slots allow and starts sending it; returns how many were claimed. The
-   * timer's ticks (`lapsed`) also take back messages whose lease lapsed; the ticks that refill a
-   * slot as each send ends do not, so a busy queue does not look for them once per message.
+   * Claims what each channel's free slots allow and starts sending it; returns how many were
+   * claimed. The timer's ticks (`lapsed`) also take back messages whose lease lapsed; the ticks
+   * that refill a slot as each send ends do not, so a busy queue does not look for them once per
+   * message.
    */
   async function tick({ lapsed = true }: { lapsed?: boolean } = {}): Promise<number> {
     if (stopping) return 0;
     if (claiming) return claiming;
     claiming = (async () => {
-      const free = opts.maxInFlight - inFlight.size;
-      const rows = await claimDue(db, channels, free, leaseSeconds, MAX_ATTEMPTS, opts.clock?.now(), {
-        lapsed,
-      });
-      for (const row of rows) {
-        const p: Promise<boolean> = deliver(row).finally(() => {
-          inFlight.delete(p);
-          // A slot is free: fill it now rather than at the next interval.
-          if (!stopping && timer) void tick({ lapsed: false }).catch(onTickError);
+      let claimed = 0;
+      for (const [channel, sends] of inFlight) {
+        let free = opts.maxInFlight - sends.size;
+        const budget = opts.budgets?.[channel];
+        if (free > 0 && budget) free = Math.min(free, await withinBudget(channel, budget));
+        if (free < 1) continue;
+        const rows = await claimDue(db, [channel], free, leaseSeconds, MAX_ATTEMPTS, opts.clock?.now(), {
+          lapsed,
         });
-        inFlight.add(p);
+        for (const row of rows) {
+          const p: Promise<boolean> = deliver(row).finally(() => {
+            sends.delete(p);
+            // A slot is free: fill it now rather than at the next interval.
+            if (!stopping && timer) void tick({ lapsed: false }).catch(onTickError);
+          });
+          sends.add(p);
+        }
+        claimed += rows.length;
       }
-      return rows.length;
+      return claimed;
     })().finally(() => {
       claiming = null;
     });
     return claiming;
+  }
+
+  const atBudget = new Set<string>();
+  async function withinBudget(channel: string, budget: ChannelBudget): Promise<number> {
+    const { sent, left } = await budgetLeft(db, channel, budget);
+    if (left > 0) atBudget.delete(channel);
+    else if (!atBudget.has(channel)) {
+      atBudget.add(channel);
+      opts.log?.warn(
+        { channel, sentLastHour: sent.hour, sentLastDay: sent.day, ...budget },
+        'outbox: the channel reached its budget; its messages wait until there is room',
+      );
+    }
+    return left;
   }
 
   function onTickError(err: unknown) {
@@ -159,16 +215,16 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     tick,
     /** How many sends are under way on this node. */
     get inFlight() {
-      return inFlight.size;
+      return allInFlight().length;
     },
     /** Sends everything due now (tests, scripts): returns how many were recorded as sent. */
     async runUntilIdle(): Promise<number> {
       let sent = 0;
       for (;;) {
         const claimed = await tick();
-        const results = await Promise.all([...inFlight]);
+        const results = await Promise.all(allInFlight());
         sent += results.filter(Boolean).length;
-        if (claimed === 0 && inFlight.size === 0) return sent;
+        if (claimed === 0 && allInFlight().length === 0) return sent;
       }
     },
     start() {
@@ -182,9 +238,10 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
       if (timer) clearInterval(timer);
       timer = null;
       await claiming?.catch(() => 0);
-      if (inFlight.size)
-        opts.log?.info?.({ inFlight: inFlight.size }, 'outbox: stopping, waiting for the sends in flight');
-      await Promise.allSettled([...inFlight]);
+      const sends = allInFlight();
+      if (sends.length)
+        opts.log?.info?.({ inFlight: sends.length }, 'outbox: stopping, waiting for the sends in flight');
+      await Promise.allSettled(sends);
       for (const s of senders.values()) s.close();
     },
   };

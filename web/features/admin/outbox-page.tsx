@@ -1,10 +1,22 @@
 /**
- * /app/admin/outbox: the messages the application sends (e-mail now, SMS next), their state and
+ * /app/admin/outbox: the messages the application sends (e-mail and SMS), their state and
  * why one was not sent; a queued or failed one can be sent again at once or cancelled. The
  * recipient is masked and no body or attachment reaches the browser.
  */
 import 'mantine-datatable/styles.css';
-import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,10 +31,11 @@ import {
   type OutboxFilters,
   type OutboxRow,
   type OutboxState,
+  smsBudgetNotice,
 } from '../../../domain/outbox';
 import { withNotify } from '../../lib/notify';
 import { serverPaging } from '../../lib/server-paging';
-import { type OutboxAction, useOutbox, useOutboxAction } from './api';
+import { type OutboxAction, useOutbox, useOutboxAction, useOutboxSummary } from './api';
 
 const STATE_COLORS: Record<OutboxState, string> = {
   pending: 'blue',
@@ -70,6 +83,7 @@ export default function OutboxPage() {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
   const outbox = useOutbox(filters, page, perPage);
+  const budget = useOutboxSummary(true).data?.sms_budget;
 
   const set = (key: 'state' | 'channel', value: string | null) => {
     const next = new URLSearchParams(params);
@@ -84,10 +98,16 @@ export default function OutboxPage() {
       <div>
         <Title order={1}>Coada de mesaje</Title>
         <Text c="dimmed" size="sm">
-          E-mailurile (și, în curând, SMS-urile) trimise de aplicație. Destinatarul este mascat, iar
-          conținutul mesajelor nu este afișat.
+          E-mailurile și SMS-urile trimise de aplicație. Destinatarul este mascat, iar conținutul mesajelor nu
+          este afișat.
         </Text>
       </div>
+      {budget?.reached && (
+        <Alert color="orange" title="SMS-urile așteaptă">
+          {smsBudgetNotice(budget)} Trimise în ultima oră: {budget.hour.sent} din {budget.hour.limit}; în
+          ultimele 24 de ore: {budget.day.sent} din {budget.day.limit}.
+        </Alert>
+      )}
       <Card withBorder padding="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Select

@@ -10,6 +10,7 @@ import {
 } from '../../../../domain/outbox';
 import { idParams } from '../../../platform/http/params';
 import { messageRoute } from '../../../platform/http/write-routes';
+import { smsBudget } from '../../../platform/sms';
 import * as service from './service';
 
 const tags = ['admin'];
@@ -49,11 +50,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'How many messages could not be sent (the dashboard card "Mesaje netrimise")',
+        summary:
+          'How many messages could not be sent (the dashboard card "Mesaje netrimise") and the SMS sent against SMS_PER_HOUR and SMS_PER_DAY',
         response: replies({ 200: outboxSummaryReply }),
       },
     },
-    async () => ({ status: 1 as const, failed: await service.failedCount(db()) }),
+    async () => ({ status: 1 as const, ...(await service.summary(db(), smsBudget(app.deps.config))) }),
   );
 
   messageRoute(

@@ -58,4 +58,14 @@ export const retryMessage = (db: Db, actor: Actor, id: number) =>
 export const cancelMessage = (db: Db, actor: Actor, id: number) =>
   act(db, actor, id, outbox.cancel, 'admin.outbox.cancel', OUTBOX_MESSAGES.cannotCancel);
 
-export const failedCount = (db: Db) => outbox.countFailed(db);
+export async function summary(db: Db, smsBudget: outbox.ChannelBudget) {
+  const [failed, sms] = [await outbox.countFailed(db), await outbox.budgetLeft(db, 'sms', smsBudget)];
+  return {
+    failed,
+    sms_budget: {
+      hour: { sent: sms.sent.hour, limit: smsBudget.perHour },
+      day: { sent: sms.sent.day, limit: smsBudget.perDay },
+      reached: sms.left === 0,
+    },
+  };
+}

@@ -14,12 +14,15 @@ import { createOutboxWorker } from '../../../platform/outbox';
 import { smsSender } from '../../../platform/sms';
 import { makeCalendar, makePublicCalendar, makeStatus, nextIp } from '../../../test/factories';
 import { setupTestApp, signedInStaff } from '../../../test/harness';
+import { linkSecrets, patientLinks } from '../../self-service';
 import { staleJourneyMessage } from '../service';
 
 /** Monday 2 March 2026, 10:00 in Bucharest (08:00 UTC); in the past of the real time on purpose. */
 const NOW = new Date('2026-03-02T08:00:00Z');
-/** The patient's link in a message. */
+/** The patient's link in a message as sent. */
 export const LINK = /http:\/\/localhost:3000\/p\/[A-Za-z0-9_-]{43}/;
+/** What a queued or sent row keeps where the link goes (never the working link, issue 54). */
+export const STORED_LINK = /\{link:appointment:\d+\}/;
 
 export async function journeyTestContext() {
   const clock = { at: NOW, now: () => clock.at };
@@ -45,6 +48,7 @@ export async function journeyTestContext() {
     sendTimeoutMs: 30_000,
     clock,
     expired: staleJourneyMessage,
+    links: patientLinks(db, linkSecrets(ctx.app.deps.config)),
   });
 
   const submit = (payload: object) =>

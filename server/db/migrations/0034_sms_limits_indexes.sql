@@ -1,0 +1,2 @@
+CREATE INDEX "outbox_recipient_idx" ON "outbox" USING btree ("channel","to","created_at");--> statement-breakpoint
+CREATE INDEX "outbox_sent_idx" ON "outbox" USING btree ("channel","sent_at") WHERE "outbox"."state" = 'sent';
