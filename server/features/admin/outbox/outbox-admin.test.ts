@@ -106,7 +106,11 @@ describe('GET /api/admin/outbox', () => {
   });
 
   it('counts the messages that could not be sent (the dashboard card)', async () => {
-    expect((await get('/api/admin/outbox/summary')).json()).toEqual({ status: 1, failed: 1 });
+    expect((await get('/api/admin/outbox/summary')).json()).toEqual({
+      status: 1,
+      failed: 1,
+      sms_budget: { hour: { sent: 0, limit: 200 }, day: { sent: 0, limit: 1500 }, reached: false },
+    });
   });
 });
 

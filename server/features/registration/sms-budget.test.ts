@@ -5,11 +5,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox } from '../../../db/schema';
-import { type ChannelSender, createOutboxWorker } from '../../../platform/outbox';
-import { smsBudget } from '../../../platform/sms';
-import { setupTestApp, signedInStaff } from '../../../test/harness';
-import { addCalendars, form, NOW, submit } from '../../registration/test/helpers';
+import { outbox } from '../../db/schema';
+import { type ChannelSender, createOutboxWorker } from '../../platform/outbox';
+import { smsBudget } from '../../platform/sms';
+import { setupTestApp, signedInStaff } from '../../test/harness';
+import { linkSecrets, patientLinks } from '../self-service';
+import { addCalendars, form, NOW, submit } from './test/helpers';
 
 const clock = { at: NOW, now: () => clock.at };
 const ctx = await setupTestApp({
@@ -28,6 +29,7 @@ const worker = createOutboxWorker(db, {
   maxInFlight: 4,
   sendTimeoutMs: 5000,
   budgets: { sms: smsBudget(ctx.app.deps.config) },
+  links: patientLinks(db, linkSecrets(ctx.app.deps.config)),
   log: { warn: (obj, msg) => warnings.push({ obj, msg }), error: () => {} },
 });
 const smsStates = async () =>
