@@ -163,11 +163,7 @@ async function listPage(db: Db, o: ListOptions, mode: NameMode) {
     // so the ids are found by a small statement and their cards read by one built once (0086).
     const { rows, total } = await pageAndTotal(db, now.matching, async (column) => {
       const ids = (await now.idsPage(column)) as { id: number; [TOTAL_COLUMN]?: number }[];
-      const found = await cardsOf(
-        db,
-        ids.map((r) => r.id),
-        o.hideOlder,
-      );
+      const found = await cardsOf(db, ids.map((r) => r.id), o.hideOlder);
       return found.map((card) => ({ ...card, [TOTAL_COLUMN]: ids[0]?.[TOTAL_COLUMN] }));
     });
     return { rows: rows.map(toRow), total };
