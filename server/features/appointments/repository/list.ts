@@ -15,7 +15,7 @@ import type { Db } from '../../../db/client';
 import { appointments } from '../../../db/schema/appointments';
 import { patientCards } from '../../../db/views';
 import { builtOnce } from '../../../platform/built-once';
-import { countColumn, pageAndTotal, TOTAL_COLUMN } from '../../../platform/list-total';
+import { countColumn, pageAndTotal } from '../../../platform/list-total';
 import { nameMatchesPatient, nameWords } from '../../../platform/name-words';
 import { customPlan, literalInt, plainLiteral } from '../../../platform/page-sql';
 import { cnpMatches, likeContains } from '../../../platform/prefix-match';
@@ -102,18 +102,6 @@ const listOrder = (hideOlder: boolean) =>
         sql`${a.id} desc nulls last`,
       ];
 
-/** These appointments' cards in the list's order: one statement per order, built once. */
-function cardsOf(db: Db, ids: number[], hideOlder: boolean): Promise<Card[]> {
-  if (!ids.length) return Promise.resolve([]);
-  const query = builtOnce(db, `appointments:cards-of:${hideOlder}`, (name) =>
-    cards(db)
-      .where(sql`${a.id} = any(${sql.placeholder('ids')}::int[])`)
-      .orderBy(...listOrder(hideOlder))
-      .prepare(name),
-  );
-  return query.execute({ ids }) as Promise<Card[]>;
-}
-
 export async function listAppointments(db: Db, opts: ListOptions) {
   const byWords = await listPage(db, opts, 'words');
   // Nobody's name has words starting with what was typed: look inside the names instead.
@@ -145,27 +133,11 @@ async function listPage(db: Db, o: ListOptions, mode: NameMode) {
         .orderBy(...listOrder(o.hideOlder))
         .limit(literalInt(o.perPage))
         .offset(literalInt((o.page - 1) * o.perPage));
-    // The page's ids alone (with the count riding along), for a statement planned per request.
-    const idsPage = (column: SQL<number> | null) => {
-      const select = db.select({ id: a.id, ...(column ? { [TOTAL_COLUMN]: column } : {}) }).from(a);
-      return (c.patientColumns ? select.innerJoin(patientCards, eq(patientCards.id, a.patientId)) : select)
-        .where(where)
-        .orderBy(...listOrder(o.hideOlder))
-        .limit(literalInt(o.perPage))
-        .offset(literalInt((o.page - 1) * o.perPage));
-    };
-    return { matching, page, idsPage };
+    return { matching, page };
   };
   const now = statement(given(o));
   if (!kept) {
-    // A typed name, CNP or phone is planned for its values on every request: planning the cards'
-    // five-way join each time cost more than reading the page (2.5 ms of 4 at 100,000 patients),
-    // so the ids are found by a small statement and their cards read by one built once (0086).
-    const { rows, total } = await pageAndTotal(db, now.matching, async (column) => {
-      const ids = (await now.idsPage(column)) as { id: number; [TOTAL_COLUMN]?: number }[];
-      const found = await cardsOf(db, ids.map((r) => r.id), o.hideOlder);
-      return found.map((card) => ({ ...card, [TOTAL_COLUMN]: ids[0]?.[TOTAL_COLUMN] }));
-    });
+    const { rows, total } = await pageAndTotal(db, now.matching, now.page);
     return { rows: rows.map(toRow), total };
   }
   const key = `appointments:${mode}:${o.hideOlder}:${Boolean(f.near_deadline)}:${f.doctor ?? ''}:${f.status ?? ''}:${f.status_id ?? ''}:${Boolean(f.date)}:${o.perPage}:${o.page}`;
