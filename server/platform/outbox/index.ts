@@ -1,7 +1,7 @@
 /** The outbox: what features and the process entry use (SQL stays in repository.ts). */
 
 export type { ChannelSender } from './channels';
-export { type LinkKind, type LinkResolver, linkPlaceholder } from './links';
+export { type LinkResolver, linkPlaceholder } from './links';
 export {
   cancel,
   cancelPendingForAppointment,
