@@ -77,7 +77,8 @@ describe('names and titles are one line', () => {
         headers: admin.headers,
         payload: { ...rest, [field]: value },
         // Its own address each time: the public form's per-address limits are not under test.
-        remoteAddress: `198.51.100.${++client}`,
+        // Each client its own /24: the form counts clients by network (platform/client-network.ts).
+        remoteAddress: `198.51.${++client % 256}.7`,
       });
       expect(res.statusCode, `${JSON.stringify(value)}: ${res.body}`).toBe(400);
       expect(res.json().errors?.[field], JSON.stringify(value)).toBe(CONTROL_CHARS_MESSAGE);
