@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { APPOINTMENT_MESSAGES } from '../../../../domain/appointments';
 import type { App } from '../../../app';
 import type { Db } from '../../../db/client';
-import { appointments } from '../../../db/schema';
+import { appointments } from '../../../db/schema/appointments';
 import { makeAppointment, makeCalendar, makePatient, makeStatus } from '../../../test/factories';
 import type { Staff } from '../../../test/harness';
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { appointments, auditEvents } from '../../../db/schema';
+import { appointments } from '../../../db/schema/appointments';
+import { auditEvents } from '../../../db/schema/audit';
 import { MONDAY_10, makeCalendar, makePatient, makeStatus, movableClock } from '../../../test/factories';
 import { setupTestApp, signedInStaff } from '../../../test/harness';
 

@@ -5,7 +5,8 @@
  * calls it gets its own database.
  */
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, consultationEntries, consultationGroups } from '../../../db/schema';
+import { auditEvents } from '../../../db/schema/audit';
+import { consultationEntries, consultationGroups } from '../../../db/schema/consultations';
 import { makePatient, movableClock, MONDAY_AFTER_MIDNIGHT as NOW } from '../../../test/factories';
 import { setupTestApp, signedInStaff } from '../../../test/harness';
 

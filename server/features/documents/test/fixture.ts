@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { expect } from 'vitest';
-import { documents } from '../../../db/schema';
+import { documents } from '../../../db/schema/documents';
 import { listAllFiles } from '../../../platform/storage/disk';
 import { makePatient, nextCnp } from '../../../test/factories';
 import { setupTestApp, signedInStaff } from '../../../test/harness';

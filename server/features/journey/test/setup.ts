@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, expect } from 'vitest';
-import { outbox } from '../../../db/schema';
+import { outbox } from '../../../db/schema/outbox';
 import { emailSender } from '../../../platform/mail';
 import { createOutboxWorker } from '../../../platform/outbox';
 import { smsSender } from '../../../platform/sms';
