@@ -47,7 +47,12 @@ describe('request received (public form)', () => {
       ['sms', '+40722555101', 'request-received'],
     ]);
     // 10:00 in Bucharest: not in the quiet hours, both go now.
-    expect(await worker.runUntilIdle()).toBeGreaterThanOrEqual(2);
+    const sent = await worker.runUntilIdle();
+    expect((await rowsOf(a.id)).map((r) => [r.channel, r.state, r.lastError])).toEqual([
+      ['email', 'sent', null],
+      ['sms', 'sent', null],
+    ]);
+    expect(sent).toBe(2);
     const [mail, sms] = rows;
     const text = await mailText(mail.id);
     expect(text).toContain('04.03.2026');

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema/auth';
 import { enqueueMail } from '../mail';
 import { allowedOrigins, linkBase } from '../origins';
-import { resetTokenStorage, sendResetLimited } from './password-reset';
+import { RESET_LINK_SECONDS, resetTokenStorage, sendResetLimited } from './password-reset';
 import { isCommonPassword } from './password-strength';
 import {
   ACCOUNT_LOCKED_MESSAGE,
@@ -59,7 +59,7 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
       minPasswordLength: 4, // the sign-in form's own rule; new passwords are checked below
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       async sendResetPassword({ user, url: authUrl, token }, request) {
         // The link on the address in use (PUBLIC_URL when set; see platform/origins.ts).
         const url = new URL(authUrl);

@@ -10,6 +10,8 @@ import type { Db } from '../../db/client';
 import { users, verifications } from '../../db/schema/auth';
 
 export const RESETS_PER_HOUR = 3;
+/** How long a reset link opens (better-auth's `resetPasswordTokenExpiresIn`). */
+export const RESET_LINK_SECONDS = 60 * 60;
 
 const PREFIX = 'reset-password#';
 const stored = (identifier: string) => `${PREFIX}${createHash('sha256').update(identifier).digest('hex')}`;
@@ -49,6 +51,11 @@ export async function sendResetLimited(
       .update(verifications)
       .set({ expiresAt: sql`least(${verifications.expiresAt}, now())` })
       .where(and(resets, ne(verifications.identifier, current)));
+    // A racing request sent before this one ended this link too: the link sent last is the one that opens.
+    await tx
+      .update(verifications)
+      .set({ expiresAt: sql`${verifications.createdAt} + make_interval(secs => ${RESET_LINK_SECONDS})` })
+      .where(eq(verifications.identifier, current));
     await send(tx);
     return true;
   });
