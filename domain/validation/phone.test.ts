@@ -47,6 +47,18 @@ describe('international forms of the same numbers', () => {
   ]);
 });
 
+describe('the groupings people write (issue 54)', () => {
+  acceptsAs([
+    ['021 234 5678', '+40212345678'], // Bucharest's landlines, the institute's own number
+    ['+40 21 234 5678', '+40212345678'],
+    ['0745 61 23 89', '+40745612389'],
+    ['0745-61-23-89', '+40745612389'],
+    ['074 561 2389', '+40745612389'],
+    ['07 22 12 34 56', '+40722123456'], // in pairs
+    ['0264 12 34 56', '+40264123456'],
+  ]);
+});
+
 describe('rejected numbers', () => {
   it.each([
     ['', 'empty'],
@@ -60,7 +72,10 @@ describe('rejected numbers', () => {
     ['0722  123 456', 'two separators in a row'],
     ['0722_123_456', 'underscore separator'],
     ['0722/123/456', 'slash separator'],
-    ['07 22 12 34 56', 'grouped in pairs'],
+    ['0 745 612 389', 'a group of one digit'],
+    ['07456 123 89', 'a group of five digits'],
+    ['021 234 567', 'nine digits, grouped'],
+    ['079 012 3456', 'a refused block, grouped'],
     ['(0722) 123 456', 'parentheses'],
     ['+400722123456', '+40 followed by the national 0'],
     ['0040 0722 123 456', '0040 followed by the national 0'],
