@@ -137,30 +137,31 @@ export function createAppointmentsService({ db, clock, events, config }: Deps) {
           if (!canSetStatus(row.status, { without_appointment: st.withoutAppointment }))
             throw conflict(refusalMessage('set_custom'));
           // The status decides whether a slot is needed, not the flag the browser sent.
+          let answersEnded: writes.PatientAnswers | null = null;
           if (st.withoutAppointment) {
             // The slot is freed; a public request still on its requested day also gives that
             // day's place back and keeps no day (what the patient asked for stays in
             // request_data), so a later delete does not give it back twice.
             const freesDay = await releasePublicDay(tx, row);
-            await writes.updateAppointment(tx, row, {
+            ({ answersEnded } = await writes.updateAppointment(tx, row, {
               status: 'custom',
               customStatusId: st.id,
               holdsSlot: false,
               ...(freesDay ? { calendarId: null, selectedDate: null, selectedTime: null } : {}),
-            });
+            }));
             await events.emit(tx, 'appointment.cancelled', { appointment: row });
             await freed(tx, row);
           } else {
             const slot = requiredSlot(input);
             await assertBookable(tx, { ...slot, doctorId: row.doctorId, today: today() });
-            await writes.updateAppointment(tx, row, {
+            ({ answersEnded } = await writes.updateAppointment(tx, row, {
               status: 'custom',
               customStatusId: st.id,
               calendarId: slot.calendarId,
               selectedDate: slot.date,
               selectedTime: slot.time,
               holdsSlot: true,
-            });
+            }));
             const moved =
               !row.holdsSlot ||
               row.calendarId !== slot.calendarId ||
@@ -183,6 +184,8 @@ export function createAppointmentsService({ db, clock, events, config }: Deps) {
             ...(st.withoutAppointment
               ? {}
               : { calendarId: input.calendar_id, date: input.date, time: input.time }),
+            // The patient's answers about the old day, ended by the move (the patient confirms the new one).
+            ...(answersEnded ? { answersEnded } : {}),
           });
         }),
       );

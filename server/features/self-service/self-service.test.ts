@@ -15,6 +15,7 @@ import {
   makePatient,
   makePublicCalendar,
   makeRegistrationDay,
+  makeStatus,
 } from '../../test/factories';
 import { setupClinic, signedInStaff } from '../../test/harness';
 import { selfServiceUrl } from './links';
@@ -112,6 +113,66 @@ describe('the self-service page of an appointment', () => {
         .where(eq(auditEvents.entityId, String(a.id)))
     ).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['self-service.confirm', 'self-service.reschedule']));
+  });
+
+  it("a move by staff ends the patient's answers about the old day, kept in the history (issue 54)", async () => {
+    clock.at = START;
+    const staff = await signedInStaff(ctx, { role: 'admin' });
+    const control = await makeStatus(db, { title: 'Control mutat' });
+    const patient = await makePatient(db, { name: 'Ioana Mutată' });
+    const a = await makeAppointment(db, {
+      patientId: patient.id,
+      status: 'scheduled_with_papers',
+      doctorId: doctor.id,
+      slot: { calendarId: calendar.id, date: '2026-03-05', time: '12:00' },
+    });
+    const token = (await selfServiceUrl(db, keys, a.id))!.split('/p/')[1];
+    expect((await call('POST', `${token}/confirm`)).statusCode).toBe(200);
+    expect((await call('POST', `${token}/reschedule-request`, { note: 'După ora 14.' })).statusCode).toBe(
+      200,
+    );
+    const move = (time: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/appointment/set-appointment',
+        headers: staff.headers,
+        payload: {
+          appointment_id: a.id,
+          status_id: control.id,
+          calendar_id: calendar.id,
+          date: '2026-03-06',
+          time,
+        },
+      });
+    const moved = await move('11:00');
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Staff see neither "Prezență confirmată" nor "Cere altă dată" for a day the patient never answered about.
+    const detail = await ctx.app.inject({ url: `/api/appointment/${a.id}`, headers: staff.headers });
+    expect(detail.json().appointment).toMatchObject({
+      patient_confirmed: false,
+      reschedule_requested: false,
+      patient_actions: { attendance_confirmed_at: null, reschedule_requested_at: null },
+    });
+    const page = await call('GET', token);
+    expect(page.json().appointment).toMatchObject({
+      date: '2026-03-06',
+      attendance_confirmed: false,
+      reschedule_requested: false,
+    });
+    const [audit] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'appointment.set-status'), eq(auditEvents.entityId, String(a.id))));
+    expect(audit.details).toMatchObject({
+      answersEnded: {
+        attendanceConfirmedAt: START.toISOString(),
+        rescheduleRequestedAt: START.toISOString(),
+      },
+    });
+    // The patient confirms the new day; a status change on the same day keeps that answer.
+    expect((await call('POST', `${token}/confirm`)).json().appointment.attendance_confirmed).toBe(true);
+    expect((await move('11:00')).statusCode).toBe(200);
+    expect((await call('GET', token)).json().appointment.attendance_confirmed).toBe(true);
   });
 
   it('cancels until the notice: the slot is free at once and waiting reminders are dropped', async () => {

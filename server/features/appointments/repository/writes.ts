@@ -29,19 +29,40 @@ export async function lockAppointmentRows(tx: Db, ids: readonly number[]) {
 /**
  * Changes the locked appointment `before`; `updatedAt` is now. One that held a slot and leaves
  * it (another calendar, day or time, or none) is marked `moved`: the dashboard's "rescheduled".
+ * A new day or time ends the patient's answers about the old one (issue 54): their confirmation
+ * and their request for another date, returned so the caller keeps them in the audit history.
  */
-export async function updateAppointment(tx: Db, before: AppointmentRow, changes: Changes): Promise<void> {
+export async function updateAppointment(
+  tx: Db,
+  before: AppointmentRow,
+  changes: Changes,
+): Promise<{ answersEnded: PatientAnswers | null }> {
   const after = { ...before, ...changes };
-  const leftSlot =
-    before.holdsSlot &&
-    (after.calendarId !== before.calendarId ||
-      after.selectedDate !== before.selectedDate ||
-      after.selectedTime?.slice(0, 5) !== before.selectedTime?.slice(0, 5));
+  const otherTime =
+    after.selectedDate !== before.selectedDate ||
+    after.selectedTime?.slice(0, 5) !== before.selectedTime?.slice(0, 5);
+  const leftSlot = before.holdsSlot && (after.calendarId !== before.calendarId || otherTime);
+  const answered = before.attendanceConfirmedAt !== null || before.rescheduleRequestedAt !== null;
+  const answersEnded = otherTime && answered ? patientAnswers(before) : null;
   await tx
     .update(appointments)
-    .set({ ...changes, ...(leftSlot ? { moved: true } : {}), updatedAt: changes.updatedAt ?? new Date() })
+    .set({
+      ...(answersEnded ? { attendanceConfirmedAt: null, rescheduleRequestedAt: null } : {}),
+      ...changes,
+      ...(leftSlot ? { moved: true } : {}),
+      updatedAt: changes.updatedAt ?? new Date(),
+    })
     .where(eq(appointments.id, before.id));
+  return { answersEnded };
 }
+
+/** What the patient answered about an appointment's day: confirmed, asked for another date. */
+export type PatientAnswers = { attendanceConfirmedAt: string | null; rescheduleRequestedAt: string | null };
+
+const patientAnswers = (row: AppointmentRow): PatientAnswers => ({
+  attendanceConfirmedAt: row.attendanceConfirmedAt?.toISOString() ?? null,
+  rescheduleRequestedAt: row.rescheduleRequestedAt?.toISOString() ?? null,
+});
 
 export async function insertAppointment(tx: Db, values: typeof appointments.$inferInsert): Promise<number> {
   const [created] = await tx.insert(appointments).values(values).returning({ id: appointments.id });
