@@ -113,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // frame-ancestors 'none' above forbids framing; every browser the product supports reads it.
+    xFrameOptions: false,
   });
   app.addHook('onRequest', (req, reply, done) =>
     securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
@@ -270,9 +272,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     app.get('/', { schema: { hide: true } }, (req, reply) => spaIndex.send(req, reply));
   }
+  // Search engines may show the public pages; never a patient's page, the back office or the API.
+  app.get('/robots.txt', { schema: { hide: true } }, (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT),
+  );
 
   return app;
 }
+
+const ROBOTS_TXT = [
+  'User-agent: *',
+  'Disallow: /p/',
+  'Disallow: /app',
+  'Disallow: /api/',
+  'Disallow: /user/login',
+  '',
+].join('\n');
 
 /** For a path, the methods the route table has for it (HEAD with GET), or none. */
 function methodsByPath(routes: RouteInfo[]): (path: string) => string[] {

@@ -92,6 +92,22 @@ describe('security headers', () => {
     expect(all['document file'].headers['cache-control']).toContain('no-store');
   });
 
+  it("keep search engines to the public pages: robots.txt, and noindex on a patient's page and the back office (issue 54)", async () => {
+    const get = (url: string) => http.app.inject({ method: 'GET', url });
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body.split('\n')).toEqual(
+      expect.arrayContaining(['User-agent: *', 'Disallow: /p/', 'Disallow: /app']),
+    );
+    for (const page of [`/p/${'A'.repeat(43)}`, '/app/patients', '/user/login'])
+      expect((await get(page)).headers['x-robots-tag'], page).toBe('noindex, nofollow');
+    for (const page of ['/', '/user/register'])
+      expect((await get(page)).headers['x-robots-tag'], page).toBeUndefined();
+    // Framing is forbidden by the CSP's frame-ancestors alone, not twice.
+    expect((await get('/')).headers['x-frame-options']).toBeUndefined();
+  });
+
   it('add HSTS when PUBLIC_URL is https', async () => {
     const all = await answers(https);
     for (const [what, res] of Object.entries(all)) {

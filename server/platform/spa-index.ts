@@ -51,6 +51,9 @@ const FIRST_DATA: { pattern: RegExp; url: (m: RegExpMatchArray) => string }[] = 
   { pattern: /^\/p\/([A-Za-z0-9_-]{43})$/, url: (m) => `/api/self-service/${m[1]}` },
 ];
 
+/** The pages a search engine may show: the landing page and the public form. */
+const INDEXED_PAGES = new Set(['/', '/user/register']);
+
 /** `/p/:token` → a pattern matching `/p/<one segment>`. */
 const pagePattern = (page: string) =>
   new RegExp(`^${page.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`);
@@ -173,6 +176,9 @@ export function loadSpaIndex(
         const m = pathname.match(pattern);
         if (m) reply.header('link', `<${url(m)}>; rel=preload; as=fetch; crossorigin=use-credentials`);
       }
+      // Only the public pages may be indexed: a patient's link opened by a crawler stays out of
+      // search results even where robots.txt is not read.
+      if (!INDEXED_PAGES.has(pathname)) reply.header('x-robots-tag', 'noindex, nofollow');
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
