@@ -216,8 +216,10 @@ const envSchema = z.object({
     .int()
     .min(1)
     .max(10000)
-    .default(10)
-    .describe('sign-in attempts per client address per minute'),
+    .default(120)
+    .describe(
+      'sign-in requests per client address per minute, a flood guard (failed sign-ins are limited apart: 30 in 15 minutes per address)',
+    ),
   TRUST_PROXY: trustProxy.describe(
     'reverse proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma-separated; empty: none',
   ),

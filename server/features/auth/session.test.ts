@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../../domain/auth';
-import { outbox, sessions, verifications } from '../../db/schema';
+import { auditEvents, outbox, sessions, verifications } from '../../db/schema';
+import { ADDRESS_THROTTLED_MESSAGE } from '../../platform/auth/sign-in-guard';
 import {
   createTestApp,
   type Staff,
@@ -282,6 +283,35 @@ describe('passwords', () => {
 });
 
 describe('sign-in throttling', () => {
+  it('throttles an address by its failed sign-ins over 15 minutes, never by its successes (issue 54)', async () => {
+    const s = await signedInStaff(ctx);
+    const other = await signedInStaff(ctx);
+    const attempt = (email: string, password: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email, password },
+        remoteAddress,
+      });
+    // A busy morning behind one hospital address: every sign-in goes through.
+    for (let i = 0; i < 40; i++)
+      expect((await attempt(s.email, TEST_PASSWORD, '10.17.0.1')).statusCode).toBe(200);
+    // 30 failures from one address (spread over accounts, so no account locks) close it...
+    for (let i = 0; i < 30; i++)
+      expect((await attempt(`nobody${i}@test.example`, 'Gresit-123456', '10.17.0.2')).statusCode).toBe(401);
+    const shut = await attempt(other.email, TEST_PASSWORD, '10.17.0.2');
+    expect(shut.statusCode).toBe(429);
+    expect(shut.json().message).toBe(ADDRESS_THROTTLED_MESSAGE);
+    // ...and no other address, nor the accounts from elsewhere.
+    expect((await attempt(other.email, TEST_PASSWORD, '10.17.0.3')).statusCode).toBe(200);
+    // Failures older than the window no longer count.
+    await ctx.database.db
+      .update(auditEvents)
+      .set({ at: sql`${auditEvents.at} - interval '16 minutes'` })
+      .where(eq(auditEvents.ip, '10.17.0.2'));
+    expect((await attempt(other.email, TEST_PASSWORD, '10.17.0.2')).statusCode).toBe(200);
+  });
+
   it('answers 429 after too many attempts from one address', async () => {
     const t = await createTestApp({ auth: { signInPerMinute: 3 } });
     try {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AuditAction } from '../../../domain/audit';
 import type { Db } from '../../db/client';
 import { auditEvents } from '../../db/schema/audit';
@@ -167,4 +167,19 @@ export async function scrubAuditOfPatient(
     .update(auditEvents)
     .set({ ip: null })
     .where(and(eq(auditEvents.patientId, patientId), isNull(auditEvents.actorId)));
+}
+
+/** How many events `action` came from the client address `ip` in the last `minutes` (the sign-in throttle). */
+export async function eventsFromAddressSince(db: Db, action: AuditAction, ip: string, minutes: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, action),
+        gt(auditEvents.at, sql`now() - make_interval(mins => ${minutes})`),
+        eq(auditEvents.ip, ip),
+      ),
+    );
+  return row.n;
 }

@@ -18,9 +18,11 @@ import { RESET_LINK_SECONDS, resetTokenStorage, sendResetLimited } from './passw
 import { isCommonPassword } from './password-strength';
 import {
   ACCOUNT_LOCKED_MESSAGE,
+  ADDRESS_THROTTLED_MESSAGE,
   auditSignIn,
   clearFailures,
   isAccountLocked,
+  isAddressThrottled,
   recordFailure,
 } from './sign-in-guard';
 
@@ -138,6 +140,11 @@ export function createAuth(db: Db, config: Config, opts: AuthOptions = {}) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/email') {
+          const ip = clientIp(ctx.headers);
+          if (await isAddressThrottled(db, ip)) {
+            await auditSignIn(db, { action: 'auth.sign-in-failed', ip, reason: 'address' });
+            throw new APIError('TOO_MANY_REQUESTS', { message: ADDRESS_THROTTLED_MESSAGE });
+          }
           const email = (ctx.body as { email?: unknown } | undefined)?.email;
           if (typeof email === 'string' && (await isAccountLocked(db, email))) {
             await auditSignIn(db, {

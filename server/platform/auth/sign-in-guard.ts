@@ -7,18 +7,36 @@
  * with less than ACCOUNT_WINDOW_MS between them lock the account's sign-in for ACCOUNT_LOCK_MS
  * after the last failure, from any IP: long enough to stop guessing, short enough that the real
  * user waits only a few minutes. A successful sign-in clears the count.
+ *
+ * Per client address, only failures count, over the last ADDRESS_WINDOW_MINUTES (a sliding
+ * window, read from the sign-in audit trail): a hospital's staff behind one address sign in all
+ * morning without a quiet minute, and successes never lock them out (issue 54, item 17).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema/auth';
-import { audit } from '../audit';
+import { audit, eventsFromAddressSince } from '../audit';
 
 export const ACCOUNT_MAX_FAILURES = 10;
 export const ACCOUNT_WINDOW_MS = 15 * 60 * 1000;
 export const ACCOUNT_LOCK_MS = 5 * 60 * 1000;
 export const ACCOUNT_LOCKED_MESSAGE =
   'Prea multe încercări de autentificare eșuate pentru acest cont. Încercați din nou peste câteva minute.';
+
+export const ADDRESS_MAX_FAILURES = 30;
+export const ADDRESS_WINDOW_MINUTES = 15;
+export const ADDRESS_THROTTLED_MESSAGE =
+  'Prea multe încercări de autentificare eșuate de la această adresă. Încercați din nou peste câteva minute.';
+
+/** Whether the client address had ADDRESS_MAX_FAILURES failed sign-ins in the window. */
+export async function isAddressThrottled(db: Db, ip: string | null): Promise<boolean> {
+  if (!ip) return false;
+  return (
+    (await eventsFromAddressSince(db, 'auth.sign-in-failed', ip, ADDRESS_WINDOW_MINUTES)) >=
+    ADDRESS_MAX_FAILURES
+  );
+}
 
 export function accountKey(email: string): string {
   return `sign-in-account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
