@@ -120,7 +120,12 @@ export async function openPglite(
  * planner's guess of distinct keys: for a prepared statement's generic plan, every patient
  * (docs/decisions/0073-no-memoize.md).
  */
-const PLANNER_SETTINGS = { random_page_cost: '1.1', jit: 'off', enable_memoize: 'off' };
+const PLANNER_SETTINGS = {
+  random_page_cost: '1.1',
+  jit: 'off',
+  enable_memoize: 'off',
+  plan_cache_mode: 'force_generic_plan',
+};
 export const PLANNER_OPTIONS = Object.entries(PLANNER_SETTINGS)
   .map(([k, v]) => `-c ${k}=${v}`)
   .join(' ');

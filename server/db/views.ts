@@ -78,6 +78,8 @@ export const appointmentFacts = pgView('appointment_facts', {
   selectedDate: date('selected_date', { mode: 'string' }),
   selectedTime: time('selected_time'),
   holdsSlot: boolean('holds_slot').notNull(),
+  /** The patient's folded name, carried by each appointment (0089). */
+  patientNameSearch: text('patient_name_search').notNull(),
 }).existing();
 
 /** Owner: appointments. The custom statuses, hidden ones too. */

@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../platform/deps';
 import adminRoutes from './admin/routes';
+import { subscribeAppointments } from './appointments';
 import appointmentRoutes from './appointments/routes';
 import authRoutes from './auth/routes';
 import calendarRoutes from './calendars/routes';
@@ -58,6 +59,7 @@ export const features: FastifyPluginAsync[] = [
  * before the journey queues the messages of the change (both in its transaction).
  */
 export function subscribeFeatures(deps: Deps) {
+  subscribeAppointments(deps.events);
   subscribeWaitlist(deps.events, deps);
   subscribeJourney(deps.events, deps);
   subscribePrivacy(deps.events);

@@ -31,6 +31,8 @@ export type DomainEvents = {
   'appointment.scheduled': { appointmentId: number; previous: { date: string; time: string } | null };
   /** Staff cancelled it (a status without appointment) or deleted it. */
   'appointment.cancelled': { appointment: AppointmentBefore };
+  /** A patient's name changed (an edit, an anonymisation): its folded form, for the copies others keep. */
+  'patient.renamed': { patientId: number; nameSearch: string };
   /** A public request was removed as spam: what was given with it (its consent) goes too. */
   'request.discarded': { appointmentId: number; patientId: number };
   /** A change freed a slot that someone else may now take. */

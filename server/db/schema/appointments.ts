@@ -6,6 +6,8 @@
  * equal to the appointments that count as completed, a count that must match what it counts
  * whatever writes (the dashboard's "completed", docs/decisions/0081). The calendars owner keeps
  * its month's counts and change log from this table's writes too (schema/calendars.ts).
+ * `appointment_patient_name_fill` (migration 0035) copies the patient's folded name into a new
+ * row, a copy that must match its source (`patientNameSearch`).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -72,6 +74,14 @@ export const appointments = pgTable(
      * (docs/decisions/0081-dashboard-counts-kept.md). Set by the repository's writes.
      */
     moved: boolean('moved').notNull().default(false),
+    /**
+     * The patient's folded name, copied so that a list filtered by a day, a doctor or a status
+     * reads its patients in name order from one index, and a common name's appointments are
+     * checked without a second read (docs/decisions/0089). Filled on insert by
+     * `appointment_patient_name_fill` (migration 0035) from the patients' published view; a
+     * rename reaches it through the `patient.renamed` event.
+     */
+    patientNameSearch: text('patient_name_search').notNull().default(''),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -100,9 +110,9 @@ export const appointments = pgTable(
     index('appointments_date_idx').on(t.selectedDate, t.selectedTime, t.patientId),
     // The appointment list's two orders, read from an index so a page stops after its rows
     // (docs/PERFORMANCE.md): upcoming first with undated last (hideOlder), and newest first.
-    // Both also carry the patient's folded name (and the upcoming one selected_date) as INCLUDE
-    // columns, added by migration 0020, which Drizzle cannot express: a common name is walked in
-    // list order from the index alone (docs/decisions/0060-appointment-name-walk.md).
+    // The upcoming one also carries selected_date and the patient's folded name as INCLUDE
+    // columns (migration 0035; Drizzle cannot express them): a common name is walked in list
+    // order from the index alone (docs/decisions/0089).
     index('appointments_upcoming_idx').on(
       sql`coalesce(${t.selectedDate}, 'infinity'::date)`,
       t.selectedTime,
@@ -114,6 +124,10 @@ export const appointments = pgTable(
       t.id.desc(),
     ),
     index('appointments_status_idx').on(t.status, t.selectedDate),
+    // A day's, a doctor's or a status's patients in name order, each once (0089).
+    index('appointments_date_name_idx').on(t.selectedDate, t.patientNameSearch, t.patientId),
+    index('appointments_doctor_name_idx').on(t.doctorId, t.patientNameSearch, t.patientId),
+    index('appointments_status_name_idx').on(t.status, t.patientNameSearch, t.patientId),
     // The upcoming list filtered by a status or a doctor, in its order: a page reads its 20
     // entries. Walking the upcoming index instead read every appointment from today until 20
     // matched: 370 for a status, 590 for one of 30 doctors

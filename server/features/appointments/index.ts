@@ -33,3 +33,4 @@ export {
 export { type AppointmentsService, cancelUntil, createAppointmentsService } from './service';
 export { listStatuses as listStatusesForAdmin } from './statuses/repository';
 export { createStatusesService } from './statuses/service';
+export { subscribeAppointments } from './subscribe';

@@ -35,10 +35,22 @@ beforeAll(async () => {
         date: `2026-0${4 + k}-1${i % 10}`,
         time: '09:00',
       });
-    if (i === 5)
-      await db.execute(
-        sql`update patients set name = 'Aaron Primul', name_search = 'aaron primul' where id = ${p.id}`,
-      );
+    if (i === 5) {
+      // Renamed through the patient form, as staff do: its appointments' copies of the name follow (0089).
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/patients',
+        headers: staff.headers,
+        payload: {
+          patientId: p.id,
+          name: 'Aaron Primul',
+          phone: '0722123456',
+          insurance_status: 'uninsured',
+          state_residency: 'RO-B',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
   }
 });
 

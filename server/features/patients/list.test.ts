@@ -248,12 +248,25 @@ describe('GET /api/patients', () => {
     expect(ordered(byDay)).toEqual(['Barbu Ziua', 'Zaharia Ziua']);
     expect(byDay.json()._meta.total).toBe(2);
     expect(ordered(await list({ appointment_date: day, status: 'request' }))).toEqual(['Barbu Ziua']);
-    // Each appointment keeps its patient's name for this order (migration 0018): a rename moves it.
-    await db
-      .update(patients)
-      .set({ name: 'Adam Ziua', nameSearch: foldText('Adam Ziua') })
-      .where(eq(patients.id, zaharia.id));
+    // Each appointment keeps its patient's name for this order (0089): a rename moves it.
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/patients',
+      headers: staff.headers,
+      payload: {
+        patientId: zaharia.id,
+        name: 'Adam Ziua',
+        phone: '0722123456',
+        insurance_status: 'uninsured',
+        state_residency: 'RO-B',
+      },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     expect(ordered(await list({ appointment_date: day }))).toEqual(['Adam Ziua', 'Barbu Ziua']);
+    expect(ordered(await list({ appointment_date: day, status: 'scheduled' }))).toEqual([
+      'Adam Ziua',
+      'Barbu Ziua',
+    ]);
   });
 
   it('finds four CNP digits at the start or at the end, each patient once, in name order', async () => {

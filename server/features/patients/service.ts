@@ -25,7 +25,7 @@ const formColumns = (input: EditPatient) => ({
   stateResidency: input.state_residency,
 });
 
-export function createPatientsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+export function createPatientsService({ db, clock, events }: Pick<Deps, 'db' | 'clock' | 'events'>) {
   return {
     async createPatient(actor: Actor, { input }: { input: NewPatient }): Promise<number> {
       try {
@@ -56,11 +56,14 @@ export function createPatientsService({ db, clock }: Pick<Deps, 'db' | 'clock'>)
       await db.transaction(async (tx) => {
         const current = await repo.lockPatient(tx, id);
         if (!current) throw notFound(PATIENT_TEXTS.notFound);
+        const columns = formColumns(input);
         await repo.updatePatientRow(tx, id, {
-          ...formColumns(input),
+          ...columns,
           ...(input.vaccine === undefined ? {} : { covidVaccine: input.vaccine }),
           updatedAt: now,
         });
+        if (columns.nameSearch !== current.nameSearch)
+          await events.emit(tx, 'patient.renamed', { patientId: id, nameSearch: columns.nameSearch });
         await audit(tx, actor, {
           action: 'patient.update',
           entityType: 'patient',

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
 import { audit, scrubAuditOfPatient } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
+import type { Events } from '../../platform/events';
 import { deleteMessagesAbout, type MessageSubject } from '../../platform/outbox';
 import type { Storage } from '../../platform/storage';
 import { clearRequestDataOf } from '../appointments';
@@ -49,7 +50,7 @@ export const messageSubject = (p: PatientRecord): MessageSubject => ({
 export type AnonymiseResult = { documents: number; appointments: number; consultations: number };
 
 export async function anonymisePatient(
-  deps: { db: Db; storage: Storage; clock: { now(): Date } },
+  deps: { db: Db; storage: Storage; clock: { now(): Date }; events: Events },
   actor: Actor,
   { id, log }: { id: number; log: { error(details: object): void } },
 ): Promise<AnonymiseResult> {
@@ -65,7 +66,7 @@ export async function anonymisePatient(
 
     // Messages about the patient are found before the row changes (they are matched by identity).
     const mails = await deleteMessagesAbout(tx, messageSubject(p));
-    await pseudonymisePatient(tx, id, { name: pseudonym, cnp: anonymisedCnp(id) }, now);
+    await pseudonymisePatient(tx, deps.events, id, { name: pseudonym, cnp: anonymisedCnp(id) }, now);
     const appointments = await clearRequestDataOf(tx, id);
     await repo.clearConsentIps(tx, id);
 

@@ -11,6 +11,7 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { clinicToday } from '../../../domain/dates';
 import { ANONYMISE_PHRASE, PRIVACY_MESSAGES } from '../../../domain/privacy';
+import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import {
   appointments,
@@ -294,6 +295,9 @@ describe('POST /api/privacy/patients/:id/anonymise', () => {
     expect(e.content).toBe('<p>Tahicardie sinusală</p>');
     const [a] = await db.select().from(appointments).where(eq(appointments.patientId, subject.id));
     expect(a).toMatchObject({ requestData: null, selectedDate: nextWeekday(), status: 'request' });
+    // The appointment's copy of the name (0089) follows the pseudonym.
+    expect(a.patientNameSearch).toBe(foldText(p.name));
+    expect(await tracesOf(foldText(who.name)), 'the folded name').toEqual([]);
     expect(await db.select().from(documents).where(eq(documents.patientId, subject.id))).toEqual([]);
     // The letter stays in the register without the signed PDF that named the patient (bytea is not
     // among the text columns searched above).

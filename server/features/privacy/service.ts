@@ -8,7 +8,7 @@ import type { Storage } from '../../platform/storage';
 import { anonymisePatient } from './anonymise';
 import * as repo from './repository';
 
-export function createPrivacyService(deps: Pick<Deps, 'db' | 'clock'> & { storage: Storage }) {
+export function createPrivacyService(deps: Pick<Deps, 'db' | 'clock' | 'events'> & { storage: Storage }) {
   const { db, clock } = deps;
   return {
     /** Erasure that respects retention (anonymise.ts). */

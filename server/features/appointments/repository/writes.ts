@@ -2,7 +2,7 @@
  * The appointment writes' SQL: the service decides what changes and why; these read and write
  * the rows inside its transaction. Every write of the table goes through here.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { REGISTRATION_SLOT } from '../../../../domain/registration';
 import type { Db } from '../../../db/client';
 import { appointmentStatuses, appointments, registrationDays } from '../../../db/schema/appointments';
@@ -191,4 +191,12 @@ export async function clearRequestDataOf(tx: Db, patientId: number): Promise<num
     .where(eq(appointments.patientId, patientId))
     .returning({ id: appointments.id });
   return rows.length;
+}
+
+/** The patient's folded name in each of their appointments (`patient.renamed`). */
+export async function renamePatientCopies(tx: Db, patientId: number, nameSearch: string): Promise<void> {
+  await tx
+    .update(appointments)
+    .set({ patientNameSearch: nameSearch })
+    .where(and(eq(appointments.patientId, patientId), ne(appointments.patientNameSearch, nameSearch)));
 }

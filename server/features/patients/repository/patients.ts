@@ -8,6 +8,7 @@ import { foldText, searchWords } from '../../../../domain/text';
 import type { Db } from '../../../db/client';
 import { patients } from '../../../db/schema/patients';
 import { constraintViolation } from '../../../platform/db-errors';
+import type { Events } from '../../../platform/events';
 import { literalInt } from '../../../platform/page-sql';
 import { likeContains } from '../../../platform/prefix-match';
 
@@ -154,15 +155,17 @@ export async function removePatientIfOnlyThisRequest(tx: Db, id: number, created
 /** The patient under a pseudonym (an anonymisation): name, CNP and contacts replaced or cleared. */
 export async function pseudonymisePatient(
   tx: Db,
+  events: Events,
   id: number,
   identity: { name: string; cnp: string },
   at: Date,
 ) {
+  const nameSearch = foldText(identity.name);
   await tx
     .update(p)
     .set({
       name: identity.name,
-      nameSearch: foldText(identity.name),
+      nameSearch,
       cnp: identity.cnp,
       phone: '',
       email: null,
@@ -173,4 +176,5 @@ export async function pseudonymisePatient(
       updatedAt: at,
     })
     .where(eq(p.id, id));
+  await events.emit(tx, 'patient.renamed', { patientId: id, nameSearch });
 }
