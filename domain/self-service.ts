@@ -7,6 +7,7 @@ import { ok } from './api';
 import { appointmentSummary } from './appointment-replies';
 import { requiredText } from './fields';
 import { RESCHEDULE_NOTE_MAX, SELF_SERVICE_MESSAGES } from './self-service-rules';
+import { INVISIBLE_CHARS_MESSAGE, withoutInvisibleChars } from './text';
 import { selfServiceOfferSchema } from './waitlist';
 import { z } from './zod-setup';
 
@@ -19,7 +20,7 @@ export const rescheduleRequestSchema = z.strictObject({
   note: requiredText(SELF_SERVICE_MESSAGES.noteRequired, {
     max: RESCHEDULE_NOTE_MAX,
     tooLong: SELF_SERVICE_MESSAGES.noteTooLong,
-  }),
+  }).refine(withoutInvisibleChars, INVISIBLE_CHARS_MESSAGE),
 });
 export type RescheduleRequest = z.input<typeof rescheduleRequestSchema>;
 

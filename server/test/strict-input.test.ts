@@ -67,6 +67,11 @@ describe('names and titles are one line', () => {
     'Ana\u0000',
     'Ana\u2028Pop',
     'Ana\u0085',
+    // Invisible ones (issue 54): a zero-width space, a right-to-left override, a BOM, a word joiner.
+    'Pop\u200bescu',
+    'Ana \u202eucsepoP',
+    'Ana\ufeffPop',
+    'Ana\u2060Pop',
   ];
   let client = 0;
   it.each(cases)('%s %s refuses control characters in %s', async (method, url, field, rest) => {

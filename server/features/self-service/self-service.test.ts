@@ -95,6 +95,8 @@ describe('the self-service page of an appointment', () => {
     const empty = await call('POST', `${token}/reschedule-request`, { note: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({ note: 'Scrieți pe scurt ce dată sau ce interval v-ar conveni.' });
+    const hidden = await call('POST', `${token}/reschedule-request`, { note: 'Aș prefera \u202eluni' });
+    expect(hidden.json().errors).toEqual({ note: 'Textul nu poate conține caractere invizibile.' });
     const long = await call('POST', `${token}/reschedule-request`, { note: 'x'.repeat(501) });
     expect(long.json().errors).toEqual({ note: 'Cel mult 500 de caractere.' });
     const asked = await call('POST', `${token}/reschedule-request`, { note: 'Aș prefera după ora 14.' });
