@@ -15,7 +15,7 @@ import {
 } from '../../../domain/self-service';
 import { WAITLIST_MESSAGES } from '../../../domain/waitlist';
 import type { Actor } from '../../platform/actor';
-import { audit } from '../../platform/audit';
+import { audit, auditOncePerDay } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
 import {
   createAppointmentsService,
@@ -117,7 +117,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (offerId !== null) {
         const answer = await offerReply(offerId);
         const v = await openOffer(db, offerId, now(), SELF_SERVICE_MESSAGES.notFound);
-        await audit(db, req.actor, {
+        await auditOncePerDay(db, req.actor, {
           action: 'waitlist.offer-view',
           entityType: 'waitlist',
           entityId: v.offer.entryId,

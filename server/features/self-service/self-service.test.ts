@@ -3,7 +3,7 @@
  * asking for another date, cancelling until the notice (the slot free at once, reminders
  * dropped, a public request's day place given back once), and the tokens that open nothing.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clinicInstant } from '../../../domain/dates';
 import { appointments, auditEvents, outbox, registrationDays } from '../../db/schema';
@@ -81,6 +81,25 @@ describe('the self-service page of an appointment', () => {
     expect(res.body).not.toContain(patient.name);
     const [seen] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'self-service.view'));
     expect(seen).toMatchObject({ actorId: null, patientId: patient.id });
+  });
+
+  it('records one view a day of each appointment, however often the page is opened (issue 54)', async () => {
+    clock.at = START;
+    const { a, token } = await booked('2026-03-09');
+    const views = () =>
+      db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'self-service.view'), eq(auditEvents.entityId, String(a.id))));
+    for (let i = 0; i < 5; i++) expect((await call('GET', token)).statusCode).toBe(200);
+    expect(await views()).toHaveLength(1);
+    // The row's time is the database's: yesterday's view does not count today.
+    await db
+      .update(auditEvents)
+      .set({ at: sql`${auditEvents.at} - interval '1 day'` })
+      .where(and(eq(auditEvents.action, 'self-service.view'), eq(auditEvents.entityId, String(a.id))));
+    for (let i = 0; i < 3; i++) expect((await call('GET', token)).statusCode).toBe(200);
+    expect(await views()).toHaveLength(2);
   });
 
   it('confirms attendance and records a request for another date that staff see', async () => {

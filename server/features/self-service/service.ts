@@ -8,7 +8,7 @@ import { clinicToday } from '../../../domain/dates';
 import { SELF_SERVICE_MESSAGES, type SelfServiceAppointment } from '../../../domain/self-service';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { audit } from '../../platform/audit';
+import { auditOncePerDay } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { cancelUntil, type PatientFacingAppointment, patientFacingAppointment } from '../appointments';
 import { appointmentOfToken } from './links';
@@ -43,8 +43,9 @@ export function patientView(
   };
 }
 
+/** The patient's page was opened: one audit row per appointment and clinic day (auditOncePerDay). */
 export async function auditView(db: Db, actor: Actor, a: PatientFacingAppointment) {
-  await audit(db, actor, {
+  await auditOncePerDay(db, actor, {
     action: 'self-service.view',
     entityType: 'appointment',
     entityId: a.id,

@@ -114,6 +114,25 @@ export async function audit(db: Db, actor: Actor, entry: AuditEntry): Promise<vo
 }
 
 /**
+ * Appends the event unless the same action on the same entity is on record since the start of
+ * the clinic's day (by the database's clock, as the rows' times are): an anonymous page opened
+ * again and again (a patient's link, or a scanner trying it) leaves one row a day, not one per
+ * request (issue 54). Read from the patient's index; two requests at the same instant may both write.
+ */
+export async function auditOncePerDay(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
+  const row = auditRow(actor, entry);
+  await db.execute(
+    auditInsert(
+      [row],
+      sql`not exists (select 1 from audit_events x where x.patient_id is not distinct from ${row.patientId ?? null}::int
+        and x.action = ${row.action} and x.entity_type is not distinct from ${row.entityType ?? null}::text
+        and x.entity_id is not distinct from ${row.entityId ?? null}::text
+        and x.at >= date_trunc('day', now() at time zone 'Europe/Bucharest') at time zone 'Europe/Bucharest')`,
+    ),
+  );
+}
+
+/**
  * The audit call of one kind of entity, for a service that records many changes to it:
  * `const auditCalendar = auditOf('calendar')`, then `auditCalendar(tx, actor, action, { id }, details)`;
  * the entity names its patient when it has one (an appointment row passes as it is).
