@@ -29,6 +29,7 @@ export const AUDIT_ACTION_LABELS = {
   'consultation.letter.sign': 'Semnare scrisoare medicală',
   'consultation.letter.state': 'Citire stare scrisoare medicală',
   'consultation.letter.send': 'Trimitere scrisoare medicală la medicul de familie',
+  'consultation.letter.resend': 'Retrimitere scrisoare medicală la medicul de familie',
   'appointment.create': 'Programare nouă',
   'appointment.confirm': 'Confirmare cerere',
   'appointment.set-status': 'Schimbare status programare',

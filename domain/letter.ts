@@ -279,8 +279,16 @@ export const LETTER_ACTION_TEXTS = {
     'Completați specialitatea și codul de parafă ale medicului (Administrare, Personal) înainte de semnare.',
   unsignedSend:
     'Scrisoarea nu este semnată electronic și nu poate fi trimisă prin e-mail. Semnați-o sau tipăriți-o și transmiteți-o prin pacient.',
+  alreadySent: 'Scrisoarea a fost deja trimisă medicului de familie. Confirmați că o trimiteți din nou.',
   documentTitle: (number: number, year: number) => `Scrisoare medicală nr. ${number}/${year}`,
 } as const;
+
+/**
+ * POST …/send: a letter already sent goes again only with `again` (the page asks first), and is
+ * audited as a resend (issue 54).
+ */
+export const letterSendSchema = z.strictObject({ again: z.boolean().optional() });
+export type LetterSendInput = z.infer<typeof letterSendSchema>;
 
 /** The letter of a consultation as the form shows it (GET …/consultation-letter/{guid}/state). */
 export const letterStateSchema = z.object({

@@ -98,6 +98,20 @@ test('a doctor fills, generates, signs and sends the letter; later changes are a
     timeout: 15_000,
   });
   await page.screenshot({ path: testInfo.outputPath('formularul-scrisorii.png') }); // to look at
+
+  // Sent once: a second e-mail to the family doctor only after saying so (issue 54).
+  const letterMails = () => sentMails().filter((m) => m.includes(`nr. ${number} a pacientului`)).length;
+  await dialog.getByRole('button', { name: 'Trimite din nou medicului de familie' }).click();
+  const ask = page.getByRole('dialog', { name: 'Trimiteți din nou scrisoarea?' });
+  await expect(ask).toContainText('Medicul o va primi încă o dată');
+  await ask.getByRole('button', { name: 'Renunță' }).click();
+  await expect(ask).toBeHidden();
+  await dialog.getByRole('button', { name: 'Trimite din nou medicului de familie' }).click();
+  await page
+    .getByRole('dialog', { name: 'Trimiteți din nou scrisoarea?' })
+    .getByRole('button', { name: 'Trimite din nou' })
+    .click();
+  await expect.poll(letterMails, { timeout: 30_000 }).toBe(2);
   const mail = sentMails().find((m) => m.includes(`nr. ${number} a pacientului`))!;
   expect(mail).toContain(p.gpEmail);
   expect(mail).toContain(`scrisoare-medicala-${number.replace('/', '-')}.pdf`);

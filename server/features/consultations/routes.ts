@@ -15,6 +15,7 @@ import {
   LETTER_ACTION_TEXTS,
   letterActionReply,
   letterRequestSchema,
+  letterSendSchema,
   letterStateReply,
 } from '../../../domain/letter';
 import { entryUpdatedReply, letterSavedReply, patientIdField } from '../../../domain/patients';
@@ -209,9 +210,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** sign / send: an action on the consultation's newest letter, answered with the letter after it. */
+  /** sign: an action on the consultation's newest letter, answered with the letter after it. */
   const letterAction = (
-    action: 'sign' | 'send',
+    action: 'sign',
     summary: string,
     act: (actor: Actor, letter: { patientId: number; guid: string }) => ReturnType<typeof letters.signLetter>,
     message: string,
@@ -239,11 +240,24 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     LETTER_ACTION_TEXTS.signed,
   );
 
-  letterAction(
-    'send',
-    'E-mail the signed letter to the family doctor (through the outbox) and mark its document sent; 400 for an unsigned letter or without a GP e-mail',
-    (actor, letter) => letters.sendLetter(actor, letter),
-    CONSULTATION_TEXTS.letterSent,
+  app.post(
+    '/patients/:id/consultation-letter/:guid/send',
+    {
+      schema: {
+        tags: ['consultations'],
+        summary:
+          'E-mail the signed letter to the family doctor (through the outbox) and mark its document sent; 400 for an unsigned letter or without a GP e-mail; 409 for a letter already sent unless `again`',
+        params: letterParams,
+        // Without a body as before: a first send.
+        body: letterSendSchema.nullish(),
+        response: replies({ 200: letterActionReply }),
+      },
+    },
+    async (req) => {
+      const { id, guid } = req.params;
+      const letter = await letters.sendLetter(req.actor, { patientId: id, guid, again: req.body?.again });
+      return { status: 1 as const, message: CONSULTATION_TEXTS.letterSent, letter };
+    },
   );
 };
 

@@ -145,7 +145,8 @@ export const signLetter = (patientId: number, guid: string) =>
 export const useSignLetter = (patientId: number, guid: string) =>
   useLetterAction(patientId, guid, () => signLetter(patientId, guid));
 
-export const sendLetter = (patientId: number, guid: string) =>
-  api.post<LetterActionReply>(`${letterPath(patientId, guid)}/send`, {});
+/** `again`: the letter was sent already and the user confirmed sending it once more. */
+export const sendLetter = (patientId: number, guid: string, again = false) =>
+  api.post<LetterActionReply>(`${letterPath(patientId, guid)}/send`, again ? { again } : {});
 export const useSendLetter = (patientId: number, guid: string) =>
-  useLetterAction(patientId, guid, () => sendLetter(patientId, guid));
+  useLetterAction(patientId, guid, (again: boolean | undefined) => sendLetter(patientId, guid, again));

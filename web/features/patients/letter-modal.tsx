@@ -21,8 +21,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconCertificate, IconDownload, IconFileText, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatDateTime } from '../../../domain/dates';
 import {
   CHOICE_KINDS,
   LETTER_TEXTS,
@@ -180,12 +182,27 @@ function LetterActions({
   const sign = useSignLetter(patient.id, guid);
   const send = useSendLetter(patient.id, guid);
   const [opening, setOpening] = useState(false);
-  const run = async (m: typeof sign | typeof send) => {
+  const run = async (action: () => Promise<{ message: string }>) => {
     try {
-      notifySuccess((await m.mutateAsync(undefined)).message);
+      notifySuccess((await action()).message);
     } catch (err) {
       notifyError(err);
     }
+  };
+  // Sent once already: a second e-mail to the family doctor only after the user says so.
+  const sendOrAsk = () => {
+    if (!letter?.sentAt) return run(() => send.mutateAsync(false));
+    modals.openConfirmModal({
+      title: 'Trimiteți din nou scrisoarea?',
+      children: (
+        <Text size="sm">
+          Scrisoarea a fost trimisă medicului de familie pe {formatDateTime(letter.sentAt)}. Medicul o va
+          primi încă o dată; retrimiterea rămâne în jurnalul de audit.
+        </Text>
+      ),
+      labels: { confirm: 'Trimite din nou', cancel: 'Renunță' },
+      onConfirm: () => void run(() => send.mutateAsync(true)),
+    });
   };
   const download = async () => {
     setOpening(true);
@@ -221,7 +238,7 @@ function LetterActions({
             leftSection={<IconCertificate size={16} />}
             loading={sign.isPending}
             disabled={!signingAvailable}
-            onClick={() => run(sign)}
+            onClick={() => run(() => sign.mutateAsync(undefined))}
           >
             Semnează electronic
           </Button>
@@ -231,7 +248,7 @@ function LetterActions({
           leftSection={<IconMailForward size={16} />}
           loading={send.isPending}
           disabled={!letter.signedAt || !patient.gp_email}
-          onClick={() => run(send)}
+          onClick={sendOrAsk}
         >
           {letter.sentAt ? 'Trimite din nou medicului de familie' : 'Trimite medicului de familie'}
         </Button>

@@ -299,6 +299,22 @@ describe('signing, lock, delivery', () => {
     }
   });
 
+  it('sends a letter already sent only when asked to send it again, and audits the resend (issue 54)', async () => {
+    const mails = async () =>
+      (await db.select().from(outbox).where(eq(outbox.to, 'dr.muresan@example.com'))).length;
+    const before = await mails();
+    const twice = await as(doctor.headers).post(`${letterUrl(guid)}/send`, {});
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(LETTER_ACTION_TEXTS.alreadySent);
+    expect(await mails()).toBe(before);
+    const again = await as(doctor.headers).post(`${letterUrl(guid)}/send`, { again: true });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await mails()).toBe(before + 1);
+    const [resend] = await audited('consultation.letter.resend', patientId);
+    expect(resend.details).toMatchObject({ previouslySentAt: expect.any(String) });
+    expect((await as(doctor.headers).post(`${letterUrl(guid)}/send`, { again: 'da' })).statusCode).toBe(400);
+  });
+
   it('refuses to send when the family doctor has no e-mail', async () => {
     const pid = (await makePatient(db, { name: 'Fără Medic', gpEmail: null })).id;
     const saved = await ctx.app.inject({

@@ -198,7 +198,7 @@ export function createLettersService({
      */
     async sendLetter(
       actor: Actor,
-      { patientId, guid }: { patientId: number; guid: string },
+      { patientId, guid, again = false }: { patientId: number; guid: string; again?: boolean },
     ): Promise<LetterState> {
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
@@ -208,6 +208,8 @@ export function createLettersService({
         const current = await letters.latestLetter(tx, patientId, guid, true);
         if (!current?.signedPdf) throw badRequest(LETTER_ACTION_TEXTS.unsignedSend);
         if (!p.gpEmail) throw badRequest(CONSULTATION_TEXTS.noGpEmail);
+        // Sent once already: again only when asked (the page confirms first), and audited as such.
+        if (current.sentAt && !again) throw conflict(LETTER_ACTION_TEXTS.alreadySent);
         const no = `${current.registerNumber}/${current.registerYear}`;
         const institute = config.INSTITUTE_NAME;
         const outboxId = await enqueueMail(tx, {
@@ -233,11 +235,15 @@ export function createLettersService({
         if (current.documentId) await setDocumentStatus(tx, current.documentId, 'tosend');
         const sent = await letters.updateLetter(tx, current.id, { sentAt: now, outboxId, updatedAt: now });
         await audit(tx, actor, {
-          action: 'consultation.letter.send',
+          action: current.sentAt ? 'consultation.letter.resend' : 'consultation.letter.send',
           entityType: 'consultation',
           entityId: guid,
           patientId,
-          details: { letterId: current.id, outboxId },
+          details: {
+            letterId: current.id,
+            outboxId,
+            ...(current.sentAt ? { previouslySentAt: current.sentAt.toISOString() } : {}),
+          },
         });
         return sent;
       });
