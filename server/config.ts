@@ -211,6 +211,15 @@ const envSchema = z.object({
     .max(100)
     .default(10)
     .describe('years after the last contact when a patient record is due for retention review'),
+  API_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(1000000)
+    .default(3000)
+    .describe(
+      'API requests per client address per minute, counted by each server process (a hospital behind one address shares it)',
+    ),
   SIGNIN_LIMIT_PER_MINUTE: z.coerce
     .number()
     .int()

@@ -84,6 +84,7 @@ async function main() {
     database,
     webDir,
     auth: { signInPerMinute: config.SIGNIN_LIMIT_PER_MINUTE },
+    apiRateLimit: config.API_LIMIT_PER_MINUTE,
     logger: loggerOptions(config.LOG_LEVEL),
   });
   const outbox = createOutboxWorker(database.db, {
