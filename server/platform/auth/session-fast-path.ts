@@ -73,15 +73,19 @@ export function verifiedCookieToken(cookieHeader: string | undefined, name: stri
   return verifiedSignedToken(value, secret);
 }
 
-/** `token.signature` whose signature is the HMAC-SHA256 of the token (base64, either alphabet). */
+/**
+ * `token.signature` whose signature is the HMAC-SHA256 of the token written exactly as
+ * better-call writes it (standard base64, padded: 44 characters), which is all better-auth itself
+ * accepts. Decoded leniently, junk after the padding or characters outside the alphabet were
+ * ignored and such a cookie still opened the session here (issue 54): the text is compared.
+ */
 function verifiedSignedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1), 'base64');
-  const expected = createHmac('sha256', secret).update(token).digest();
-  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
-  return token;
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
 /**

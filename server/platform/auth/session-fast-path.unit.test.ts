@@ -31,6 +31,20 @@ describe('verifiedCookieToken', () => {
     expect(verifiedCookieToken(undefined, NAME, SECRET)).toBeNull();
   });
 
+  it('refuses a signature with junk after its padding or outside the alphabet (issue 54)', async () => {
+    const good = decodeURIComponent(await cookieFor('tok'));
+    expect(verifiedCookieToken(good, NAME, SECRET)).toBe('tok');
+    expect(verifiedCookieToken(`${good}AAAA`, NAME, SECRET)).toBeNull();
+    expect(verifiedCookieToken(`${good}junk`, NAME, SECRET)).toBeNull();
+    const [name, value] = good.split(/=(.*)/s);
+    const [token, signature] = value.split('.');
+    expect(
+      verifiedCookieToken(`${name}=${token}.${signature.slice(0, 10)}*${signature.slice(10)}`, NAME, SECRET),
+    ).toBeNull();
+    // Nor another spelling of the same bytes, which better-auth itself refuses.
+    expect(verifiedCookieToken(`${name}=${token}.${signature.replace(/=+$/, '')}`, NAME, SECRET)).toBeNull();
+  });
+
   it('reads only its own name (the __Secure- cookie over HTTPS is another name)', async () => {
     const cookie = await cookieFor('tok');
     expect(verifiedCookieToken(cookie, `__Secure-${NAME}`, SECRET)).toBeNull();
