@@ -22,6 +22,10 @@ describe('platform routes', () => {
     expect(data).toHaveLength(42);
     expect(data).toContainEqual({ iso_code: 'RO-B', name: 'București' });
     expect(data).toContainEqual({ iso_code: 'RO-BN', name: 'Bistrița-Năsăud' });
+    // In Romanian order, as a list of counties is read (issue 54): not "…Vrancea, București, Călărași".
+    const names = data.map((c) => c.name);
+    expect(names.slice(8, 14)).toEqual(['Brăila', 'București', 'Buzău', 'Caraș-Severin', 'Călărași', 'Cluj']);
+    expect(names.at(-1)).toBe('Vrancea');
   });
 
   it('answers JSON 404 for an unknown API path', async () => {
