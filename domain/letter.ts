@@ -288,7 +288,6 @@ export const LETTER_ACTION_TEXTS = {
  * audited as a resend (issue 54).
  */
 export const letterSendSchema = z.strictObject({ again: z.boolean().optional() });
-export type LetterSendInput = z.infer<typeof letterSendSchema>;
 
 /** The letter of a consultation as the form shows it (GET …/consultation-letter/{guid}/state). */
 export const letterStateSchema = z.object({
