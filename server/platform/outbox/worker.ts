@@ -78,6 +78,8 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
   let stopping = false;
   let claiming: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  /** Messages this worker has sent since it was made. */
+  let delivered = 0;
 
   async function deliver(row: ClaimedMessage): Promise<boolean> {
     const stale = opts.expired?.(row, opts.clock?.now() ?? new Date());
@@ -123,7 +125,10 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
       return false;
     }
     const sent = await record(row, () => markSent(db, row.id, row.attempts));
-    if (sent) await settled(row, 'sent');
+    if (sent) {
+      delivered++;
+      await settled(row, 'sent');
+    }
     return sent;
   }
 
@@ -219,12 +224,13 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     },
     /** Sends everything due now (tests, scripts): returns how many were recorded as sent. */
     async runUntilIdle(): Promise<number> {
-      let sent = 0;
+      // Counted as each send is recorded: a send can end (and leave the in-flight set) before
+      // the tick that started it has claimed the other channels' messages.
+      const before = delivered;
       for (;;) {
         const claimed = await tick();
-        const results = await Promise.all(allInFlight());
-        sent += results.filter(Boolean).length;
-        if (claimed === 0 && allInFlight().length === 0) return sent;
+        await Promise.all(allInFlight());
+        if (claimed === 0 && allInFlight().length === 0) return delivered - before;
       }
     },
     start() {
