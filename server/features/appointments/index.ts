@@ -18,16 +18,12 @@ export {
   doctorAppointmentsBetween,
   doctorSlotAppointments,
   type PatientFacingAppointment,
-  patientContactVouched,
   patientFacingAppointment,
 } from './repository/reads';
 export {
   appointmentRowsOfPatient,
   clearRequestDataOf,
-  createPublicRequest,
   isPatientsAppointment,
-  publicRequestOn,
-  reservePublicDay,
   slotIsHeld,
 } from './repository/writes';
 export { type AppointmentsService, cancelUntil, createAppointmentsService } from './service';

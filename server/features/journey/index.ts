@@ -3,4 +3,4 @@
  * registration), the subscription to the appointments' and the waitlist's events (the app), the
  * check of a stale reminder (the outbox worker).
  */
-export { journeyFor, staleJourneyMessage, subscribeJourney } from './service';
+export { formSmsAllowed, journeyFor, staleJourneyMessage, subscribeJourney } from './service';

@@ -21,9 +21,8 @@ import {
   insertMessagesOnce,
   linkPlaceholder,
   type NewOutboxRow,
-  queuedToSince,
 } from '../../platform/outbox';
-import { type AppointmentFacts, appointmentFacts, patientContactVouched } from '../appointments';
+import { type AppointmentFacts, appointmentFacts } from '../appointments';
 import { calendarTitle } from '../calendars';
 import { patientContact } from '../patients';
 import { type LinkSecrets, linkSecrets, selfServiceUrl } from '../self-service';
@@ -43,6 +42,14 @@ type Contact = { name: string; email: string | null; phone: string | null };
 const CONFIRMED = new Set(['scheduled_paperless', 'scheduled_with_papers']);
 
 const stamp = (date: string, time: string) => `${date}T${hhmm(time)}`;
+
+/**
+ * Whether the public form's message may go by SMS. The form can name any phone number, so a
+ * number nobody vouched for (no appointment made or confirmed by staff or by the patient) gets at
+ * most one SMS a day, however many requests name it (SMS pumping, issue 54); the e-mail still goes.
+ */
+export const formSmsAllowed = (r: { vouched: boolean; smsInLastDay: number }) =>
+  r.vouched || r.smsInLastDay === 0;
 
 export function createJourney(o: JourneyOptions) {
   /**
@@ -118,18 +125,6 @@ export function createJourney(o: JourneyOptions) {
     phone: f.phone,
   });
 
-  /**
-   * Whom the public form's message may reach. The form can name any phone number, so a number
-   * nobody vouched for (no appointment made or confirmed by staff or by the patient) gets at most
-   * one SMS a day, however many requests name it (SMS pumping, issue 54); the e-mail still goes.
-   */
-  async function formContact(tx: Db, f: AppointmentFacts): Promise<Contact> {
-    const contact = contactOf(f);
-    const phone = contact.phone ? normalizePhone(contact.phone) : null;
-    if (!phone || (await patientContactVouched(tx, f.patientId))) return contact;
-    return (await queuedToSince(tx, 'sms', phone, 24)) > 0 ? { ...contact, phone: null } : contact;
-  }
-
   /** The appointment's link (made on first use) as the placeholder its messages keep; null when revoked. */
   async function link(tx: Db, id: number) {
     return (await selfServiceUrl(tx, o.links, id)) && linkPlaceholder('appointment', id);
@@ -184,16 +179,31 @@ export function createJourney(o: JourneyOptions) {
       );
     },
 
-    /** 1. The public form recorded a request: its day, the 48-hour promise, the self-service link. */
-    async requestReceived(tx: Db, r: { appointmentId: number; patientId: number }) {
-      const f = await factsWithDate(tx, r.appointmentId);
-      if (!f) return;
-      const url = await link(tx, f.id);
-      const m: texts.Moment = { ...moment(f), inPerson: false };
-      await queue(
-        tx,
-        f.id,
-        await formContact(tx, f),
+    /**
+     * 1. The public form is storing a request: its day, the 48-hour promise, the self-service
+     * link. Returned as rows for the one statement that stores the request (registration), which
+     * writes them only when the request is written. `smsAllowed`: see `formSmsAllowed`.
+     */
+    requestReceivedRows(r: {
+      appointmentId: number;
+      contact: Contact;
+      smsAllowed: boolean;
+      date: string;
+      time: string;
+      calendar: string;
+    }): NewOutboxRow[] {
+      const m: texts.Moment = {
+        patientName: r.contact.name,
+        date: r.date,
+        time: hhmm(r.time),
+        calendar: r.calendar,
+        inPerson: false,
+      };
+      const contact = r.smsAllowed ? r.contact : { ...r.contact, phone: null };
+      const url = linkPlaceholder('appointment', r.appointmentId);
+      return messageRows(
+        r.appointmentId,
+        contact,
         'request-received',
         texts.requestReceived(m, o.sender, url),
       );

@@ -8,8 +8,6 @@ export {
   lockPatient,
   type PatientRecord,
   patientContact,
-  patientIdByCnp,
-  patientOfCnpOrNew,
   patientPanel,
   patientRecord,
   pickerSearch,

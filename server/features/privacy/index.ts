@@ -5,7 +5,7 @@
 import type { Events } from '../../platform/events';
 import { deleteConsentOfRequest } from './repository';
 
-export { currentConsentText, recordConsent } from './repository';
+export { currentConsentText } from './repository';
 
 /** Privacy's part in what other features do: a request removed as spam takes its consent with it. */
 export function subscribePrivacy(events: Events) {

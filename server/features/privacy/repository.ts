@@ -39,15 +39,6 @@ export async function currentConsentText(db: Db): Promise<{ version: string; tex
   return row ?? null;
 }
 
-/** A consent given on the public form (the version the patient read, the time, the address); its id. */
-export async function recordConsent(
-  tx: Db,
-  c: { patientId: number; appointmentId: number; textVersion: string; ip: string | null },
-): Promise<number> {
-  const [row] = await tx.insert(consents).values(c).returning({ id: consents.id });
-  return row.id;
-}
-
 const LAST_CONTACT = sql`greatest(
   (p.created_at at time zone 'Europe/Bucharest')::date,
   (select max(a.selected_date) from ${appointmentFacts} a where a.patient_id = p.id),

@@ -26,7 +26,7 @@ import { clientNetwork } from '../../platform/client-network';
 import { HttpError } from '../../platform/errors';
 import { currentConsentText } from '../privacy';
 import { acceptProof, issueChallenge } from './proof-of-work';
-import { createRegistrationService, DayFullError, publicDay } from './service';
+import { createRegistrationService, publicDay } from './service';
 
 /**
  * Per-client budgets (docs/decisions/0010-registration-abuse.md); the form's are counted per
@@ -41,8 +41,6 @@ export const BODY_LIMIT = 16 * 1024;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const service = createRegistrationService(app.deps);
-  const unavailable = (code: number) =>
-    new HttpError(code, REGISTRATION_MESSAGES.unavailable, { appt_date: REGISTRATION_MESSAGES.unavailable });
 
   app.get(
     '/appointment/challenge',
@@ -169,26 +167,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         req.log.info({ event: 'registration.honeypot' }, 'honeypot filled, request dropped');
         return anonymousAnswer();
       }
-      // One read: the calendar, whether the day is open and the consent versions. Capacity is
-      // checked in the write, where it holds under concurrency.
-      const sent = r.consent_version && r.consent_version !== CONSENT_TEXT_VERSION ? r.consent_version : null;
-      const day = await publicDay(db, config, r.appt_date, clinicToday(now), sent);
-      const cal = day.calendar;
-      if (!cal || !day.open) throw unavailable(400);
-      // The version the page showed (recorded exactly, even if a newer one appeared meanwhile);
-      // without one, the current version (consent_texts), or the built-in text's if none is stored.
-      if (sent && !day.consentVersionKnown) {
-        const m = REGISTRATION_MESSAGES.consentChanged;
-        throw new HttpError(409, m, { agreement: m });
-      }
-      const consentVersion = r.consent_version || (day.currentConsentVersion ?? CONSENT_TEXT_VERSION);
-      let result: Awaited<ReturnType<typeof service.submit>>;
-      try {
-        result = await service.submit(req.actor, { form: r, calendar: cal, consentVersion });
-      } catch (err) {
-        if (err instanceof DayFullError) throw unavailable(409);
-        throw err;
-      }
+      const result = await service.submit(req.actor, { form: r, today: clinicToday(now) });
       if (!staff) return anonymousAnswer();
       const a = result.appointment;
       reply.status(result.created ? 201 : 200);

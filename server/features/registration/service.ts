@@ -1,14 +1,15 @@
 /**
  * Rules of the public remote-consultation request (DESIGN §6 "Public registration"): the day
  * must be open and have room, the same CNP asking twice for a day gets its request back, and a
- * new request stores, in one transaction, its place in the day, the patient (made when new, never
- * overwritten), the request, the consent, the patient's messages and the audit event, each
- * through its owner. Capacity and duplicates are enforced by the database (the day's counter
- * upserted under its row lock, appointments_public_request_uq), so they hold under concurrent
- * requests and across several server nodes.
+ * new request stores, in one statement, its place in the day, the patient (made when new, never
+ * overwritten), the request, the consent, its link, the patient's messages and the audit event,
+ * each made by its owner as data (docs/decisions/0091-public-request-one-statement.md). Capacity
+ * and duplicates are enforced by the database (the day's counter upserted under its row lock,
+ * appointments_public_request_uq), so they hold under concurrent requests and across nodes.
  */
 import type { RegistrationRequest } from '../../../domain/registration';
 import {
+  CONSENT_TEXT_VERSION,
   isSelectableRegistrationDate,
   REGISTRATION_MESSAGES,
   REGISTRATION_SLOT,
@@ -18,13 +19,12 @@ import { normalizePhone } from '../../../domain/validation/phone';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/actor';
-import { audit } from '../../platform/audit';
+import { auditRow } from '../../platform/audit';
 import { constraintViolation } from '../../platform/db-errors';
 import type { Deps } from '../../platform/deps';
-import { createPublicRequest, publicRequestOn, reservePublicDay } from '../appointments';
-import { journeyFor } from '../journey';
-import { patientIdByCnp, patientOfCnpOrNew } from '../patients';
-import { recordConsent } from '../privacy';
+import { HttpError } from '../../platform/errors';
+import { formSmsAllowed, journeyFor } from '../journey';
+import { linkSecrets, newLink } from '../self-service';
 import * as repo from './repository';
 
 export type PublicCalendar = { id: number; title: string; capacity: number };
@@ -75,13 +75,6 @@ export async function publicDay(
   };
 }
 
-/** The day has no room left: answered 409 with the spec's message. */
-export class DayFullError extends Error {
-  constructor() {
-    super(REGISTRATION_MESSAGES.unavailable);
-  }
-}
-
 export type StoredRequest = { id: number; selectedDate: string; selectedTime: string; patientId: number };
 
 /** What staff see of the request: the form as submitted (phones in E.164), without the agreement. */
@@ -102,8 +95,9 @@ function requestData(r: RegistrationRequest) {
   };
 }
 
-/** The record the form makes for a new patient. */
-const newPatient = (r: RegistrationRequest) => ({
+/** The record the form makes for a new patient, under the id taken for it. */
+const newPatient = (r: RegistrationRequest, id: number): repo.NewPatientRecord => ({
+  id,
   name: r.name,
   nameSearch: foldText(r.name),
   cnp: r.cnp,
@@ -117,67 +111,123 @@ const newPatient = (r: RegistrationRequest) => ({
   covidVaccine: r.vaccine,
 });
 
-/** The public request this CNP's patient already has on the day, if any. */
-async function existingRequest(db: Db, cnp: string, day: string): Promise<StoredRequest | null> {
-  const patientId = await patientIdByCnp(db, cnp);
-  return patientId === null ? null : publicRequestOn(db, patientId, day);
-}
+const unavailable = (code: 400 | 409) =>
+  new HttpError(code, REGISTRATION_MESSAGES.unavailable, { appt_date: REGISTRATION_MESSAGES.unavailable });
 
 export function createRegistrationService(deps: Deps) {
-  const { db } = deps;
+  const { db, config } = deps;
   const journey = journeyFor(deps);
+  const links = linkSecrets(config);
+
+  /**
+   * One try at storing the request from what `ctx` read: the request this CNP already has on the
+   * day, the new one, or null when the write lost a race (the day's last place, the patient's
+   * request or the new patient's CNP stored a moment ago by another form), to read again.
+   */
+  async function attempt(
+    actor: Actor,
+    r: RegistrationRequest,
+    ctx: repo.RequestContextRow,
+    consentVersion: string,
+  ): Promise<{ appointment: StoredRequest; created: boolean } | 'full' | 'raced'> {
+    const day = r.appt_date;
+    if (ctx.request_id !== null && ctx.patient_id !== null) {
+      const selectedTime = (ctx.request_time ?? REGISTRATION_SLOT).slice(0, 5);
+      return {
+        appointment: { id: ctx.request_id, selectedDate: day, selectedTime, patientId: ctx.patient_id },
+        created: false,
+      };
+    }
+    const create = ctx.patient_id === null ? newPatient(r, ctx.new_patient_id!) : null;
+    const patientId = create?.id ?? ctx.patient_id!;
+    const contact = create ?? { name: ctx.patient_name!, email: ctx.patient_email, phone: ctx.patient_phone };
+    const id = ctx.new_appointment_id;
+    const smsInLastDay = create ? ctx.sms_to_form : ctx.sms_to_patient;
+    const link = newLink(links, id);
+    try {
+      const placed = await repo.storeRequest(db, {
+        calendarId: ctx.id,
+        day,
+        time: REGISTRATION_SLOT,
+        capacity: ctx.daily_capacity ?? config.REGISTRATION_DAILY_CAPACITY,
+        appointmentId: id,
+        consentId: ctx.new_consent_id,
+        patient: { id: patientId, create },
+        requestData: requestData(r),
+        consent: { textVersion: consentVersion, ip: actor.ip },
+        link: { nonce: link.nonce, tokenHash: link.tokenHash },
+        messages: journey.requestReceivedRows({
+          appointmentId: id,
+          contact,
+          smsAllowed: formSmsAllowed({ vouched: ctx.vouched, smsInLastDay }),
+          date: day,
+          time: REGISTRATION_SLOT,
+          calendar: ctx.title,
+        }),
+        audit: auditRow(actor, {
+          action: 'registration.create',
+          entityType: 'appointment',
+          entityId: id,
+          patientId,
+          details: {
+            patientCreated: create !== null,
+            calendarId: ctx.id,
+            day,
+            consentId: ctx.new_consent_id,
+            consentVersion,
+          },
+        }),
+      });
+      if (placed)
+        return {
+          appointment: { id, selectedDate: day, selectedTime: REGISTRATION_SLOT, patientId },
+          created: true,
+        };
+      return 'full';
+    } catch (err) {
+      const violated = constraintViolation(err)?.kind;
+      if (violated === 'unique' || (violated === 'foreign-key' && create)) return 'raced';
+      throw err;
+    }
+  }
+
   return {
     /**
-     * Stores the request on the open public calendar `cal`, or returns the one this CNP already
-     * has for that day. Throws DayFullError when the day has no room; nothing is written then.
+     * Stores the request on the open public calendar, or returns the one this CNP already has
+     * for that day: one read, then one write (repository.ts). 400 when the day is not open, 409
+     * when it has no room or the consent text the page showed is not a stored version; nothing is
+     * written then.
      */
     async submit(
       actor: Actor,
-      input: { form: RegistrationRequest; calendar: PublicCalendar; consentVersion: string },
+      input: { form: RegistrationRequest; today: string },
     ): Promise<{ appointment: StoredRequest; created: boolean }> {
-      const { form: r, calendar: cal, consentVersion } = input;
-      const day = r.appt_date;
-      const known = await existingRequest(db, r.cnp, day);
-      if (known) return { appointment: known, created: false };
-      try {
-        return await db.transaction(async (tx) => {
-          if (!(await reservePublicDay(tx, { calendarId: cal.id, day, capacity: cal.capacity })))
-            throw new DayFullError();
-          const patient = await patientOfCnpOrNew(tx, newPatient(r));
-          const id = await createPublicRequest(tx, {
-            patientId: patient.id,
-            calendarId: cal.id,
-            day,
-            requestData: requestData(r),
-          });
-          const consentId = await recordConsent(tx, {
-            patientId: patient.id,
-            appointmentId: id,
-            textVersion: consentVersion,
-            ip: actor.ip,
-          });
-          await journey.requestReceived(tx, { appointmentId: id, patientId: patient.id });
-          await audit(tx, actor, {
-            action: 'registration.create',
-            entityType: 'appointment',
-            entityId: id,
-            patientId: patient.id,
-            details: { patientCreated: patient.created, calendarId: cal.id, day, consentId, consentVersion },
-          });
-          return {
-            appointment: { id, selectedDate: day, selectedTime: REGISTRATION_SLOT, patientId: patient.id },
-            created: true,
-          };
+      const { form: r } = input;
+      if (!isSelectableRegistrationDate(r.appt_date, input.today)) throw unavailable(400);
+      // The version the page showed (recorded exactly, even if a newer one appeared meanwhile);
+      // without one, the current version (consent_texts), or the built-in text's if none is stored.
+      const sent = r.consent_version && r.consent_version !== CONSENT_TEXT_VERSION ? r.consent_version : null;
+      let full = false;
+      for (let tries = 0; tries < 3; tries++) {
+        const ctx = await repo.requestContextRow(db, {
+          day: r.appt_date,
+          consentVersion: sent,
+          cnp: r.cnp,
+          formPhone: normalizePhone(r.phone) ?? r.phone,
         });
-      } catch (err) {
-        // The same CNP's request for the day stored meanwhile (appointments_public_request_uq), or
-        // the last place of the day taken by it a moment ago: that is its answer, not a refusal.
-        if (err instanceof DayFullError || constraintViolation(err)?.kind === 'unique') {
-          const raced = await existingRequest(db, r.cnp, day);
-          if (raced) return { appointment: raced, created: false };
+        if (!ctx || ctx.closed) throw unavailable(400);
+        if (sent && !ctx.consent_version_known) {
+          const m = REGISTRATION_MESSAGES.consentChanged;
+          throw new HttpError(409, m, { agreement: m });
         }
-        throw err;
+        // The same CNP may have taken the day's last place a moment ago: that is its request.
+        if (full && ctx.request_id === null) throw unavailable(409);
+        const consentVersion = r.consent_version || (ctx.current_consent_version ?? CONSENT_TEXT_VERSION);
+        const outcome = await attempt(actor, r, ctx, consentVersion);
+        if (typeof outcome === 'object') return outcome;
+        full = outcome === 'full';
       }
+      throw unavailable(409);
     },
   };
 }

@@ -2,4 +2,4 @@
  * What other features use of self-service: the link every patient message carries, and the
  * working links the outbox puts into them when it sends.
  */
-export { type LinkSecrets, linkSecrets, patientLinks, selfServiceUrl } from './links';
+export { type LinkSecrets, linkSecrets, newLink, patientLinks, selfServiceUrl } from './links';

@@ -15,7 +15,6 @@ export {
   messageStates,
   messagesAbout,
   type NewOutboxRow,
-  queuedToSince,
   retryNow,
 } from './repository';
 export { budgetLeft, type ChannelBudget, createOutboxWorker } from './worker';

@@ -3,7 +3,7 @@
  * a lease and commits before any network I/O, and records the result in a second statement, so
  * no transaction, row lock or pooled connection is held while a relay or a gateway answers.
  */
-import { and, asc, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { OutboxFilters } from '../../../domain/outbox';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema/outbox';
@@ -67,22 +67,6 @@ export async function insertMessagesOnce(db: Db, rows: NewOutboxRow[]): Promise<
     rows: { id: number }[];
   };
   return res.rows.map((r) => r.id);
-}
-
-/** How many messages of `channel` to `to` were queued in the last `hours` (cancelled ones aside). */
-export async function queuedToSince(db: Db, channel: string, to: string, hours: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.channel, channel),
-        eq(outbox.to, to),
-        ne(outbox.state, 'cancelled'),
-        gte(outbox.createdAt, sql`now() - make_interval(hours => ${hours})`),
-      ),
-    );
-  return row.n;
 }
 
 /**

@@ -278,22 +278,3 @@ export async function appointmentsOfPatient(db: Db, patientId: number) {
     calendar: r.calendar_id ? { id: r.calendar_id, title: r.calendar_title ?? '' } : null,
   }));
 }
-
-/**
- * Whether someone vouched for this patient's contact: staff made or confirmed one of their
- * appointments, or the patient confirmed one from their link. The public form's messages to a
- * patient nobody vouched for are limited (issue 54: the form can name any phone number).
- */
-export async function patientContactVouched(db: Db, patientId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: a.id })
-    .from(a)
-    .where(
-      and(
-        eq(a.patientId, patientId),
-        or(eq(a.publicRequest, false), ne(a.status, 'request'), isNotNull(a.attendanceConfirmedAt)),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}

@@ -3,7 +3,6 @@
  * the rows inside its transaction. Every write of the table goes through here.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { REGISTRATION_SLOT } from '../../../../domain/registration';
 import type { Db } from '../../../db/client';
 import { appointmentStatuses, appointments, registrationDays } from '../../../db/schema/appointments';
 
@@ -117,65 +116,12 @@ export async function isPatientsAppointment(db: Db, appointmentId: number, patie
   return row !== undefined;
 }
 
-/**
- * A place on a public calendar's day for a new request, under the row lock of (calendar, day):
- * false when the day already has `capacity` requests (then nothing changes).
- */
-export async function reservePublicDay(tx: Db, r: { calendarId: number; day: string; capacity: number }) {
-  if (r.capacity <= 0) return false;
-  const [row] = await tx
-    .insert(registrationDays)
-    .values({ calendarId: r.calendarId, day: r.day, count: 1 })
-    .onConflictDoUpdate({
-      target: [registrationDays.calendarId, registrationDays.day],
-      set: { count: sql`${registrationDays.count} + 1` },
-      setWhere: sql`${registrationDays.count} < ${r.capacity}`,
-    })
-    .returning({ count: registrationDays.count });
-  return row !== undefined;
-}
-
 /** One place fewer taken on a public calendar's day (never below zero). */
 export async function releaseRegistrationDay(tx: Db, calendarId: number, day: string): Promise<void> {
   await tx
     .update(registrationDays)
     .set({ count: sql`greatest(${registrationDays.count} - 1, 0)` })
     .where(and(eq(registrationDays.calendarId, calendarId), eq(registrationDays.day, day)));
-}
-
-/** A public request: the requested day at 08:00 on the public calendar, holding no slot. */
-export async function createPublicRequest(
-  tx: Db,
-  r: { patientId: number; calendarId: number; day: string; requestData: unknown },
-): Promise<number> {
-  return insertAppointment(tx, {
-    patientId: r.patientId,
-    calendarId: r.calendarId,
-    status: 'request',
-    selectedDate: r.day,
-    selectedTime: REGISTRATION_SLOT,
-    holdsSlot: false,
-    publicRequest: true,
-    requestData: r.requestData,
-  });
-}
-
-/** The patient's public request on the day, if any. */
-export async function publicRequestOn(db: Db, patientId: number, day: string) {
-  const [row] = await db
-    .select({ id: appointments.id, time: appointments.selectedTime })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.patientId, patientId),
-        eq(appointments.selectedDate, day),
-        eq(appointments.publicRequest, true),
-      ),
-    )
-    .limit(1);
-  return row
-    ? { id: row.id, selectedDate: day, selectedTime: (row.time ?? REGISTRATION_SLOT).slice(0, 5), patientId }
-    : null;
 }
 
 /** Every appointment of the patient as stored (the privacy export), in id order. */

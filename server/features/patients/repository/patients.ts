@@ -112,25 +112,6 @@ export async function updatePatientRow(
 }
 
 /**
- * The patient with this CNP, made from the public form's details when there is none (a concurrent
- * form for the same CNP makes it first: then that one is found). An existing patient's record is
- * not changed by the form (DESIGN §6): staff review what was typed on the request.
- */
-export async function patientOfCnpOrNew(
-  tx: Db,
-  values: PatientValues,
-): Promise<{ id: number; created: boolean }> {
-  const [made] = await tx
-    .insert(p)
-    .values(values)
-    .onConflictDoNothing({ target: p.cnp })
-    .returning({ id: p.id });
-  if (made) return { id: made.id, created: true };
-  const [found] = await tx.select({ id: p.id }).from(p).where(eq(p.cnp, values.cnp));
-  return { id: found.id, created: false };
-}
-
-/**
  * Deletes the patient a spam request made, when nothing else refers to them now; true when it
  * did. "Made by the request": no staff author and created in the request's transaction
  * (PostgreSQL's now() is the transaction's start, so both rows carry the same instant,
