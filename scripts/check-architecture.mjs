@@ -77,7 +77,9 @@ const SQL_TABLE = /\b(?:from|join|into|update|table|exists \(select 1 from)\s+"?
 const TOOLS = /^server\/(db|cli)\//;
 const ONE_STATEMENT_FILE = 'server/features/registration/repository.ts';
 const oneStatementTables = new Set(
-  readFileSync(path.join(root, ONE_STATEMENT_FILE), 'utf8').match(/one-statement-tables: (.*)/)?.[1].split(' '),
+  readFileSync(path.join(root, ONE_STATEMENT_FILE), 'utf8')
+    .match(/one-statement-tables: (.*)/)?.[1]
+    .split(' '),
 );
 for (const f of sources.filter((s) => s.startsWith('server/') && isProduction(s) && !TOOLS.test(s))) {
   const text = readFileSync(path.join(root, f), 'utf8');
