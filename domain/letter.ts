@@ -49,6 +49,10 @@ export const LETTER_TEXTS = {
   title: 'Scrisoare medicală',
   salutation: 'Stimate(ă) coleg(ă),',
   unsigned: 'Document nesemnat electronic',
+  /** The signed letter carries the institute's electronic seal (its certificate), not the doctor's signature. */
+  seal: 'Sigiliu electronic al institutului',
+  sealApplied: (timestamped: boolean) =>
+    timestamped ? 'aplicat la semnare, cu marcă temporală' : 'aplicat la semnare',
   copies:
     'Se întocmește în două exemplare: unul rămâne la medicul care a efectuat consultația, celălalt se transmite medicului de familie.',
   emailNote:
@@ -268,7 +272,11 @@ export function remoteConsultationDefaults(): Pick<LetterInput, ChoiceKind | 'tr
 /** Messages of the letter's routes and form. */
 export const LETTER_ACTION_TEXTS = {
   generated: 'Scrisoarea medicală a fost generată.',
-  signed: 'Scrisoarea medicală a fost semnată electronic.',
+  signed: 'Scrisoarea medicală a fost semnată: poartă sigiliul electronic al institutului.',
+  changedWhileSigning:
+    'Scrisoarea a fost generată din nou în timp ce era semnată. Verificați-o și semnați-o din nou.',
+  timestampFailed:
+    'Serviciul de marcare temporală nu a răspuns, așa că scrisoarea nu a fost semnată. Încercați din nou peste câteva minute; dacă problema persistă, anunțați administratorul.',
   notGenerated: 'Generați mai întâi scrisoarea medicală.',
   alreadySigned:
     'Scrisoarea medicală este deja semnată; o modificare a consultației se face prin completare.',

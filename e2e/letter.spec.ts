@@ -158,7 +158,7 @@ test('a doctor fills, generates, signs and sends the letter; later changes are a
     '11. Se completează obligatoriu una din cele trei informații',
     '12. Calea de transmitere',
     'Semnătura și parafa medicului',
-    'Semnat electronic de',
+    'Sigiliu electronic al institutului',
     p.name,
     today,
   ])

@@ -178,6 +178,9 @@ const envSchema = z.object({
   INSTITUTE_CAS_NAME: z.string().min(1).default('Casa de Asigurări de Sănătate a Municipiului București'),
   LETTER_SIGNING_P12: optionalString.describe('PKCS#12 file with the certificate that signs medical letters'),
   LETTER_SIGNING_PASSWORD: z.string().optional().describe('password of LETTER_SIGNING_P12'),
+  LETTER_TSA_URL: optionalUrl.describe(
+    'RFC 3161 time-stamping service that time-stamps each letter signature (PAdES B-T); unset: B-B',
+  ),
   CONTACT_EMAIL: z.string().email().default('consultatii@institut.example'),
   INSTITUTE_PHONE: z
     .string()
@@ -253,7 +256,16 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** The medical letters' signing certificate, opened and checked at start (sign.ts uses it). */
-export type LetterSigning = { p12: Buffer; password: string; holder: string; notAfter: Date };
+export type LetterSigning = {
+  /** The private key, PKCS#8 DER (RSA). */
+  key: Buffer;
+  /** The certificates of the file, DER as issued: the key's own first. */
+  certificates: Buffer[];
+  holder: string;
+  notAfter: Date;
+  /** LETTER_TSA_URL: each signature gets an RFC 3161 time-stamp from it (PAdES B-T). */
+  tsaUrl: string | null;
+};
 
 export type Config = Env & {
   /** null: letters are printed unsigned ("Document nesemnat electronic"). */
@@ -322,6 +334,7 @@ function openLetterSigning(e: Env, now = new Date()): LetterSigning | null {
   const password = e.LETTER_SIGNING_PASSWORD;
   if (!file) {
     if (password) throw invalid('LETTER_SIGNING_P12', 'must be set when LETTER_SIGNING_PASSWORD is set');
+    if (e.LETTER_TSA_URL) throw invalid('LETTER_SIGNING_P12', 'must be set when LETTER_TSA_URL is set');
     return null;
   }
   if (password === undefined)
@@ -343,16 +356,25 @@ function openLetterSigning(e: Env, now = new Date()): LetterSigning | null {
   }
   let store: forge.pkcs12.Pkcs12Pfx;
   try {
-    store = forge.pkcs12.pkcs12FromAsn1(asn1, password);
+    store = openPkcs12(asn1, password);
   } catch {
     throw invalid('LETTER_SIGNING_PASSWORD', `cannot open ${file} with this password`);
   }
-  const certs = store.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
-  // The signer (@signpdf/signer-p12) reads the key from an encrypted (shrouded) key bag.
-  const keyBags =
-    store.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? [];
-  const cert = certs.find((b) => b.cert)?.cert;
-  if (!cert || !keyBags.some((b) => b.key))
+  const certs = (store.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [])
+    .map((b) => b.cert)
+    .filter((c): c is forge.pki.Certificate => !!c);
+  const { pkcs8ShroudedKeyBag, keyBag } = forge.pki.oids;
+  const keyBags = [
+    ...(store.getBags({ bagType: pkcs8ShroudedKeyBag })[pkcs8ShroudedKeyBag] ?? []),
+    ...(store.getBags({ bagType: keyBag })[keyBag] ?? []),
+  ];
+  const key = keyBags.find((b) => b.key)?.key as forge.pki.rsa.PrivateKey | undefined;
+  // The key's own certificate: the one whose public key is the key's (a chain may come first).
+  const cert = certs.find((c) => {
+    const pub = c.publicKey as forge.pki.rsa.PublicKey;
+    return !!key && !!pub.n && pub.n.compareTo(key.n) === 0 && pub.e.compareTo(key.e) === 0;
+  });
+  if (!key || !cert)
     throw invalid('LETTER_SIGNING_P12', `${file} must hold the certificate and its private key`);
   if (cert.validity.notAfter < now)
     throw invalid(
@@ -367,12 +389,38 @@ function openLetterSigning(e: Env, now = new Date()): LetterSigning | null {
       ? forge.util.decodeUtf8(field.value)
       : (field.value as string);
   };
+  // A parsed certificate is written back from the bytes it was read from (forge keeps them).
+  const der = (c: forge.pki.Certificate) =>
+    Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), 'binary');
   return {
-    p12,
-    password,
+    key: Buffer.from(
+      forge.asn1.toDer(forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(key))).getBytes(),
+      'binary',
+    ),
+    certificates: [cert, ...certs.filter((c) => c !== cert)].map(der),
     holder: attr('CN') ?? attr('O') ?? 'certificat fără nume',
     notAfter: cert.validity.notAfter,
+    tsaUrl: e.LETTER_TSA_URL ?? null,
   };
+}
+
+/**
+ * forge.pkcs12 with the password as OpenSSL and the other PKCS#12 writers use it: a BMPString
+ * (UTF-16) for the MAC and the PKCS#12 key derivation, which forge does right, but its UTF-8
+ * bytes for PBKDF2 (PBES2, OpenSSL 3's default AES-256 encryption), where forge cut each
+ * character to one byte, so a password with "ă" or "ț" failed as a wrong one. The override
+ * lives only for this synchronous call.
+ */
+function openPkcs12(asn1: forge.asn1.Asn1, password: string): forge.pkcs12.Pkcs12Pfx {
+  type Pbes2 = (oid: string, params: unknown, password: string) => unknown;
+  const pbe = (forge.pki as unknown as { pbe: { getCipherForPBES2: Pbes2 } }).pbe;
+  const pbes2 = pbe.getCipherForPBES2;
+  pbe.getCipherForPBES2 = (oid, params, pw) => pbes2(oid, params, forge.util.encodeUtf8(pw));
+  try {
+    return forge.pkcs12.pkcs12FromAsn1(asn1, password);
+  } finally {
+    pbe.getCipherForPBES2 = pbes2;
+  }
 }
 
 /** The institute's public details: GET /api/misc/institute and every served page's `<meta>`. */

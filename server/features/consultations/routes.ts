@@ -19,13 +19,13 @@ import {
   letterStateReply,
 } from '../../../domain/letter';
 import { entryUpdatedReply, letterSavedReply, patientIdField } from '../../../domain/patients';
-import type { Actor } from '../../platform/actor';
 import { audit } from '../../platform/audit';
-import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import { contentDisposition } from '../../platform/http-headers';
 import { renderConsultationLetter } from '../../platform/pdf';
 import { pathOf, sessionOf, urlSigner } from '../../platform/signed-url';
 import { createLettersService, letterPdf, letterState } from './letter/service';
+import { TimestampError } from './letter/timestamp';
 import { findGroup } from './repository';
 import { createConsultationsService, letterData } from './service';
 
@@ -210,34 +210,29 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** sign: an action on the consultation's newest letter, answered with the letter after it. */
-  const letterAction = (
-    action: 'sign',
-    summary: string,
-    act: (actor: Actor, letter: { patientId: number; guid: string }) => ReturnType<typeof letters.signLetter>,
-    message: string,
-  ) =>
-    app.post(
-      `/patients/:id/consultation-letter/:guid/${action}`,
-      {
-        schema: {
-          tags: ['consultations'],
-          summary,
-          params: letterParams,
-          response: replies({ 200: letterActionReply }),
-        },
+  app.post(
+    '/patients/:id/consultation-letter/:guid/sign',
+    {
+      schema: {
+        tags: ['consultations'],
+        summary:
+          "A doctor signs the newest letter: sealed with the institute's certificate (PAdES B-B, B-T with an RFC 3161 time-stamp when LETTER_TSA_URL is set); locks the consultation and files the signed PDF as a patient document. 409 without a configured certificate, or when the time-stamping service fails (nothing is signed then)",
+        params: letterParams,
+        response: replies({ 200: letterActionReply }),
       },
-      async (req) => {
-        const letter = await act(req.actor, { patientId: req.params.id, guid: req.params.guid });
-        return { status: 1 as const, message, letter };
-      },
-    );
-
-  letterAction(
-    'sign',
-    "A doctor signs the newest letter with the institute's certificate (PAdES); locks the consultation and files the signed PDF as a patient document. 409 without a configured certificate",
-    (actor, letter) => letters.signLetter(actor, letter),
-    LETTER_ACTION_TEXTS.signed,
+    },
+    async (req) => {
+      const { id, guid } = req.params;
+      try {
+        const letter = await letters.signLetter(req.actor, { patientId: id, guid });
+        return { status: 1 as const, message: LETTER_ACTION_TEXTS.signed, letter };
+      } catch (err) {
+        if (!(err instanceof TimestampError)) throw err;
+        // For the operator: what the service did (its reply, never patient data).
+        req.log.warn({ reason: err.message }, 'letter not signed: the time-stamp failed');
+        throw conflict(LETTER_ACTION_TEXTS.timestampFailed);
+      }
+    },
   );
 
   app.post(

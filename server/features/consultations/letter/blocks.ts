@@ -12,7 +12,7 @@ import {
   type Letter,
 } from '../../../../domain/letter';
 import { htmlToParagraphs } from '../../../platform/pdf';
-import { boxes, heading, INK, MARGIN, MUTED, RULE, runs, subsection } from './layout';
+import { boxes, heading, INK, MARGIN, MUTED, RULE, runs, SEAL, subsection } from './layout';
 import type { LetterPdfData } from './render';
 
 export function header(doc: PDFKit.PDFDocument, data: LetterPdfData, registerNo: string, width: number) {
@@ -124,9 +124,14 @@ export function choiceBlock(
   );
 }
 
+/**
+ * The date, the doctor's signature and parafă (signed by hand on the printed copy: the model's
+ * "Semnătura și parafa medicului") and, beside them, the institute's electronic seal when the
+ * letter is signed with its certificate, or "Document nesemnat electronic".
+ */
 export function signatureBlock(doc: PDFKit.PDFDocument, data: LetterPdfData, width: number) {
   doc.moveDown(1.2);
-  if (doc.y > doc.page.height - doc.page.margins.bottom - 110) doc.addPage();
+  if (doc.y > doc.page.height - doc.page.margins.bottom - 120) doc.addPage();
   const top = doc.y;
   const half = width / 2;
   doc
@@ -134,8 +139,40 @@ export function signatureBlock(doc: PDFKit.PDFDocument, data: LetterPdfData, wid
     .fontSize(10)
     .fillColor(INK)
     .text(`Data: ${formatDay(data.issuedOn)}`, MARGIN, top, { width: half });
+  const seal = data.signature;
+  doc.moveDown(0.8);
+  if (seal) {
+    const y = doc.y;
+    const boxWidth = half - 20;
+    doc.font('bold').fontSize(9).fillColor(SEAL);
+    doc.text(LETTER_TEXTS.seal, MARGIN + 8, y + 6, { width: boxWidth - 16 });
+    doc
+      .font('regular')
+      .fillColor(INK)
+      .text(seal.holder, { width: boxWidth - 16 });
+    doc
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(LETTER_TEXTS.sealApplied(seal.timestamped), { width: boxWidth - 16 });
+    const bottom = doc.y + 5;
+    doc
+      .strokeColor(SEAL)
+      .lineWidth(0.8)
+      .rect(MARGIN, y, boxWidth, bottom - y)
+      .stroke();
+    doc.y = bottom;
+  } else {
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor('#8a1c1c')
+      .text(LETTER_TEXTS.unsigned, MARGIN, doc.y, { width: half - 20 });
+  }
+  const leftBottom = doc.y;
+
   const x = MARGIN + half;
-  doc.font('bold').text('Semnătura și parafa medicului', x, top, { width: half, align: 'center' });
+  doc.font('bold').fontSize(10).fillColor(INK);
+  doc.text('Semnătura și parafa medicului', x, top, { width: half, align: 'center' });
   doc.font('regular').text(`Dr. ${data.doctor.name}`, x, doc.y + 2, { width: half, align: 'center' });
   doc
     .fontSize(9)
@@ -151,23 +188,7 @@ export function signatureBlock(doc: PDFKit.PDFDocument, data: LetterPdfData, wid
     .moveTo(x + 30, lineY)
     .lineTo(x + half - 30, lineY)
     .stroke();
-  doc.y = lineY + 8;
-  if (data.signature) {
-    doc
-      .font('bold')
-      .fontSize(9)
-      .fillColor('#1f5130')
-      .text(`Semnat electronic de ${data.signature.signer}`, x, doc.y, {
-        width: half,
-        align: 'center',
-      });
-  } else {
-    doc
-      .font('bold')
-      .fontSize(9)
-      .fillColor('#8a1c1c')
-      .text(LETTER_TEXTS.unsigned, x, doc.y, { width: half, align: 'center' });
-  }
+  doc.y = Math.max(leftBottom, lineY + 8);
 }
 
 export function footnotes(doc: PDFKit.PDFDocument, width: number) {

@@ -11,6 +11,8 @@ export const FOOTER_SPACE = 28;
 export const INK = '#111111';
 export const MUTED = '#555555';
 export const RULE = '#999999';
+/** The electronic seal's frame and title. */
+export const SEAL = '#1f5130';
 const BOX_ON = '☒';
 const BOX_OFF = '☐';
 

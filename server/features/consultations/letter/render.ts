@@ -5,11 +5,12 @@
  * Interface:
  * - `renderLetterPdf(data, options?)` — pure: everything the letter prints goes in `data`
  *   (`LetterPdfData`), the PDF bytes come out; no database, clock or configuration is read.
- *   `data.signature` null prints "Document nesemnat electronic"; `sign.ts` passes the signer
- *   and uses `options.beforeEnd` to add the signature placeholder before the file is closed.
+ *   `data.signature` null prints "Document nesemnat electronic"; `sign.ts` passes the seal's
+ *   holder and uses `options.beforeEnd` to add the signature placeholder before the file is closed.
  *
  * Layout: provider block and register number at the top, the model's sections, the four
- * mandatory choices as ticked boxes, transmission, date, signature and parafă; every page's
+ * mandatory choices as ticked boxes, transmission, date, the doctor's signature and parafă (by hand,
+ * on the printed copy) and the institute's electronic seal; every page's
  * footer names the letter and the page ("pagina 1 din 2") so the two printed copies stay
  * together.
  *
@@ -59,8 +60,11 @@ export type LetterPdfData = {
   letter: Letter;
   /** YYYY-MM-DD: the date printed beside the signature */
   issuedOn: string;
-  /** Who signs it electronically (the certificate's holder), or null for an unsigned letter. */
-  signature: { signer: string } | null;
+  /**
+   * The institute's electronic seal: the certificate's holder, and whether the seal carries a
+   * time-stamp (PAdES B-T); null for an unsigned letter.
+   */
+  signature: { holder: string; timestamped: boolean } | null;
 };
 
 export type RenderOptions = { beforeEnd?: (doc: PDFKit.PDFDocument) => void };

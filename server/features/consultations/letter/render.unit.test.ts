@@ -88,14 +88,27 @@ describe('renderLetterPdf', () => {
     expect(text).toContain('☒ da, revine pentru control: peste 4 săptămâni, cu EKG Holter');
   });
 
-  it('says "Document nesemnat electronic" unless a signer is named', async () => {
+  it('says "Document nesemnat electronic" unless sealed; the seal is the institute\'s, the doctor signs by hand', async () => {
     const unsigned = await textOf(await renderLetterPdf(sampleLetterData()));
     expect(unsigned).toContain(LETTER_TEXTS.unsigned);
-    const signed = await textOf(
-      await renderLetterPdf(sampleLetterData({ signature: { signer: 'Institutul Test' } })),
+    expect(unsigned).not.toContain('Sigiliu electronic');
+    const sealed = await textOf(
+      await renderLetterPdf(
+        sampleLetterData({ signature: { holder: 'Institutul Test', timestamped: false } }),
+      ),
     );
-    expect(signed).not.toContain(LETTER_TEXTS.unsigned);
-    expect(signed).toContain('Semnat electronic de Institutul Test');
+    expect(sealed).not.toContain(LETTER_TEXTS.unsigned);
+    expect(sealed).toContain('Sigiliu electronic al institutului Institutul Test aplicat la semnare');
+    expect(sealed).not.toContain('marcă temporală');
+    expect(sealed).not.toContain('Semnat electronic');
+    // The model's line for the doctor's own signature and parafă stays, for the printed copy.
+    expect(sealed).toMatch(/Semnătura și parafa medicului Dr\. [^.]+ medic cardiologie · cod parafă/);
+    const stamped = await textOf(
+      await renderLetterPdf(
+        sampleLetterData({ signature: { holder: 'Institutul Test', timestamped: true } }),
+      ),
+    );
+    expect(stamped).toContain('aplicat la semnare, cu marcă temporală');
   });
 
   it('numbers its pages and names the letter on each, for the two printed copies', async () => {

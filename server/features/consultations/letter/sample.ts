@@ -1,6 +1,6 @@
 /**
  * A complete sample letter (test fixture and a way to look at the layout):
- * `npx tsx server/features/patients/letter/sample.ts out.pdf` writes it.
+ * `npx tsx server/features/consultations/letter/sample.ts out.pdf` writes it.
  */
 import { writeFileSync } from 'node:fs';
 import { letterSchema } from '../../../../domain/letter';

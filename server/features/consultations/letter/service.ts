@@ -1,8 +1,8 @@
 /**
  * The medical letter in the national model: generated from the consultation (its newest
  * versions) and the letter form, numbered in the consultation register, signed by a doctor with
- * the institute's certificate (which locks the consultation and files the signed PDF as a patient
- * document), and e-mailed to the family doctor through the outbox.
+ * the institute's certificate, the institute's electronic seal (which locks the consultation and
+ * files the signed PDF as a patient document), and e-mailed to the family doctor through the outbox.
  */
 import { randomUUID } from 'node:crypto';
 import { CONSULTATION_TEXTS } from '../../../../domain/consultations';
@@ -133,9 +133,14 @@ export function createLettersService({
     },
     /**
      * Signs the newest letter of a consultation (a doctor's action): the PDF is rendered with the
-     * doctor's name, specialty and parafă, signed with the institute's certificate and kept as
-     * signed; the consultation is locked (later changes are addenda); the signed PDF becomes the
-     * patient document "Scrisoare medicală nr. N/YYYY", to send.
+     * doctor's name, specialty and parafă and sealed with the institute's certificate (PAdES; B-T
+     * with a time-stamp when LETTER_TSA_URL is set); the consultation is locked (later changes are
+     * addenda); the signed PDF becomes the patient document "Scrisoare medicală nr. N/YYYY", to send.
+     *
+     * The signature, and the time-stamping service it may call, is made outside the transaction
+     * (which would hold the embedded database for as long as the service takes); the transaction
+     * then checks that the letter is still the one signed, unchanged and unsigned. A failing
+     * time-stamping service throws `TimestampError` and nothing is written.
      */
     async signLetter(
       actor: Actor,
@@ -147,6 +152,13 @@ export function createLettersService({
       const me = await staffMember(db, actor.userId);
       if (!me?.doctor) throw forbidden(LETTER_ACTION_TEXTS.doctorOnly);
       if (!me.specialty || !me.parafaCode) throw conflict(LETTER_ACTION_TEXTS.doctorDetailsMissing);
+      if (!(await repo.findGroup(db, patientId, guid))) throw notFound(CONSULTATION_TEXTS.groupNotFound);
+      const read = await letters.latestLetter(db, patientId, guid);
+      if (!read) throw conflict(LETTER_ACTION_TEXTS.notGenerated);
+      if (read.signedAt) throw conflict(LETTER_ACTION_TEXTS.alreadySigned);
+      const data = await pdfData(db, config, read, actor.userId, clinicToday(now));
+      const pdf = await signLetterPdf(data, signing, { signingTime: now });
+
       const storageKey = `documents/${randomUUID()}`;
       let stored = false;
       try {
@@ -156,8 +168,9 @@ export function createLettersService({
           const current = await letters.latestLetter(tx, patientId, guid, true);
           if (!current) throw conflict(LETTER_ACTION_TEXTS.notGenerated);
           if (current.signedAt) throw conflict(LETTER_ACTION_TEXTS.alreadySigned);
-          const data = await pdfData(tx, config, current, actor.userId, clinicToday(now));
-          const pdf = await signLetterPdf(data, signing, { signingTime: now });
+          // Generated again while it was being signed: the signed PDF is not this letter any more.
+          if (current.id !== read.id || current.updatedAt.getTime() !== read.updatedAt.getTime())
+            throw conflict(LETTER_ACTION_TEXTS.changedWhileSigning);
           const title = LETTER_ACTION_TEXTS.documentTitle(current.registerNumber, current.registerYear);
           await storage.put(storageKey, pdf, { contentType: 'application/pdf' });
           stored = true;
@@ -182,7 +195,7 @@ export function createLettersService({
             entityType: 'consultation',
             entityId: guid,
             patientId,
-            details: { letterId: current.id, documentId },
+            details: { letterId: current.id, documentId, timestamped: !!signing.tsaUrl },
           });
           return signed;
         });
@@ -218,7 +231,7 @@ export function createLettersService({
           text: [
             'Stimate(ă) coleg(ă),',
             '',
-            `Vă transmitem atașat scrisoarea medicală nr. ${no} a pacientului(ei) ${p.name}, semnată electronic, de la ${institute}.`,
+            `Vă transmitem atașat scrisoarea medicală nr. ${no} a pacientului(ei) ${p.name}, cu sigiliul electronic al ${institute}.`,
             '',
             'Cu stimă,',
             institute,

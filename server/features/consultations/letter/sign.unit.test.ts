@@ -1,25 +1,31 @@
 /**
- * The letter's electronic signature, checked by an independent verifier: `pdfsig` from Debian's
- * poppler-utils (npm test and .ci/run install it when it is missing). The certificate comes from
+ * The letter's electronic seal, a PAdES B-B signature, checked by an independent verifier:
+ * `pdfsig` from Debian's poppler-utils (npm test and .ci/run install it when it is missing); its
+ * CMS is read back with PKI.js for the attributes EN 319 142-1 asks. The certificate comes from
  * server/test/letter-certificate.ts (the openssl CLI, OpenSSL 3's default PKCS#12 format: AES-256,
  * PBKDF2), with a Romanian name so that diacritics in the signer's name are covered.
+ * sign-timestamp.unit.test.ts covers B-T.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type * as asn1js from 'asn1js';
 import forge from 'node-forge';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LETTER_TEXTS } from '../../../../domain/letter';
 import { ConfigError, type LetterSigning, loadConfig } from '../../../config';
 import {
+  certificateDer,
   makeLetterCertificate,
   pdfsig,
+  signatureCms,
   TEST_CERT_HOLDER,
   TEST_CERT_PASSWORD,
 } from '../../../test/letter-certificate';
 import { sampleLetterData } from './sample';
-import { signLetterPdf } from './sign';
+import { OIDS, signLetterPdf } from './sign';
 
 const PASSWORD = TEST_CERT_PASSWORD;
 const HOLDER = TEST_CERT_HOLDER;
@@ -83,6 +89,33 @@ describe('LETTER_SIGNING_P12 and LETTER_SIGNING_PASSWORD', () => {
     expect(() => loadConfig(e)).toThrowError(message);
   });
 
+  it.each([
+    ['aes', "OpenSSL 3's default (AES-256, PBKDF2)"],
+    ['3des', 'the older 3DES'],
+  ] as const)(
+    'open a .p12 whose password has diacritics (%s: %s) and sign with it',
+    async (format, _what) => {
+      const password = 'Parolă-țară-și-încă';
+      const file = makeLetterCertificate({ password, format }).LETTER_SIGNING_P12;
+      const s = loadConfig(
+        env({ LETTER_SIGNING_P12: file, LETTER_SIGNING_PASSWORD: password }),
+      ).letterSigning;
+      expect(s?.holder).toBe(HOLDER);
+      const report = pdfsig(await signLetterPdf(sampleLetterData(), s!));
+      expect(report).toContain('Signature Validation: Signature is Valid.');
+      // The same file with the password without diacritics stays a wrong password.
+      expect(() =>
+        loadConfig(env({ LETTER_SIGNING_P12: file, LETTER_SIGNING_PASSWORD: 'Parola-tara-si-inca' })),
+      ).toThrowError(/LETTER_SIGNING_PASSWORD: cannot open/);
+    },
+  );
+
+  it('stop the start on a time-stamping service without a certificate', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, LETTER_TSA_URL: 'http://127.0.0.1:1/tsa' })).toThrowError(
+      /LETTER_SIGNING_P12: must be set when LETTER_TSA_URL is set/,
+    );
+  });
+
   it('stop the start on a file that is not PKCS#12', () => {
     const text = path.join(dir, 'not-a-p12.txt');
     writeFileSync(text, 'nu este un certificat');
@@ -112,15 +145,49 @@ describe('LETTER_SIGNING_P12 and LETTER_SIGNING_PASSWORD', () => {
 });
 
 describe('signLetterPdf', () => {
-  it('makes a signature that pdfsig finds valid, naming the holder on the letter', async () => {
-    const pdf = await signLetterPdf(sampleLetterData(), signing());
+  const signingTime = new Date('2026-11-25T09:30:00Z');
+
+  it('makes a PAdES B-B signature that pdfsig finds valid: ETSI.CAdES.detached, the time in M', async () => {
+    const pdf = await signLetterPdf(sampleLetterData(), signing(), { signingTime });
     const report = pdfsig(pdf);
     expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
     expect(report).toContain(`Signer Certificate Common Name: ${HOLDER}`);
     expect(report).toContain('Total document signed');
+    // The claimed signing time is the signature dictionary's M entry (11:30 in Bucharest).
+    expect(pdf.toString('latin1')).toMatch(/\/M \(D:20261125093000Z\)/);
+  });
+
+  it("signs content-type, message-digest and signing-certificate-v2 (the certificate's SHA-256), no signing-time", async () => {
+    const pdf = await signLetterPdf(sampleLetterData(), signing(), { signingTime });
+    const { signed } = signatureCms(pdf);
+    const [signer] = signed.signerInfos;
+    const attrs = signer.signedAttrs?.attributes ?? [];
+    expect(attrs.map((a) => a.type)).toEqual([
+      OIDS.contentType,
+      OIDS.messageDigest,
+      OIDS.signingCertificateV2,
+    ]);
+    expect(attrs.map((a) => a.type)).not.toContain(OIDS.signingTime);
+    expect(signer.unsignedAttrs).toBeUndefined(); // no time-stamp without LETTER_TSA_URL
+    // SigningCertificateV2 { certs { ESSCertIDv2 { certHash } } }: SHA-256 is the default, so left out.
+    const essCertId = (attrs[2].values[0] as asn1js.Sequence).valueBlock.value[0] as asn1js.Sequence;
+    const [certId] = essCertId.valueBlock.value as asn1js.Sequence[];
+    expect(certId.valueBlock.value).toHaveLength(1);
+    const certHash = Buffer.from((certId.valueBlock.value[0] as asn1js.OctetString).valueBlock.valueHexView);
+    const issued = certificateDer(path.join(path.dirname(p12File), 'cert.pem'));
+    expect(certHash.toString('hex')).toBe(createHash('sha256').update(issued).digest('hex'));
+    // The certificate travels in the CMS as openssl issued it.
+    expect(Buffer.from(signed.certificates![0].toSchema().toBER()).equals(issued)).toBe(true);
+  });
+
+  it("prints the institute's electronic seal, not a doctor's electronic signature", async () => {
+    const pdf = await signLetterPdf(sampleLetterData(), signing());
     const doc = await getDocumentProxy(new Uint8Array(pdf));
     const text = (await extractText(doc, { mergePages: true })).text.replace(/\s+/g, ' ');
-    expect(text).toContain(`Semnat electronic de ${HOLDER}`);
+    expect(text).toContain(`${LETTER_TEXTS.seal} ${HOLDER} aplicat la semnare`);
+    expect(text).not.toContain('marcă temporală');
+    expect(text).not.toContain('Semnat electronic');
     expect(text).not.toContain(LETTER_TEXTS.unsigned);
   });
 
