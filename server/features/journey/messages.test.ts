@@ -69,7 +69,7 @@ describe('request received (public form)', () => {
     for (const row of await rowsOf(a.id)) {
       expect(row.state).toBe('sent');
       expect(row.text).toMatch(STORED_LINK);
-      expect(row.text).not.toMatch(/\/p\/[A-Za-z0-9_-]{43}/);
+      expect(row.text).not.toMatch(/\/p\/[A-Za-z0-9_-]{22}/);
     }
     expect(isGsm7(file.text)).toBe(true);
     // Neither the CNP nor the name in an SMS.

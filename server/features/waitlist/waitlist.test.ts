@@ -87,7 +87,7 @@ async function offerMessages() {
 }
 
 function tokenIn(text: string) {
-  const m = /\/p\/([A-Za-z0-9_-]{43})/.exec(text);
+  const m = /\/p\/([A-Za-z0-9_-]{22})/.exec(text);
   return m ? m[1] : null;
 }
 
