@@ -105,7 +105,9 @@ describe("the patient's link in the outbox", () => {
     const a = await makeAppointment(db, { patientId: patient.id, status: 'scheduled_paperless' });
     // The link as it was made before: the whole HMAC, its SHA-256 stored.
     const nonce = 'nonce-of-an-older-link';
-    const long = createHmac('sha256', keys.secret).update(`self-service:${a.id}:${nonce}`).digest('base64url');
+    const long = createHmac('sha256', keys.secret)
+      .update(`self-service:${a.id}:${nonce}`)
+      .digest('base64url');
     expect(long).toHaveLength(43);
     const hash = createHash('sha256').update(long).digest('hex');
     await db.execute(
