@@ -24,7 +24,7 @@ import {
   queuedToSince,
 } from '../../platform/outbox';
 import { type AppointmentFacts, appointmentFacts, patientContactVouched } from '../appointments';
-import { calendarTitle } from '../calendars';
+import { calendarPlace } from '../calendars';
 import { patientContact } from '../patients';
 import { type LinkSecrets, linkSecrets, selfServiceUrl } from '../self-service';
 import * as texts from './messages';
@@ -104,7 +104,7 @@ export function createJourney(o: JourneyOptions) {
     date: f.date!,
     time: hhmm(f.time),
     calendar: f.calendar,
-    inPerson: f.holdsSlot,
+    remote: f.remote,
   });
 
   async function factsWithDate(tx: Db, id: number) {
@@ -172,7 +172,7 @@ export function createJourney(o: JourneyOptions) {
         date: offer.date,
         time: hhmm(offer.time),
         calendar: offer.calendar,
-        inPerson: true,
+        remote: false,
       };
       const until = { date: clinicToday(offer.expiresAt), time: clinicTime(offer.expiresAt) };
       await queue(
@@ -189,7 +189,8 @@ export function createJourney(o: JourneyOptions) {
       const f = await factsWithDate(tx, r.appointmentId);
       if (!f) return;
       const url = await link(tx, f.id);
-      const m: texts.Moment = { ...moment(f), inPerson: false };
+      // The public form's requests are remote consultations (SPEC §1), whatever the calendar says.
+      const m: texts.Moment = { ...moment(f), remote: true };
       await queue(
         tx,
         f.id,
@@ -258,12 +259,13 @@ export function createJourney(o: JourneyOptions) {
       if (clinicInstant(date, hhmm(time)) <= o.now()) return;
       const pt = await patientContact(tx, before.patientId);
       if (!pt) return;
+      const place = await calendarPlace(tx, before.calendarId);
       const m: texts.Moment = {
         patientName: pt.name,
         date,
         time: hhmm(time),
-        calendar: await calendarTitle(tx, before.calendarId),
-        inPerson: before.holdsSlot,
+        calendar: place?.title ?? null,
+        remote: place?.remote ?? false,
       };
       await queue(tx, before.id, pt, `cancelled@${stamp(date, time)}`, texts.cancelled(m, o.sender));
     },
@@ -294,6 +296,7 @@ export function journeyFor(deps: { config: Config; clock: Clock }): Journey {
       signature: config.SMS_SIGNATURE,
       contactEmail: config.CONTACT_EMAIL,
       phone: config.INSTITUTE_PHONE,
+      callingNumber: config.callingNumber,
     },
     reminderHours: config.REMINDER_HOURS,
     now: () => clock.now(),
