@@ -9,7 +9,8 @@ export const SELF_SERVICE_MESSAGES = {
   notFound: 'Linkul nu este valabil: poate fi greșit copiat, programarea a trecut sau a fost ștearsă.',
   /** What the pages say to do instead, with the institute's number (INSTITUTE_PHONE; issue 54). */
   callUs: (phone: string) => `Pentru ajutor, sunați la institut la ${phone}.`,
-  cancelledCallUs: (phone: string) => `Programarea este anulată. Pentru o nouă programare sunați la institut la ${phone}.`,
+  cancelledCallUs: (phone: string) =>
+    `Programarea este anulată. Pentru o nouă programare sunați la institut la ${phone}.`,
   confirmed: 'Vă mulțumim! Prezența dumneavoastră a fost confirmată.',
   confirmedRemote: 'Vă mulțumim! Ați confirmat că sunteți disponibil la telefon.',
   cancelled: 'Programarea a fost anulată. Locul a fost eliberat pentru alți pacienți.',

@@ -20,10 +20,15 @@ describe('configuration', () => {
   });
 
   it('calls remote patients from INSTITUTE_WHATSAPP_NUMBER, else from INSTITUTE_PHONE', () => {
-    expect(loadConfig({ DATA_DIR: tmp(), INSTITUTE_PHONE: '021 318 4000' }).callingNumber).toBe('021 318 4000');
+    expect(loadConfig({ DATA_DIR: tmp(), INSTITUTE_PHONE: '021 318 4000' }).callingNumber).toBe(
+      '021 318 4000',
+    );
     expect(
-      loadConfig({ DATA_DIR: tmp(), INSTITUTE_PHONE: '021 318 4000', INSTITUTE_WHATSAPP_NUMBER: '+40 721 234 567' })
-        .callingNumber,
+      loadConfig({
+        DATA_DIR: tmp(),
+        INSTITUTE_PHONE: '021 318 4000',
+        INSTITUTE_WHATSAPP_NUMBER: '+40 721 234 567',
+      }).callingNumber,
     ).toBe('+40 721 234 567');
     expect(loadConfig({ DATA_DIR: tmp(), INSTITUTE_WHATSAPP_NUMBER: '' }).callingNumber).toBe('021 000 0000');
     expect(() => loadConfig({ DATA_DIR: tmp(), INSTITUTE_WHATSAPP_NUMBER: 'sunați-ne' })).toThrow(

@@ -56,7 +56,8 @@ const smsColonLink = (link: string | null) => (link ? `: ${link}` : '.');
 const sms = (s: Sender, body: string) => toGsm7(`${s.signature}: ${body}`);
 
 /** The word for what the patient has: a remote consultation or an appointment (a visit). */
-const what = (m: Pick<Moment, 'remote'>) => (m.remote ? 'Consultația dumneavoastră la distanță' : 'Programarea dumneavoastră');
+const what = (m: Pick<Moment, 'remote'>) =>
+  m.remote ? 'Consultația dumneavoastră la distanță' : 'Programarea dumneavoastră';
 
 const remoteCall = (s: Sender) =>
   `Consultația are loc la telefon, printr-o aplicație de mesagerie: vă sunăm de la numărul ${s.callingNumber}. Convorbirea nu este înregistrată.`;

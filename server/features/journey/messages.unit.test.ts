@@ -72,7 +72,9 @@ describe('the journey SMS texts', () => {
       `IUBCVT: reamintire: va sunam pe 14.12.2026 ora 09:30 de la 0721 000 000. Confirmati: ${link}`,
     );
     expect(r['moved, remote']).toContain('va sunam de la 0721 000 000');
-    expect(r.scheduled).toBe(`IUBCVT: programare 14.12.2026 ora 09:30. Detalii, confirmare, anulare: ${link}`);
+    expect(r.scheduled).toBe(
+      `IUBCVT: programare 14.12.2026 ora 09:30. Detalii, confirmare, anulare: ${link}`,
+    );
     for (const e of [
       texts.scheduled(remote, sender, link),
       texts.reminder(remote, sender, link),

@@ -48,7 +48,9 @@ export default function SelfServicePage() {
               {notFound ? 'Link nevalabil' : 'Programarea nu poate fi afișată acum'}
             </Title>
             {/* The server's message names the number to call (INSTITUTE_PHONE). */}
-            <Text>{notFound ? page.error.message || SELF_SERVICE_MESSAGES.notFound : errorMessage(page.error)}</Text>
+            <Text>
+              {notFound ? page.error.message || SELF_SERVICE_MESSAGES.notFound : errorMessage(page.error)}
+            </Text>
             <Group>
               {!notFound && <Button onClick={() => page.refetch()}>Încercați din nou</Button>}
               <Button component={Link} to="/" variant="light">
