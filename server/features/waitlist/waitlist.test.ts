@@ -217,6 +217,7 @@ describe('the waitlist', () => {
     expect(seen.json()).toEqual({
       status: 1,
       phone: config.INSTITUTE_PHONE,
+      calling_number: null,
       offer: {
         date: '2026-03-05',
         time: '09:30',
