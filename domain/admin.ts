@@ -173,6 +173,12 @@ export const calendarSchema = z
     title: requiredLine('Introduceți titlul calendarului.', 120),
     /** The calendar that takes the public remote-consultation requests (at most one). */
     publicRequests: z.boolean().default(false),
+    /**
+     * "Consultații la distanță": the institute calls the patient; messages and the patient's page
+     * are worded for a call (no identity card, "disponibil la telefon"). Absent: on for a new
+     * calendar that takes the public requests, off for another; an edit keeps what it was.
+     */
+    remote: z.boolean().optional(),
     /** Public requests per day; empty = the configured default. */
     dailyCapacity: z
       .number()
@@ -225,6 +231,8 @@ export const adminCalendar = z.object({
   title: z.string(),
   publicRequests: z.boolean(),
   dailyCapacity: z.number().int().nullable(),
+  /** Consultations held at a distance (the institute calls the patient). */
+  remote: z.boolean(),
   appointments: z.number().int(),
   availability: z.array(
     z.object({ id: z.number().int(), weekday: z.number().int(), from: z.string(), to: z.string() }),

@@ -141,7 +141,7 @@ export const icd10CodeSchema = z
  * list's title is used, so the output always has both.
  */
 export const diagnosisSchema = z
-  .object({
+  .strictObject({
     code: icd10CodeSchema,
     title: z.string().trim().max(300, ICD10_TEXTS.titleTooLong).optional(),
   })

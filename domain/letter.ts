@@ -17,7 +17,9 @@
  *   model's sentences, used by the form and by the PDF (server/features/patients/letter/).
  *
  * Text fields hold rich text like the consultation sections (sanitised on the server before it
- * is stored); an empty editor ('<p></p>') counts as empty.
+ * is stored); an empty editor ('<p></p>') counts as empty. Every object of the form, nested ones
+ * included (a choice, the follow-up, a diagnosis), refuses a key it does not know (issue 54):
+ * a misspelt `seria` is a 400 naming it, not a letter printed without the series.
  */
 
 import { ok } from './api';
@@ -151,16 +153,25 @@ const docId = (invalid: string) =>
     .regex(/^[\p{L}\d-]*$/u, invalid)
     .optional();
 
+/**
+ * An object's own message for a missing or wrong value; an unknown key keeps the shared
+ * "Câmp necunoscut: …" (domain/zod-setup.ts).
+ */
+const unlessUnknownKey =
+  (message: string) =>
+  (issue: { code?: string }): string | undefined =>
+    issue.code === 'unrecognized_keys' ? undefined : message;
+
 function choiceSchema(kind: ChoiceKind) {
   const required = LETTER_TEXTS.choiceRequired[kind];
   return z
-    .object(
+    .strictObject(
       {
         status: z.enum(CHOICE_STATUSES, { error: required }),
         series: docId(LETTER_TEXTS.seriesInvalid),
         number: docId(LETTER_TEXTS.numberInvalid),
       },
-      { error: required },
+      { error: unlessUnknownKey(required) },
     )
     .superRefine((v, ctx) => {
       if (v.status !== 'issued') return;
@@ -175,12 +186,12 @@ function choiceSchema(kind: ChoiceKind) {
 }
 
 const followUpSchema = z
-  .object(
+  .strictObject(
     {
       returns: z.enum(['yes', 'no'], { error: LETTER_TEXTS.followUpRequired }),
       when: z.string().trim().max(200, LETTER_TEXTS.textTooLong).optional(),
     },
-    { error: LETTER_TEXTS.followUpRequired },
+    { error: unlessUnknownKey(LETTER_TEXTS.followUpRequired) },
   )
   .superRefine((v, ctx) => {
     if (v.returns === 'yes' && !v.when)

@@ -94,7 +94,7 @@ export function maskRecipient(channel: string, to: string): string {
 const EMAIL_IN_TEXT = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+\.[A-Za-z]{2,}/g;
 const PHONE_IN_TEXT = /\+?\d[\d ]{8,}\d/g;
 
-/** A patient's link (`/p/{token}`, a token of 43 characters, or a part of one). */
+/** A patient's link (`/p/{token}`, a token of 22 characters, 43 in older links, or a part of one). */
 const PATIENT_LINK_IN_TEXT = /\/p\/[A-Za-z0-9_-]+/g;
 
 /**

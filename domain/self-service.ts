@@ -32,6 +32,11 @@ export const selfServiceAppointmentSchema = appointmentSummary.extend({
   cancel_until: z.string().nullable(),
   attendance_confirmed: z.boolean(),
   reschedule_requested: z.boolean(),
+  /**
+   * A remote consultation (the calendar's "Consultații la distanță"): the institute calls; the page
+   * asks the patient to confirm they are available on the phone, not that they will come.
+   */
+  remote: z.boolean(),
 });
 export type SelfServiceAppointment = z.infer<typeof selfServiceAppointmentSchema>;
 
@@ -44,6 +49,8 @@ export const selfServiceReply = ok({
   offer: selfServiceOfferSchema.optional(),
   /** The institute's phone, for what the page cannot do. */
   phone: z.string().nullable(),
+  /** The number that will call the patient (INSTITUTE_WHATSAPP_NUMBER), for a remote consultation. */
+  calling_number: z.string().nullable(),
 });
 export type SelfServiceReply = z.infer<typeof selfServiceReply>;
 

@@ -12,7 +12,7 @@ import { makeCnp } from '../domain/validation/cnp';
 import { appointmentOptions } from './booking';
 import { E2E_DATA_DIR, expect, openPublicDay, sentMails, signIn, test, withProofOfWork } from './fixtures';
 
-const LINK = /\/p\/[A-Za-z0-9_-]{43}/;
+const LINK = /\/p\/[A-Za-z0-9_-]{22}/;
 
 function sentSms(): { to: string; text: string }[] {
   const dir = path.join(E2E_DATA_DIR, 'sms');

@@ -49,7 +49,7 @@ test('a patient confirms, asks for another date and cancels from the link; staff
   await page.getByRole('button', { name: 'Link pentru pacient' }).click();
   const dialog = page.getByRole('dialog', { name: 'Linkul programării pentru pacient' });
   const field = dialog.getByRole('textbox', { name: 'Link' });
-  await expect(field).toHaveValue(/\/p\/[A-Za-z0-9_-]{43}$/);
+  await expect(field).toHaveValue(/\/p\/[A-Za-z0-9_-]{22}$/);
   const link = new URL(await field.inputValue());
   // The e-mail the request wrote carries the same link (the journey's "request received").
   await expect
@@ -102,9 +102,17 @@ test('a patient confirms, asks for another date and cancels from the link; staff
   await expect(patient.getByText(name)).toHaveCount(0);
   await expectNoA11yViolations(patient);
 
-  await patient.getByRole('button', { name: 'Confirm că vin' }).click();
-  await expect(patient.getByText('Vă mulțumim! Prezența dumneavoastră a fost confirmată.')).toBeVisible();
-  await expect(patient.getByText('Ați confirmat că veniți.')).toBeVisible();
+  // The public calendar is "Consultații la distanță" (issue 54, item 14): a call, not a visit.
+  await expect(patient.locator('dl')).toContainText('la distanță, la telefon');
+  await expect(patient.getByRole('link', { name: '021 000 0000' })).toHaveAttribute('href', 'tel:0210000000');
+  await expect(patient.getByRole('button', { name: 'Confirm că vin' })).toHaveCount(0);
+  await patient.getByRole('button', { name: 'Confirm că sunt disponibil la telefon' }).click();
+  await expect(
+    patient.getByText('Vă mulțumim! Ați confirmat că sunteți disponibil la telefon.'),
+  ).toBeVisible();
+  await expect(
+    patient.getByText('Ați confirmat că sunteți disponibil la telefon.', { exact: true }),
+  ).toBeVisible();
 
   await patient.getByRole('button', { name: 'Cer altă dată' }).click();
   await patient.getByRole('button', { name: 'Trimite cererea' }).click();
@@ -125,7 +133,7 @@ test('a patient confirms, asks for another date and cancels from the link; staff
     patient.getByText('Programarea a fost anulată. Locul a fost eliberat pentru alți pacienți.'),
   ).toBeVisible();
   await expect(patient.getByText('Anulat de pacient')).toBeVisible();
-  await expect(patient.getByRole('button', { name: 'Confirm că vin' })).toHaveCount(0);
+  await expect(patient.getByRole('button', { name: 'Confirm că sunt disponibil la telefon' })).toHaveCount(0);
   await phone.close();
 
   // Staff see what the patient did, and when.
@@ -144,6 +152,8 @@ test('a link that opens nothing says so in Romanian, on a phone', async ({ page 
   await page.goto(`/p/${'A'.repeat(43)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Link nevalabil' })).toBeVisible();
   await expect(page.getByText('Linkul nu este valabil')).toBeVisible();
+  // With the number to call, not just "sunați la institut" (issue 54, item 21).
+  await expect(page.getByText('Pentru ajutor, sunați la institut la 021 000 0000.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pagina principală', exact: true })).toBeVisible();
   await expectNoA11yViolations(page);
 });

@@ -10,7 +10,7 @@ import { appointmentOptions } from './booking';
 import { today } from './dates';
 import { expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
 
-const LINK = /\/p\/[A-Za-z0-9_-]{43}/;
+const LINK = /\/p\/[A-Za-z0-9_-]{22}/;
 
 type Api = import('@playwright/test').APIRequestContext;
 

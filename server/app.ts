@@ -16,7 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
-import { replies } from '../domain/api';
+import { errorReply, replies } from '../domain/api';
 import '../domain/zod-setup';
 import { type Config, publicInstitute } from './config';
 import type { Database } from './db/client';
@@ -27,6 +27,7 @@ import authPlugin from './platform/auth/plugin';
 import { type Clock, systemClock } from './platform/clock';
 import { HttpError, MESSAGES, toHttpError, validationError } from './platform/errors';
 import { Events } from './platform/events';
+import { clientErrorHandler, edgeErrorCodes, frameworkErrors } from './platform/http/edge-errors';
 import { registerJsonBodyParser } from './platform/json-body';
 import { allowedOrigins } from './platform/origins';
 import { replySerializerCompiler } from './platform/reply-serializer';
@@ -79,6 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
+    // What Fastify and Node refuse before a route runs, in the envelope and in Romanian (414, 431).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Replies go through their zod schema; under test a key the schema would drop fails the answer.
@@ -182,7 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // so that a client generated from the OpenAPI handles them; a route's own schema for a code wins.
   app.addHook('onRoute', (r) => {
     if (!r.url.startsWith('/api') || !r.schema || r.schema.hide) return;
-    r.schema.response = { ...replies({}), ...((r.schema.response as object | undefined) ?? {}) };
+    const edge = Object.fromEntries(edgeErrorCodes(r.method, r.url).map((c) => [c, errorReply]));
+    r.schema.response = { ...replies({}), ...edge, ...((r.schema.response as object | undefined) ?? {}) };
   });
 
   await app.register(swagger, {

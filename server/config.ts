@@ -187,6 +187,15 @@ const envSchema = z.object({
     .regex(/^\+?[0-9 ()./-]{6,30}$/, 'must be a phone number')
     .default('021 000 0000')
     .describe('the number patients call (the self-service page shows it)'),
+  INSTITUTE_WHATSAPP_NUMBER: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^\+?[0-9 ()./-]{6,30}$/, 'must be a phone number')
+        .optional(),
+    )
+    .describe('the number that calls the patient for a remote consultation (INSTITUTE_PHONE when unset)'),
   SELF_SERVICE_CANCEL_HOURS: z.coerce
     .number()
     .int()
@@ -279,6 +288,8 @@ export type Config = Env & {
   /** The origins of TRUSTED_ORIGINS. */
   trustedOrigins: string[];
   isProduction: boolean;
+  /** The number that calls the patient for a remote consultation: INSTITUTE_WHATSAPP_NUMBER, else INSTITUTE_PHONE. */
+  callingNumber: string;
 };
 
 export class ConfigError extends Error {}
@@ -319,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrlFixed: e.PUBLIC_URL !== undefined,
     trustedOrigins: e.TRUSTED_ORIGINS.map((o) => new URL(o).origin),
     isProduction: e.NODE_ENV === 'production',
+    callingNumber: e.INSTITUTE_WHATSAPP_NUMBER ?? e.INSTITUTE_PHONE,
   };
 }
 

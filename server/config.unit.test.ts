@@ -19,6 +19,23 @@ describe('configuration', () => {
     expect(c.REGISTRATION_PER_ADDRESS_DAILY).toBe(5);
   });
 
+  it('calls remote patients from INSTITUTE_WHATSAPP_NUMBER, else from INSTITUTE_PHONE', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), INSTITUTE_PHONE: '021 318 4000' }).callingNumber).toBe(
+      '021 318 4000',
+    );
+    expect(
+      loadConfig({
+        DATA_DIR: tmp(),
+        INSTITUTE_PHONE: '021 318 4000',
+        INSTITUTE_WHATSAPP_NUMBER: '+40 721 234 567',
+      }).callingNumber,
+    ).toBe('+40 721 234 567');
+    expect(loadConfig({ DATA_DIR: tmp(), INSTITUTE_WHATSAPP_NUMBER: '' }).callingNumber).toBe('021 000 0000');
+    expect(() => loadConfig({ DATA_DIR: tmp(), INSTITUTE_WHATSAPP_NUMBER: 'sunați-ne' })).toThrow(
+      /INSTITUTE_WHATSAPP_NUMBER/,
+    );
+  });
+
   it('reads TRUST_PROXY as a list of addresses and CIDR ranges', () => {
     expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: ' 10.0.0.5, 10.0.0.6 ,fd00::/8' }).TRUST_PROXY).toBe(
       '10.0.0.5,10.0.0.6,fd00::/8',

@@ -41,12 +41,16 @@ export const staffNames = pgView('staff_names', {
   doctor: boolean('doctor').notNull(),
 }).existing();
 
-/** Owner: calendars. A calendar's title, whether it takes public requests and its own daily capacity. */
+/**
+ * Owner: calendars. A calendar's title, whether it takes public requests, its own daily capacity
+ * and whether its consultations are remote (migration 0036).
+ */
 export const calendarTitles = pgView('calendar_titles', {
   id: integer('id').notNull(),
   title: text('title').notNull(),
   publicRequests: boolean('public_requests').notNull(),
   dailyCapacity: integer('daily_capacity'),
+  remote: boolean('remote').notNull(),
 }).existing();
 
 /** Owner: calendars. A calendar's unavailable days (holidays, closures). */

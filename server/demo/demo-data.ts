@@ -149,6 +149,7 @@ export async function seedDemoData(db: Db, config: Config, now = new Date()): Pr
         {
           title: 'Consultații la distanță',
           publicRequests: true,
+          remote: true,
           dailyCapacity: config.REGISTRATION_DAILY_CAPACITY,
         },
         { title: 'Ambulatoriu Cardiologie' },

@@ -29,6 +29,10 @@ export const MESSAGES = {
   unavailable: 'Serviciul este temporar indisponibil, vă rugăm încercați mai târziu.',
   tooMany: 'Prea multe cereri. Vă rugăm așteptați puțin și încercați din nou.',
   tooLarge: 'Fișierul sau cererea depășește dimensiunea maximă permisă.',
+  uriTooLong: 'Adresa cererii este prea lungă.',
+  unsupportedMediaType: 'Tipul conținutului trimis nu este acceptat.',
+  headersTooLarge: 'Antetele cererii sunt prea mari.',
+  timeout: 'Cererea a durat prea mult. Vă rugăm încercați din nou.',
   crossOrigin: 'Cererea a fost refuzată (origine necunoscută).',
   twoFactorRequired:
     'Autentificarea în doi pași este obligatorie pentru personal. Activați-o din pagina Contul meu.',
@@ -89,6 +93,7 @@ export function toHttpError(err: unknown): HttpError | null {
   const code = e?.statusCode ?? 500;
   if (code === 413 || e?.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, MESSAGES.tooLarge);
   if (code === 429) return new HttpError(429, MESSAGES.tooMany);
+  if (code === 415) return new HttpError(415, MESSAGES.unsupportedMediaType);
   // Fastify's own 4xx (bad JSON, wrong content type...): say so without internals.
   if (code >= 400 && code < 500) return new HttpError(code, MESSAGES.validation);
   return null;

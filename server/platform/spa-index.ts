@@ -23,6 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LINK_TOKEN_PATTERN } from './link-tokens';
 
 /**
  * Page path → the lazy page module (Vite manifest key, relative to web/). A `:name` segment
@@ -48,7 +49,7 @@ export const PRELOADED_PAGES: Record<string, string> = {
  */
 const FIRST_DATA: { pattern: RegExp; url: (m: RegExpMatchArray) => string }[] = [
   // The patient's self-service page (web/features/self-service/api.ts), whose link comes by SMS.
-  { pattern: /^\/p\/([A-Za-z0-9_-]{43})$/, url: (m) => `/api/self-service/${m[1]}` },
+  { pattern: new RegExp(`^/p/(${LINK_TOKEN_PATTERN})$`), url: (m) => `/api/self-service/${m[1]}` },
 ];
 
 /** The pages a search engine may show: the landing page and the public form. */
@@ -64,10 +65,12 @@ const pagePattern = (page: string) =>
  * token: the page itself says when it opens nothing); any other path is unknown and answered 404
  * (with the app, which shows the public "page not found").
  */
+const SPA_PATH = new RegExp(
+  `^/(user/?|user/(login|forgot-password|reset-password|register|success)/?|error/?|app(/.*)?|p/${LINK_TOKEN_PATTERN})?$`,
+);
+
 export function isSpaPath(pathname: string): boolean {
-  return /^\/(user\/?|user\/(login|forgot-password|reset-password|register|success)\/?|error\/?|app(\/.*)?|p\/[A-Za-z0-9_-]{43})?$/.test(
-    pathname,
-  );
+  return SPA_PATH.test(pathname);
 }
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };

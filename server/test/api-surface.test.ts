@@ -54,6 +54,53 @@ describe('the published OpenAPI', () => {
   });
 });
 
+describe('failures answered before a route runs (issue 54, item 9)', () => {
+  type Spec = { paths: Record<string, Record<string, { responses?: Record<string, { content?: object }> }>> };
+  const documented = async () => {
+    const spec = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Spec;
+    const byCode: Record<string, string[]> = { '414': [], '415': [], '431': [] };
+    for (const [path, methods] of Object.entries(spec.paths))
+      for (const [method, op] of Object.entries(methods))
+        for (const code of Object.keys(byCode))
+          if (op.responses?.[code]?.content) byCode[code].push(`${method.toUpperCase()} ${path}`);
+    return { spec, byCode };
+  };
+
+  it('the OpenAPI documents 431 on every operation, 414 where a path parameter is, 415 where a body is', async () => {
+    const { spec, byCode } = await documented();
+    const ops = Object.entries(spec.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(byCode['431']).toEqual(ops);
+    expect(byCode['414']).toEqual(ops.filter((o) => o.includes('{')));
+    expect(byCode['415']).toEqual(ops.filter((o) => /^(POST|PUT|PATCH|DELETE) /.test(o)));
+    expect(byCode['414']).toContain('GET /api/self-service/{token}');
+    expect(byCode['414']).not.toContain('GET /api/patients');
+    expect(byCode['415']).toContain('POST /api/appointment');
+    expect(byCode['415']).not.toContain('GET /api/patients');
+  });
+
+  it('answers them in the envelope, in Romanian', async () => {
+    const long = await ctx.app.inject({ method: 'GET', url: `/api/self-service/${'A'.repeat(150)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ status: 0, message: 'Adresa cererii este prea lungă.' });
+    const xml = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: { ...admin.headers, 'content-type': 'application/xml' },
+      payload: '<patient/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toEqual({ status: 0, message: 'Tipul conținutului trimis nu este acceptat.' });
+    // Node's parser refuses headers beyond 16 KB before Fastify sees the request: a real socket.
+    // (The harness's app.close() closes the listening server.)
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/health`, { headers: { 'x-big': 'a'.repeat(20_000) } });
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({ status: 0, message: 'Antetele cererii sunt prea mari.' });
+  });
+});
+
 describe('documented replies (issue 18 item 2)', () => {
   type Op = {
     responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;

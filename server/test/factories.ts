@@ -144,7 +144,13 @@ export const makeShortDayCalendar = (
 
 /** The calendar that takes the public form's requests. */
 export const makePublicCalendar = (db: Db, c: Partial<typeof s.calendars.$inferInsert> = {}) =>
-  makeCalendar(db, { title: 'Consultatii la distanta', publicRequests: true, entries: [], ...c });
+  makeCalendar(db, {
+    title: 'Consultatii la distanta',
+    publicRequests: true,
+    remote: true,
+    entries: [],
+    ...c,
+  });
 
 export async function makeStatus(db: Db, st: Partial<typeof s.appointmentStatuses.$inferInsert> = {}) {
   const [row] = await db

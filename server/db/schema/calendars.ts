@@ -36,6 +36,12 @@ export const calendars = pgTable('calendars', {
   /** The calendar that takes public remote-consultation requests (at most one). */
   publicRequests: boolean('public_requests').notNull().default(false),
   dailyCapacity: integer('daily_capacity'),
+  /**
+   * Consultations held at a distance (the institute calls the patient, INSTITUTE_WHATSAPP_NUMBER):
+   * every message and the patient's page are worded for a call, not a visit (issue 54, item 14).
+   * On for the public calendar when the column came (migration 0036), off for the others.
+   */
+  remote: boolean('remote').notNull().default(false),
   createdAt: created(),
 });
 

@@ -30,6 +30,34 @@ describe('calendars', () => {
     expect(await db.select().from(calendars)).toHaveLength(0);
   });
 
+  it('"consultații la distanță": on by default for the public calendar, off for others, kept or changed by an edit', async () => {
+    const remoteOf = async (id: number) =>
+      ((await call('GET', '/api/admin/calendars')).json().data as { id: number; remote: boolean }[]).find(
+        (c) => c.id === id,
+      )?.remote;
+    const pub = await newCalendar({ title: 'La distanta', publicRequests: true });
+    const clinic = await newCalendar({ title: 'Cabinet' });
+    const chosen = await newCalendar({ title: 'Telefonic', remote: true });
+    expect([await remoteOf(pub), await remoteOf(clinic), await remoteOf(chosen)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    // An edit that does not name it keeps it; one that does changes it.
+    expect((await call('PUT', `/api/admin/calendars/${pub}`, { title: 'La distanta 2' })).statusCode).toBe(
+      200,
+    );
+    expect(await remoteOf(pub)).toBe(true);
+    expect(
+      (await call('PUT', `/api/admin/calendars/${clinic}`, { title: 'Cabinet', remote: true })).statusCode,
+    ).toBe(200);
+    expect(await remoteOf(clinic)).toBe(true);
+    const bad = await call('PUT', `/api/admin/calendars/${clinic}`, { title: 'Cabinet', remote: 'da' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.remote).toMatch(/[a-zăâîșț]/);
+    for (const id of [pub, clinic, chosen]) await call('DELETE', `/api/admin/calendars/${id}`);
+  });
+
   it('creates, renames and lists calendars; at most one takes public requests', async () => {
     const a = await newCalendar({
       title: 'Consultatii la distanta',

@@ -15,6 +15,22 @@ export async function calendarTitle(db: Db, id: number | null): Promise<string |
   return row?.title ?? null;
 }
 
+/**
+ * The place a message names and whether the calendar's consultations are remote (a call, not a
+ * visit: how the message is worded); null for none or an unknown calendar.
+ */
+export async function calendarPlace(
+  db: Db,
+  id: number | null,
+): Promise<{ title: string; remote: boolean } | null> {
+  if (id === null) return null;
+  const [row] = await db
+    .select({ title: calendars.title, remote: calendars.remote })
+    .from(calendars)
+    .where(eq(calendars.id, id));
+  return row ?? null;
+}
+
 /** The calendar with its weekly availability and unavailable days (the booking rules); null when unknown. */
 export async function calendarFacts(db: Db, calendarId: number) {
   const [cal] = await db.select().from(calendars).where(eq(calendars.id, calendarId));

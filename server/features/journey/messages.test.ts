@@ -8,7 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isGsm7, NO_CONTACT_MESSAGE } from '../../../domain/sms';
 import { appointments } from '../../db/schema';
-import { makeAppointment, makePatient, registrationForm } from '../../test/factories';
+import { makeAppointment, makeCalendar, makePatient, registrationForm } from '../../test/factories';
+import { signedInStaff } from '../../test/harness';
 import { journeyTestContext, LINK, STORED_LINK } from './test/setup';
 
 const {
@@ -17,6 +18,7 @@ const {
   db,
   staff,
   calId,
+  control,
   worker,
   submit,
   post,
@@ -69,7 +71,7 @@ describe('request received (public form)', () => {
     for (const row of await rowsOf(a.id)) {
       expect(row.state).toBe('sent');
       expect(row.text).toMatch(STORED_LINK);
-      expect(row.text).not.toMatch(/\/p\/[A-Za-z0-9_-]{43}/);
+      expect(row.text).not.toMatch(/\/p\/[A-Za-z0-9_-]{22}/);
     }
     expect(isGsm7(file.text)).toBe(true);
     // Neither the CNP nor the name in an SMS.
@@ -132,6 +134,8 @@ describe('confirmed and scheduled', () => {
       rows.find((r) => r.channel === channel && r.purpose === purpose);
     expect(rows).toHaveLength(6);
     expect(by('email', 'scheduled@2026-03-04T09:00')?.text).toContain('actul de identitate');
+    expect(by('email', 'scheduled@2026-03-04T09:00')?.text).toContain('Dacă nu puteți ajunge');
+    expect(by('email', 'scheduled@2026-03-04T09:00')?.text).not.toContain('vă sunăm');
     expect(by('sms', 'scheduled@2026-03-04T09:00')?.text).toMatch(STORED_LINK);
     expect(by('email', 'reminder:24@2026-03-04T09:00')?.nextAttemptAt.toISOString()).toBe(
       '2026-03-03T07:00:00.000Z',
@@ -161,5 +165,64 @@ describe('confirmed and scheduled', () => {
     expect((await detail(a)).contact_channels).toEqual(['sms']);
     expect((await detail(b)).contact_channels).toEqual([]);
     expect(NO_CONTACT_MESSAGE).toBe('Pacientul nu are telefon sau e-mail: nu primește mesaje');
+  });
+});
+
+describe('a remote calendar (Consultații la distanță, issue 54 item 14)', () => {
+  it('words every message for a call from the institute: no identity card, no "Dacă nu puteți ajunge", the number that calls', async () => {
+    const remote = await makeCalendar(db, { title: 'Consultatii la distanta 2', remote: true });
+    const p = await makePatient(db, { email: 'la.distanta@example.ro', phone: '+40722555109' });
+    const request = await makeAppointment(db, {
+      patientId: p.id,
+      status: 'request',
+      calendarId: remote.id,
+      selectedDate: '2026-03-06',
+      selectedTime: '08:00',
+      publicRequest: true,
+    });
+    expect(
+      (await post('confirm', { appointment_id: request.id, status: 'scheduled_paperless' })).statusCode,
+    ).toBe(200);
+    const doctor = await signedInStaff(ctx, { doctor: true });
+    const slot = await post('new-appointment', {
+      doctor_id: doctor.id,
+      status_id: control,
+      patient_id: p.id,
+      calendar_id: remote.id,
+      date: '2026-03-05',
+      time: '11:00',
+    });
+    expect(slot.statusCode, slot.body).toBe(200);
+    const rows = [...(await live(request.id)), ...(await live(slot.json().id))];
+    const emails = rows.filter((r) => r.channel === 'email');
+    const sms = rows.filter((r) => r.channel === 'sms');
+    // The confirmation, the slot's message and its two reminders, on each channel.
+    expect(emails.map((r) => r.purpose?.split('@')[0])).toEqual([
+      'confirmed:scheduled_paperless',
+      'scheduled',
+      'reminder:24',
+      'reminder:2',
+    ]);
+    expect(sms).toHaveLength(4);
+    // INSTITUTE_WHATSAPP_NUMBER unset: the institute's phone calls.
+    for (const e of emails) {
+      expect(e.text).toContain('vă sunăm de la numărul 021 000 0000');
+      expect(e.text).toContain('confirma că sunteți disponibil la telefon');
+      expect(e.text).not.toMatch(/identitate|Dacă nu (mai )?puteți ajunge|confirma prezența/);
+      expect(e.subject).toMatch(/onsultație la distanță/);
+    }
+    for (const s of sms) {
+      expect(s.text).toContain('va sunam');
+      expect(s.text).toContain('021 000 0000');
+      expect(isGsm7(s.text)).toBe(true);
+    }
+    // As sent: the link put in, the wording kept.
+    await worker.runUntilIdle();
+    const sent = (await rowsOf(request.id)).find((r) => r.channel === 'sms' && r.state === 'sent');
+    expect((await smsFile(sent!.id)).text).toMatch(
+      /^IUBCVT: consultatie la distanta 06\.03\.2026 ora 08:00, va sunam de la 021 000 0000: http:\/\/localhost:3000\/p\/[A-Za-z0-9_-]{22}$/,
+    );
+    const mail = (await rowsOf(request.id)).find((r) => r.channel === 'email' && r.state === 'sent');
+    expect(await mailText(mail!.id)).toContain('Consultația are loc la telefon');
   });
 });

@@ -15,8 +15,12 @@ export type Moment = {
   time: string;
   /** The calendar's title: the place. */
   calendar: string | null;
-  /** In-person appointment holding a slot (true) or a remote-consultation request (false). */
-  inPerson: boolean;
+  /**
+   * The calendar's consultations are remote (its "Consultații la distanță" setting; the public
+   * form's requests): the institute calls the patient, so nothing asks them to come or to bring
+   * an identity card, and the number that calls is named. False: a visit.
+   */
+  remote: boolean;
 };
 
 export type Sender = {
@@ -26,6 +30,8 @@ export type Sender = {
   contactEmail: string;
   /** The number patients call (INSTITUTE_PHONE). */
   phone: string;
+  /** The number that calls the patient for a remote consultation (INSTITUTE_WHATSAPP_NUMBER). */
+  callingNumber: string;
 };
 
 export type Texts = { subject: string; text: string; sms: string };
@@ -34,38 +40,51 @@ const when = (m: Pick<Moment, 'date' | 'time'>) => `${formatDay(m.date)}, ora ${
 
 const greeting = (m: Moment) => [`Bună ziua, ${m.patientName},`, ''];
 const closing = (s: Sender) => ['', 'Cu stimă,', s.institute];
-const linkLines = (link: string | null) =>
+const linkLines = (m: Pick<Moment, 'remote'>, link: string | null) =>
   link
     ? [
         '',
-        'Pe pagina de mai jos puteți vedea programarea, confirma prezența, anula sau cere o altă dată:',
+        m.remote
+          ? 'Pe pagina de mai jos puteți vedea consultația, confirma că sunteți disponibil la telefon, anula sau cere o altă dată:'
+          : 'Pe pagina de mai jos puteți vedea programarea, confirma prezența, anula sau cere o altă dată:',
         link,
       ]
     : [];
 const smsLink = (link: string | null) => (link ? ` ${link}` : '');
+/** Before the link: a space after a colon, or nothing when there is no link. */
+const smsColonLink = (link: string | null) => (link ? `: ${link}` : '.');
 const sms = (s: Sender, body: string) => toGsm7(`${s.signature}: ${body}`);
 
+/** The word for what the patient has: a remote consultation or an appointment (a visit). */
+const what = (m: Pick<Moment, 'remote'>) =>
+  m.remote ? 'Consultația dumneavoastră la distanță' : 'Programarea dumneavoastră';
+
+const remoteCall = (s: Sender) =>
+  `Consultația are loc la telefon, printr-o aplicație de mesagerie: vă sunăm de la numărul ${s.callingNumber}. Convorbirea nu este înregistrată.`;
+const sendDocuments = (s: Sender, of: 'cererii' | 'consultației') =>
+  `Vă rugăm să trimiteți documentele medicale (scrisori medicale, analize, EKG) la adresa ${s.contactEmail}, cu numele dumneavoastră și data ${of}.`;
+
 function whatToBring(m: Moment, s: Sender): string[] {
-  if (m.inPerson)
-    return [
-      'Vă rugăm să aveți asupra dumneavoastră:',
-      '- actul de identitate (buletin sau carte de identitate);',
-      '- documentele medicale pe care le aveți (bilete de ieșire, analize, investigații, scrisori medicale);',
-      '- lista tratamentelor pe care le urmați (medicamente și doze).',
-    ];
+  if (m.remote) return [remoteCall(s), sendDocuments(s, 'consultației')];
   return [
-    'Consultația are loc printr-o aplicație de mesagerie; convorbirea nu este înregistrată.',
-    `Vă rugăm să trimiteți documentele medicale (scrisori medicale, analize, EKG) la adresa ${s.contactEmail}, cu numele dumneavoastră și data cererii.`,
+    'Vă rugăm să aveți asupra dumneavoastră:',
+    '- actul de identitate (buletin sau carte de identitate);',
+    '- documentele medicale pe care le aveți (bilete de ieșire, analize, investigații, scrisori medicale);',
+    '- lista tratamentelor pe care le urmați (medicamente și doze).',
   ];
 }
 
-const details = (m: Moment) => [
+const details = (m: Moment, s: Sender) => [
   `- data: ${formatDay(m.date)}`,
   `- ora: ${m.time}`,
-  ...(m.calendar ? [`- locul: ${m.calendar}`] : []),
+  ...(m.remote
+    ? [`- vă sunăm de la numărul: ${s.callingNumber}`]
+    : m.calendar
+      ? [`- locul: ${m.calendar}`]
+      : []),
 ];
 
-/** 1. A request made on the public form was recorded. */
+/** 1. A request made on the public form was recorded (always a remote consultation: SPEC §1). */
 export function requestReceived(m: Moment, s: Sender, link: string | null): Texts {
   return {
     subject: 'Cererea de consultație la distanță a fost înregistrată',
@@ -74,14 +93,15 @@ export function requestReceived(m: Moment, s: Sender, link: string | null): Text
       `Cererea dumneavoastră pentru o consultație la distanță la ${s.institute} a fost înregistrată pentru data de ${when(m)}.`,
       '',
       'Ce urmează:',
-      '- În cel mult 48 de ore veți primi confirmarea, prin SMS sau prin e-mail.',
-      '- Consultația are loc printr-o aplicație de mesagerie; convorbirea nu este înregistrată.',
-      `- Vă rugăm să trimiteți documentele medicale (scrisori medicale, analize, EKG) la adresa ${s.contactEmail}, cu numele dumneavoastră și data cererii.`,
+      // SPEC §1: "Confirmation arrives by messaging app or e-mail within 48 hours", as the public page says.
+      '- În cel mult 48 de ore veți primi confirmarea, printr-o aplicație de mesagerie sau prin e-mail.',
+      `- ${remoteCall(s)}`,
+      `- ${sendDocuments(s, 'cererii')}`,
       '- Rezultatul consultației este trimis și medicului de familie.',
       '',
       'Consultația la distanță nu este destinată urgențelor: în caz de urgență sunați la 112.',
       'Nu se eliberează rețete sau concedii medicale.',
-      ...linkLines(link),
+      ...linkLines({ remote: true }, link),
       '',
       `Dacă nu ați făcut această cerere, vă rugăm să ne scrieți la adresa ${s.contactEmail}.`,
       ...closing(s),
@@ -95,41 +115,50 @@ export function requestReceived(m: Moment, s: Sender, link: string | null): Text
 
 /**
  * The e-mail of an appointment with a time: greeting, what happened (`intro`), the details, what
- * to bring, what to do if the patient cannot come, the link, the signature.
+ * to bring (a visit) or how the call goes (remote), what to do if the patient cannot come or
+ * cannot talk then, the link, the signature.
  */
-function appointmentEmail(m: Moment, s: Sender, link: string | null, intro: string, ifNotComing: string) {
+function appointmentEmail(m: Moment, s: Sender, link: string | null, intro: string, ifNot: string) {
   return [
     ...greeting(m),
     intro,
-    ...details(m),
+    ...details(m, s),
     '',
     ...whatToBring(m, s),
     '',
-    ifNotComing,
-    ...linkLines(link),
+    ifNot,
+    ...linkLines(m, link),
     ...closing(s),
   ].join('\n');
 }
 
-const LET_US_KNOW = 'Dacă nu puteți ajunge, vă rugăm să ne anunțați din timp.';
+const letUsKnow = (m: Moment) =>
+  m.remote
+    ? 'Dacă nu veți fi disponibil la telefon la această oră, vă rugăm să ne anunțați din timp.'
+    : 'Dacă nu puteți ajunge, vă rugăm să ne anunțați din timp.';
 
-/** 2. Confirmed (a request) or scheduled (a slot): date, time, place, what to bring. */
+/** The subject's name for it: "Programare" (a visit) or "Consultație la distanță". */
+const subjectWord = (m: Moment) => (m.remote ? 'Consultație la distanță' : 'Programare');
+
+/** 2. Confirmed (a request) or scheduled (a slot): date, time, place or the calling number, what to bring. */
 export function scheduled(m: Moment, s: Sender, link: string | null): Texts {
   return {
     // The place stays in the body: subjects show on locked phones and in relay logs.
-    subject: `Programare ${when(m)} - ${s.institute}`,
+    subject: `${subjectWord(m)} ${when(m)} - ${s.institute}`,
     text: appointmentEmail(
       m,
       s,
       link,
-      m.inPerson
-        ? `Programarea dumneavoastră la ${s.institute} a fost stabilită:`
-        : `Consultația dumneavoastră la distanță la ${s.institute} a fost confirmată:`,
-      LET_US_KNOW,
+      m.remote
+        ? `Consultația dumneavoastră la distanță la ${s.institute} a fost confirmată:`
+        : `Programarea dumneavoastră la ${s.institute} a fost stabilită:`,
+      letUsKnow(m),
     ),
     sms: sms(
       s,
-      `${m.inPerson ? 'programare' : 'consultație confirmată'} ${formatDay(m.date)} ora ${m.time}. Detalii, confirmare, anulare:${smsLink(link)}`,
+      m.remote
+        ? `consultație la distanță ${formatDay(m.date)} ora ${m.time}, vă sunăm de la ${s.callingNumber}${smsColonLink(link)}`
+        : `programare ${formatDay(m.date)} ora ${m.time}. Detalii, confirmare, anulare:${smsLink(link)}`,
     ),
   };
 }
@@ -142,15 +171,20 @@ export function moved(
   from: { date: string; time: string },
 ): Texts {
   return {
-    subject: `Programarea a fost mutată: ${when(m)} - ${s.institute}`,
+    subject: `${m.remote ? 'Consultația la distanță a fost mutată' : 'Programarea a fost mutată'}: ${when(m)} - ${s.institute}`,
     text: appointmentEmail(
       m,
       s,
       link,
-      `Programarea dumneavoastră din ${when(from)} a fost mutată. Noua programare:`,
-      LET_US_KNOW,
+      `${what(m)} din ${when(from)} a fost mutată. ${m.remote ? 'Noua dată:' : 'Noua programare:'}`,
+      letUsKnow(m),
     ),
-    sms: sms(s, `programarea a fost mutată pe ${formatDay(m.date)} ora ${m.time}.${smsLink(link)}`),
+    sms: sms(
+      s,
+      m.remote
+        ? `consultația mutată pe ${formatDay(m.date)} ora ${m.time}, vă sunăm de la ${s.callingNumber}${smsColonLink(link)}`
+        : `programarea a fost mutată pe ${formatDay(m.date)} ora ${m.time}.${smsLink(link)}`,
+    ),
   };
 }
 
@@ -160,17 +194,17 @@ export function moved(
  */
 export function cancelled(m: Moment, s: Sender): Texts {
   return {
-    subject: `Programarea din ${when(m)} a fost anulată - ${s.institute}`,
+    subject: `${m.remote ? 'Consultația la distanță' : 'Programarea'} din ${when(m)} a fost anulată - ${s.institute}`,
     text: [
       ...greeting(m),
-      `Programarea dumneavoastră din ${when(m)} a fost anulată.`,
+      `${what(m)} din ${when(m)} a fost anulată.`,
       '',
       `Pentru o nouă programare sau pentru întrebări, vă rugăm să ne sunați la ${s.phone} sau să ne scrieți la adresa ${s.contactEmail}.`,
       ...closing(s),
     ].join('\n'),
     sms: sms(
       s,
-      `programarea din ${formatDay(m.date)} ora ${m.time} a fost anulată. Pentru altă dată sunați la ${s.phone}.`,
+      `${m.remote ? 'consultația' : 'programarea'} din ${formatDay(m.date)} ora ${m.time} a fost anulată. Pentru altă dată sunați la ${s.phone}.`,
     ),
   };
 }
@@ -178,17 +212,23 @@ export function cancelled(m: Moment, s: Sender): Texts {
 /** 3. A reminder some hours before an appointment that holds a slot. */
 export function reminder(m: Moment, s: Sender, link: string | null): Texts {
   return {
-    subject: `Reamintire: programare ${when(m)} - ${s.institute}`,
+    subject: `Reamintire: ${m.remote ? 'consultație la distanță' : 'programare'} ${when(m)} - ${s.institute}`,
     text: appointmentEmail(
       m,
       s,
       link,
-      `Vă reamintim programarea dumneavoastră la ${s.institute}:`,
-      'Dacă nu mai puteți ajunge, vă rugăm să anulați programarea, ca locul să poată fi dat altui pacient.',
+      m.remote
+        ? `Vă reamintim consultația dumneavoastră la distanță cu ${s.institute}:`
+        : `Vă reamintim programarea dumneavoastră la ${s.institute}:`,
+      m.remote
+        ? 'Dacă nu veți fi disponibil la telefon la această oră, vă rugăm să anulați sau să cereți altă dată, ca ora să poată fi dată altui pacient.'
+        : 'Dacă nu mai puteți ajunge, vă rugăm să anulați programarea, ca locul să poată fi dat altui pacient.',
     ),
     sms: sms(
       s,
-      `vă reamintim programarea din ${formatDay(m.date)} ora ${m.time}. Confirmați sau anulați:${smsLink(link)}`,
+      m.remote
+        ? `reamintire: vă sunăm pe ${formatDay(m.date)} ora ${m.time} de la ${s.callingNumber}. Confirmați:${smsLink(link)}`
+        : `vă reamintim programarea din ${formatDay(m.date)} ora ${m.time}. Confirmați sau anulați:${smsLink(link)}`,
     ),
   };
 }
@@ -205,7 +245,7 @@ export function waitlistOffer(
     text: [
       ...greeting(m),
       `S-a eliberat un loc la ${s.institute} pentru care sunteți pe lista de așteptare:`,
-      ...details(m),
+      ...details(m, s),
       '',
       `Locul este rezervat pentru dumneavoastră până pe ${formatDay(until.date)}, la ora ${until.time}.`,
       'Îl puteți accepta sau refuza pe pagina de mai jos; după această oră va fi oferit altui pacient.',

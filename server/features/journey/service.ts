@@ -23,7 +23,7 @@ import {
   type NewOutboxRow,
 } from '../../platform/outbox';
 import { type AppointmentFacts, appointmentFacts } from '../appointments';
-import { calendarTitle } from '../calendars';
+import { calendarPlace } from '../calendars';
 import { patientContact } from '../patients';
 import { type LinkSecrets, linkSecrets, selfServiceUrl } from '../self-service';
 import * as texts from './messages';
@@ -111,7 +111,7 @@ export function createJourney(o: JourneyOptions) {
     date: f.date!,
     time: hhmm(f.time),
     calendar: f.calendar,
-    inPerson: f.holdsSlot,
+    remote: f.remote,
   });
 
   async function factsWithDate(tx: Db, id: number) {
@@ -167,7 +167,7 @@ export function createJourney(o: JourneyOptions) {
         date: offer.date,
         time: hhmm(offer.time),
         calendar: offer.calendar,
-        inPerson: true,
+        remote: false,
       };
       const until = { date: clinicToday(offer.expiresAt), time: clinicTime(offer.expiresAt) };
       await queue(
@@ -197,7 +197,8 @@ export function createJourney(o: JourneyOptions) {
         date: r.date,
         time: hhmm(r.time),
         calendar: r.calendar,
-        inPerson: false,
+        // The public form's requests are remote consultations (SPEC §1), whatever the calendar says.
+        remote: true,
       };
       const contact = r.smsAllowed ? r.contact : { ...r.contact, phone: null };
       const url = linkPlaceholder('appointment', r.appointmentId);
@@ -268,12 +269,13 @@ export function createJourney(o: JourneyOptions) {
       if (clinicInstant(date, hhmm(time)) <= o.now()) return;
       const pt = await patientContact(tx, before.patientId);
       if (!pt) return;
+      const place = await calendarPlace(tx, before.calendarId);
       const m: texts.Moment = {
         patientName: pt.name,
         date,
         time: hhmm(time),
-        calendar: await calendarTitle(tx, before.calendarId),
-        inPerson: before.holdsSlot,
+        calendar: place?.title ?? null,
+        remote: place?.remote ?? false,
       };
       await queue(tx, before.id, pt, `cancelled@${stamp(date, time)}`, texts.cancelled(m, o.sender));
     },
@@ -304,6 +306,7 @@ export function journeyFor(deps: { config: Config; clock: Clock }): Journey {
       signature: config.SMS_SIGNATURE,
       contactEmail: config.CONTACT_EMAIL,
       phone: config.INSTITUTE_PHONE,
+      callingNumber: config.callingNumber,
     },
     reminderHours: config.REMINDER_HOURS,
     now: () => clock.now(),

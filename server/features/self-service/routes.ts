@@ -24,7 +24,7 @@ import {
 } from '../appointments';
 import { createWaitlistService, offerOfToken, offerState, openOffer } from '../waitlist';
 import { selfServiceUrl } from './links';
-import { auditView, openToken, patientView } from './service';
+import { auditView, linkNotFound, openToken, patientView } from './service';
 
 const APPOINTMENT_NOT_FOUND = APPOINTMENT_MESSAGES.notFound;
 
@@ -37,17 +37,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.deps.clock.now();
   const tags = ['self-service'];
   const common = { public: true, rateLimit: SELF_SERVICE_RATE_LIMIT };
+  const NOT_FOUND = linkNotFound(config.INSTITUTE_PHONE);
   const view = (a: PatientFacingAppointment) => ({
     status: 1 as const,
     appointment: patientView(a, now(), config.SELF_SERVICE_CANCEL_HOURS),
     phone: config.INSTITUTE_PHONE,
+    calling_number: a.remote ? config.callingNumber : null,
   });
   const appointments = createAppointmentsService(app.deps);
   const waitlist = createWaitlistService(app.deps);
 
   /** The slot a waitlist link offers: when, where, until when, and whether it is still open. */
   const offerReply = async (offerId: number) => {
-    const v = await openOffer(db, offerId, now(), SELF_SERVICE_MESSAGES.notFound);
+    const v = await openOffer(db, offerId, now(), NOT_FOUND);
     return {
       status: 1 as const,
       offer: {
@@ -58,6 +60,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         state: offerState(v.offer, now()),
       },
       phone: config.INSTITUTE_PHONE,
+      calling_number: null,
     };
   };
 
@@ -69,8 +72,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     message: string,
   ) => {
     const offerId = await offerOfToken(db, token);
-    if (offerId === null) throw notFound(SELF_SERVICE_MESSAGES.notFound);
-    await openOffer(db, offerId, now(), SELF_SERVICE_MESSAGES.notFound);
+    if (offerId === null) throw notFound(NOT_FOUND);
+    await openOffer(db, offerId, now(), NOT_FOUND);
     const done = await waitlist[answer](actor, { offerId });
     if (!done.ok) throw conflict(done.message);
     return { ...(await offerReply(offerId)), message };
@@ -78,7 +81,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   /** The page after an action: the appointment as it is now, and what happened. */
   const after = async (token: string, message: string) => ({
-    ...view(await openToken(db, token, now())),
+    ...view(await openToken(db, token, now(), config.INSTITUTE_PHONE)),
     message,
   });
 
@@ -116,7 +119,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const offerId = await offerOfToken(db, req.params.token);
       if (offerId !== null) {
         const answer = await offerReply(offerId);
-        const v = await openOffer(db, offerId, now(), SELF_SERVICE_MESSAGES.notFound);
+        const v = await openOffer(db, offerId, now(), NOT_FOUND);
         await auditOncePerDay(db, req.actor, {
           action: 'waitlist.offer-view',
           entityType: 'waitlist',
@@ -125,23 +128,26 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         });
         return answer;
       }
-      const a = await openToken(db, req.params.token, now());
+      const a = await openToken(db, req.params.token, now(), config.INSTITUTE_PHONE);
       await auditView(db, req.actor, a);
       return view(a);
     },
   );
 
   patientAction('confirm', 'The patient confirms they will come', async (req) => {
-    const a = await openToken(db, req.params.token, now());
+    const a = await openToken(db, req.params.token, now(), config.INSTITUTE_PHONE);
     await appointments.confirmAttendanceByPatient(req.actor, { appointmentId: a.id });
-    return after(req.params.token, SELF_SERVICE_MESSAGES.confirmed);
+    return after(
+      req.params.token,
+      a.remote ? SELF_SERVICE_MESSAGES.confirmedRemote : SELF_SERVICE_MESSAGES.confirmed,
+    );
   });
 
   patientAction(
     'cancel',
     'The patient cancels (until SELF_SERVICE_CANCEL_HOURS before); the slot is free at once',
     async (req) => {
-      const a = await openToken(db, req.params.token, now());
+      const a = await openToken(db, req.params.token, now(), config.INSTITUTE_PHONE);
       await appointments.cancelByPatient(req.actor, { appointmentId: a.id });
       return after(req.params.token, SELF_SERVICE_MESSAGES.cancelled);
     },
@@ -173,7 +179,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const a = await openToken(db, req.params.token, now());
+      const a = await openToken(db, req.params.token, now(), config.INSTITUTE_PHONE);
       await appointments.requestRescheduleByPatient(req.actor, { appointmentId: a.id, note: req.body.note });
       return after(req.params.token, SELF_SERVICE_MESSAGES.rescheduleSent);
     },

@@ -24,7 +24,11 @@ import { selfServiceUrl } from './links';
 const START = MONDAY_10;
 const { ctx, db, clock } = await setupClinic({
   at: START,
-  env: { SELF_SERVICE_CANCEL_HOURS: '24', INSTITUTE_PHONE: '021 318 00 00' },
+  env: {
+    SELF_SERVICE_CANCEL_HOURS: '24',
+    INSTITUTE_PHONE: '021 318 00 00',
+    INSTITUTE_WHATSAPP_NUMBER: '0721 000 111',
+  },
 });
 const { config } = ctx.app.deps;
 const keys = { secret: config.authSecret, publicUrl: config.publicUrl };
@@ -57,13 +61,14 @@ describe('the self-service page of an appointment', () => {
     clock.at = START;
     const { token, url, patient } = await booked('2026-03-04');
     expect(url).toBe(`${config.publicUrl}/p/${token}`);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const res = await call('GET', token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
       status: 1,
       phone: '021 318 00 00',
+      calling_number: null,
       appointment: {
         date: '2026-03-04',
         time: '10:00',
@@ -75,12 +80,43 @@ describe('the self-service page of an appointment', () => {
         cancel_until: clinicInstant('2026-03-03', '10:00').toISOString(),
         attendance_confirmed: false,
         reschedule_requested: false,
+        remote: false,
       },
     });
     expect(res.body).not.toContain(patient.cnp);
     expect(res.body).not.toContain(patient.name);
     const [seen] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'self-service.view'));
     expect(seen).toMatchObject({ actorId: null, patientId: patient.id });
+  });
+
+  it('a remote consultation: the page says so, gives the number that will call and confirms availability on the phone (issue 54)', async () => {
+    clock.at = START;
+    const remote = await makeCalendar(db, { title: 'Consultatii telefonice', remote: true });
+    const patient = await makePatient(db);
+    const a = await makeAppointment(db, {
+      patientId: patient.id,
+      status: 'scheduled_paperless',
+      slot: { calendarId: remote.id, date: '2026-03-12', time: '11:00' },
+    });
+    const token = (await selfServiceUrl(db, keys, a.id))!.split('/p/')[1];
+    const page = await call('GET', token);
+    expect(page.json()).toMatchObject({
+      calling_number: '0721 000 111',
+      phone: '021 318 00 00',
+      appointment: { remote: true, calendar: 'Consultatii telefonice' },
+    });
+    const confirmed = await call('POST', `${token}/confirm`);
+    expect(confirmed.json()).toMatchObject({
+      message: 'Vă mulțumim! Ați confirmat că sunteți disponibil la telefon.',
+      appointment: { remote: true, attendance_confirmed: true },
+    });
+    // A visit's page stays worded for a visit.
+    const visit = await booked('2026-03-12', '16:00');
+    expect((await call('POST', `${visit.token}/confirm`)).json()).toMatchObject({
+      message: 'Vă mulțumim! Prezența dumneavoastră a fost confirmată.',
+      calling_number: null,
+      appointment: { remote: false },
+    });
   });
 
   it('records one view a day of each appointment, however often the page is opened (issue 54)', async () => {
@@ -248,7 +284,7 @@ describe('the self-service page of an appointment', () => {
     const res = await call('POST', `${token}/cancel`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      'Programarea nu mai poate fi anulată online atât de aproape de data ei. Vă rugăm să sunați la institut.',
+      'Programarea nu mai poate fi anulată online atât de aproape de data ei. Vă rugăm să sunați la institut la 021 318 00 00.',
     );
     const [row] = await db.select().from(appointments).where(eq(appointments.id, a.id));
     expect(row.holdsSlot).toBe(true);
@@ -292,7 +328,7 @@ describe('the self-service page of an appointment', () => {
     clock.at = START;
     const { token } = await booked('2026-03-03');
     const message =
-      'Linkul nu este valabil: poate fi greșit copiat, programarea a trecut sau a fost ștearsă. Pentru ajutor, sunați la institut.';
+      'Linkul nu este valabil: poate fi greșit copiat, programarea a trecut sau a fost ștearsă. Pentru ajutor, sunați la institut la 021 318 00 00.';
     const wrong = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
     for (const t of [wrong, 'abc', `${token}x`]) {
       const res = await call('GET', t);

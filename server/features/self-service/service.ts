@@ -13,11 +13,20 @@ import { notFound } from '../../platform/errors';
 import { cancelUntil, type PatientFacingAppointment, patientFacingAppointment } from '../appointments';
 import { appointmentOfToken } from './links';
 
+/** The 404's message: the link opens nothing, and the number to call instead. */
+export const linkNotFound = (phone: string) =>
+  `${SELF_SERVICE_MESSAGES.notFound} ${SELF_SERVICE_MESSAGES.callUs(phone)}`;
+
 /** The appointment the token opens now, or 404 (unknown, malformed, revoked, or its day is over). */
-export async function openToken(db: Db, token: string, now: Date): Promise<PatientFacingAppointment> {
+export async function openToken(
+  db: Db,
+  token: string,
+  now: Date,
+  phone: string,
+): Promise<PatientFacingAppointment> {
   const id = await appointmentOfToken(db, token);
   const a = id === null ? null : await patientFacingAppointment(db, id);
-  if (!a || (a.date && a.date < clinicToday(now))) throw notFound(SELF_SERVICE_MESSAGES.notFound);
+  if (!a || (a.date && a.date < clinicToday(now))) throw notFound(linkNotFound(phone));
   return a;
 }
 
@@ -40,6 +49,7 @@ export function patientView(
     cancel_until: canCancel && until ? until.toISOString() : null,
     attendance_confirmed: a.attendanceConfirmedAt !== null,
     reschedule_requested: a.rescheduleRequestedAt !== null,
+    remote: a.remote,
   };
 }
 

@@ -139,19 +139,19 @@ export async function setOffer(db: Db, id: number, values: Partial<Pick<Offer, '
   await db.update(waitlistOffers).set(values).where(eq(waitlistOffers.id, id));
 }
 
-export async function offerNonce(db: Db, id: number): Promise<string | null> {
+export async function offerNonce(db: Db, id: number): Promise<{ nonce: string; tokenHash: string } | null> {
   const [row] = await db
-    .select({ nonce: waitlistOffers.nonce })
+    .select({ nonce: waitlistOffers.nonce, tokenHash: waitlistOffers.tokenHash })
     .from(waitlistOffers)
     .where(eq(waitlistOffers.id, id));
-  return row?.nonce ?? null;
+  return row ?? null;
 }
 
-export async function offerIdOfTokenHash(db: Db, tokenHash: string): Promise<number | null> {
+export async function offerIdOfTokenHash(db: Db, tokenHashes: string[]): Promise<number | null> {
   const [row] = await db
     .select({ id: waitlistOffers.id })
     .from(waitlistOffers)
-    .where(eq(waitlistOffers.tokenHash, tokenHash));
+    .where(inArray(waitlistOffers.tokenHash, tokenHashes));
   return row?.id ?? null;
 }
 

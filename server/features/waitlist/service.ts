@@ -8,7 +8,7 @@
  * partial unique index, one open offer per slot). Staff may still book the slot; accepting then
  * loses to the database's slot indexes (409, the offer 'taken'), as does a second accept.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { clinicInstant, clinicToday, hhmm } from '../../../domain/dates';
 import { quietHoursUntil } from '../../../domain/sms';
@@ -24,6 +24,7 @@ import { staffMember } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import type { Events, FreedSlot } from '../../platform/events';
+import { hashLinkToken, linkToken, linkTokenOfRow, lookupHashes } from '../../platform/link-tokens';
 import { type AppointmentsService, createAppointmentsService, slotIsHeld } from '../appointments';
 import { calendarTitle } from '../calendars';
 import { patientRecord } from '../patients';
@@ -46,20 +47,24 @@ function waitlistDeps(deps: Deps): WaitlistDeps {
   };
 }
 
-const tokenOf = (secret: string, offerId: number, nonce: string) =>
-  createHmac('sha256', secret).update(`waitlist-offer:${offerId}:${nonce}`).digest('base64url');
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const label = (offerId: number, nonce: string) => `waitlist-offer:${offerId}:${nonce}`;
 
-/** An offer's link, derived again from its nonce (never stored); null when the offer is gone. */
+/**
+ * An offer's link, derived again from its nonce (never stored; platform/link-tokens.ts); null when
+ * the offer is gone.
+ */
 export async function offerUrl(db: Db, keys: { secret: string; publicUrl: string }, offerId: number) {
-  const nonce = await repo.offerNonce(db, offerId);
-  return nonce === null ? null : `${keys.publicUrl}/p/${tokenOf(keys.secret, offerId, nonce)}`;
+  const row = await repo.offerNonce(db, offerId);
+  if (row === null) return null;
+  const { token, rehash } = linkTokenOfRow(keys.secret, label(offerId, row.nonce), row.tokenHash);
+  if (rehash) await repo.setOfferToken(db, offerId, rehash);
+  return `${keys.publicUrl}/p/${token}`;
 }
 
 /** The offer a token opens, or null (unknown or malformed). */
 export async function offerOfToken(db: Db, token: string): Promise<number | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  return repo.offerIdOfTokenHash(db, hashToken(token));
+  const hashes = lookupHashes(token);
+  return hashes ? repo.offerIdOfTokenHash(db, hashes) : null;
 }
 
 const slotOf = (o: repo.Offer): FreedSlot => ({
@@ -97,8 +102,7 @@ async function offerSlot(tx: Db, deps: WaitlistDeps, slot: FreedSlot, now: Date)
     nonce,
   });
   if (id === null) return null;
-  const token = tokenOf(deps.secret, id, nonce);
-  await repo.setOfferToken(tx, id, hashToken(token));
+  await repo.setOfferToken(tx, id, hashLinkToken(linkToken(deps.secret, label(id, nonce))));
   await deps.events.emit(tx, 'waitlist.offered', {
     id,
     patientId: entry.patientId,

@@ -87,7 +87,7 @@ async function offerMessages() {
 }
 
 function tokenIn(text: string) {
-  const m = /\/p\/([A-Za-z0-9_-]{43})/.exec(text);
+  const m = /\/p\/([A-Za-z0-9_-]{22})/.exec(text);
   return m ? m[1] : null;
 }
 
@@ -217,6 +217,7 @@ describe('the waitlist', () => {
     expect(seen.json()).toEqual({
       status: 1,
       phone: config.INSTITUTE_PHONE,
+      calling_number: null,
       offer: {
         date: '2026-03-05',
         time: '09:30',

@@ -291,4 +291,49 @@ describe('outbox with a relay that misbehaves', () => {
     expect(rows[1].attempts).toBe(0);
     expect(r.stored).toHaveLength(1);
   });
+
+  it('a stop during a claim drains what was claimed, claims no other channel, and the next worker sends each message once', async () => {
+    const [email] = await insertMessagesOnce(db, [
+      { channel: 'email', to: 'drain@example.ro', subject: 'Programare', text: 'E-mail' },
+    ]);
+    const [sms] = await insertMessagesOnce(db, [
+      { channel: 'sms', to: '+40722000009', subject: '', text: 'SMS' },
+    ]);
+    const sent: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const senders = () => [
+      {
+        channel: 'email',
+        send: async (m: { text: string }) => {
+          await held; // the relay has the message and has not answered yet
+          sent.push(m.text);
+        },
+        close() {},
+      },
+      { channel: 'sms', send: async (m: { text: string }) => void sent.push(m.text), close() {} },
+    ];
+    const first = createOutboxWorker(db, { senders: senders(), maxInFlight: 2, sendTimeoutMs: 60_000 });
+    // SIGTERM arrives while the worker is claiming: the e-mail's claim is under way, the SMS's not yet.
+    void first.tick();
+    let stopped = false;
+    const stopping = first.stop().then(() => (stopped = true));
+    await expect.poll(async () => (await rowsOf([email]))[0].state).toBe('sending');
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    const [e, s] = await rowsOf([email, sms]);
+    // The send in flight at the stop ended recorded as sent; the SMS was left for the next start.
+    expect([e.state, e.attempts, e.leaseUntil]).toEqual(['sent', 1, null]);
+    expect([s.state, s.attempts]).toEqual(['pending', 0]);
+
+    const next = createOutboxWorker(db, { senders: senders(), maxInFlight: 2, sendTimeoutMs: 60_000 });
+    expect(await next.runUntilIdle()).toBe(1);
+    await next.stop();
+    expect(sent).toEqual(['E-mail', 'SMS']);
+    expect((await rowsOf([email, sms])).map((m) => [m.state, m.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+  });
 });

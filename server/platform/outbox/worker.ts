@@ -3,7 +3,8 @@
  * at most `maxInFlight` at a time per channel outside any transaction (so a hung mail relay never
  * delays an SMS), each cut off after `sendTimeoutMs`,
  * and records each result in its own short statement. `stop()` stops claiming, lets the sends in
- * flight finish or time out and records their results (docs/decisions/0026-outbox-leases.md).
+ * flight finish or time out and records their results (docs/decisions/0026-outbox-leases.md), so a
+ * clean stop sends nothing twice; a hard crash can, once per message then in flight (0039).
  */
 import { maskRecipientsIn } from '../../../domain/outbox';
 import type { Db } from '../../db/client';
@@ -174,6 +175,9 @@ export function createOutboxWorker(db: Db, opts: WorkerOptions) {
     claiming = (async () => {
       let claimed = 0;
       for (const [channel, sends] of inFlight) {
+        // A stop during the claim: what is claimed is sent and recorded, nothing more is claimed
+        // (fewer sends in flight if the stop is followed by a kill).
+        if (stopping) break;
         let free = opts.maxInFlight - sends.size;
         const budget = opts.budgets?.[channel];
         if (free > 0 && budget) free = Math.min(free, await withinBudget(channel, budget));

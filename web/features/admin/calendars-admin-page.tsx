@@ -1,6 +1,7 @@
 /**
  * /app/admin/calendars: calendars (title), which one takes the public remote-consultation
- * requests and its daily capacity, weekly availability and unavailable days.
+ * requests and its daily capacity, whether its consultations are remote (the institute calls the
+ * patient: messages and the patient's page say so), weekly availability and unavailable days.
  */
 import {
   Badge,
@@ -28,13 +29,14 @@ import { useAdminCalendars, useDeleteCalendar, useSaveCalendar } from './api';
 import { AvailabilityEditor } from './availability-editor';
 import { UnavailableDaysEditor } from './unavailable-days-editor';
 
-/** Title, public requests and capacity; used to create (no calendar) and to edit. */
+/** Title, public requests and capacity, remote or not; used to create (no calendar) and to edit. */
 function CalendarForm({ calendar, onSaved }: { calendar?: AdminCalendar; onSaved?: (id?: number) => void }) {
   const save = useSaveCalendar();
   const initial: CalendarInput = {
     title: calendar?.title ?? '',
     publicRequests: calendar?.publicRequests ?? false,
     dailyCapacity: calendar?.dailyCapacity ?? null,
+    remote: calendar?.remote ?? false,
   };
   const form = useForm<CalendarInput>({
     initialValues: initial,
@@ -44,7 +46,8 @@ function CalendarForm({ calendar, onSaved }: { calendar?: AdminCalendar; onSaved
   useEffect(() => {
     form.setValues(initial);
     form.clearErrors();
-  }, [calendar?.id, calendar?.title, calendar?.publicRequests, calendar?.dailyCapacity]);
+  }, [calendar?.id, calendar?.title, calendar?.publicRequests, calendar?.dailyCapacity, calendar?.remote]);
+  const publicInput = form.getInputProps('publicRequests', { type: 'checkbox' });
 
   const submit = form.onSubmit(async (values) => {
     let newId: number | undefined;
@@ -63,7 +66,12 @@ function CalendarForm({ calendar, onSaved }: { calendar?: AdminCalendar; onSaved
         <Switch
           label="Primește cererile de consultație la distanță (formularul public)"
           description="Un singur calendar le poate primi; alegerea lui muta cererile noi aici."
-          {...form.getInputProps('publicRequests', { type: 'checkbox' })}
+          {...publicInput}
+          onChange={(e) => {
+            publicInput.onChange(e);
+            // A new calendar for the public form's requests is remote unless said otherwise.
+            if (!calendar && !form.isTouched('remote')) form.setFieldValue('remote', e.currentTarget.checked);
+          }}
         />
         {form.values.publicRequests && (
           <NumberInput
@@ -78,6 +86,11 @@ function CalendarForm({ calendar, onSaved }: { calendar?: AdminCalendar; onSaved
             maw={240}
           />
         )}
+        <Switch
+          label="Consultații la distanță"
+          description="Institutul sună pacientul; mesajele și pagina pacientului nu îi cer să vină (fără act de identitate)."
+          {...form.getInputProps('remote', { type: 'checkbox' })}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             Salvează
@@ -164,10 +177,19 @@ export default function CalendarsAdminPage() {
                 key={c.id}
                 value={String(c.id)}
                 rightSection={
-                  c.publicRequests ? (
-                    <Badge size="xs" leftSection={<IconWorld size={10} />} variant="light">
-                      public
-                    </Badge>
+                  c.publicRequests || c.remote ? (
+                    <Group gap={4} wrap="nowrap">
+                      {c.publicRequests && (
+                        <Badge size="xs" leftSection={<IconWorld size={10} />} variant="light">
+                          public
+                        </Badge>
+                      )}
+                      {c.remote && (
+                        <Badge size="xs" variant="light" color="teal">
+                          la distanță
+                        </Badge>
+                      )}
+                    </Group>
                   ) : undefined
                 }
               >

@@ -38,7 +38,8 @@ export function DiagnosisPicker({
       error={error}
       onChange={(code) => {
         const d = found.data?.find((x) => x.code === code);
-        if (d) onAdd(d);
+        // Only what the letter keeps: the server refuses any other key (issue 54).
+        if (d) onAdd({ code: d.code, title: d.title });
         setSearch('');
       }}
     />

@@ -2,6 +2,8 @@
  * /p/:token: the patient's own appointment, from the link in every message (issue 15). Phone
  * first, the public pages' look; date, time, place, doctor and status, nothing else. The patient
  * confirms attendance, asks for another date, or cancels until the notice (after it: the phone).
+ * A remote consultation (the calendar's "Consultații la distanță") is worded as a call: the
+ * number that will call, "Confirm că sunt disponibil la telefon" (issue 54, item 14).
  */
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCircleCheck, IconPhone } from '@tabler/icons-react';
@@ -45,7 +47,10 @@ export default function SelfServicePage() {
             <Title order={1} size="h3">
               {notFound ? 'Link nevalabil' : 'Programarea nu poate fi afișată acum'}
             </Title>
-            <Text>{notFound ? SELF_SERVICE_MESSAGES.notFound : errorMessage(page.error)}</Text>
+            {/* The server's message names the number to call (INSTITUTE_PHONE). */}
+            <Text>
+              {notFound ? page.error.message || SELF_SERVICE_MESSAGES.notFound : errorMessage(page.error)}
+            </Text>
             <Group>
               {!notFound && <Button onClick={() => page.refetch()}>Încercați din nou</Button>}
               <Button component={Link} to="/" variant="light">
@@ -106,8 +111,17 @@ function Appointment({
       <Stack gap={6} component="dl" m={0}>
         <Fact label="Data">{a.date ? dayText(a.date) : 'încă nestabilită'}</Fact>
         {a.time && <Fact label="Ora">{a.time}</Fact>}
-        {a.calendar && <Fact label="Locul">{a.calendar}</Fact>}
+        {a.remote ? (
+          <Fact label="Consultația">la distanță, la telefon</Fact>
+        ) : (
+          a.calendar && <Fact label="Locul">{a.calendar}</Fact>
+        )}
         {a.doctor && <Fact label="Medicul">{a.doctor}</Fact>}
+        {a.remote && data.calling_number && (
+          <Fact label="Vă sunăm de la">
+            <Anchor href={telHref(data.calling_number)}>{data.calling_number}</Anchor>
+          </Fact>
+        )}
       </Stack>
       <div aria-live="polite">
         {done && (
@@ -122,17 +136,23 @@ function Appointment({
         )}
       </div>
       {a.cancelled ? (
-        !done && <Text>Programarea este anulată. Pentru o nouă programare sunați la institut.</Text>
+        !done && (
+          <Text>
+            {data.phone
+              ? SELF_SERVICE_MESSAGES.cancelledCallUs(data.phone)
+              : 'Programarea este anulată. Pentru o nouă programare sunați la institut.'}
+          </Text>
+        )
       ) : (
         <Stack gap="sm">
           {a.attendance_confirmed ? (
             <Text size="sm">
-              <IconCircleCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Ați confirmat
-              că veniți.
+              <IconCircleCheck size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
+              {a.remote ? 'Ați confirmat că sunteți disponibil la telefon.' : 'Ați confirmat că veniți.'}
             </Text>
           ) : (
             <Button onClick={() => run({ action: 'confirm' })} loading={act.isPending} fullWidth>
-              Confirm că vin
+              {a.remote ? 'Confirm că sunt disponibil la telefon' : 'Confirm că vin'}
             </Button>
           )}
           {a.reschedule_requested && !asking ? (

@@ -67,6 +67,8 @@ export async function appointmentFacts(db: Db, id: number) {
       date: a.selectedDate,
       time: a.selectedTime,
       calendar: calendarTitles.title,
+      /** The calendar's consultations are remote: the messages are worded for a call (issue 54). */
+      remote: calendarTitles.remote,
       patientName: patientCards.name,
       email: patientCards.email,
       phone: patientCards.phone,
@@ -75,7 +77,7 @@ export async function appointmentFacts(db: Db, id: number) {
     .innerJoin(patientCards, eq(patientCards.id, a.patientId))
     .leftJoin(calendarTitles, eq(calendarTitles.id, a.calendarId))
     .where(eq(a.id, id));
-  return row ?? null;
+  return row ? { ...row, remote: row.remote ?? false } : null;
 }
 export type AppointmentFacts = NonNullable<Awaited<ReturnType<typeof appointmentFacts>>>;
 
@@ -91,6 +93,7 @@ export async function patientFacingAppointment(db: Db, id: number) {
       date: a.selectedDate,
       time: a.selectedTime,
       calendar: calendarTitles.title,
+      remote: calendarTitles.remote,
       doctor: staffNames.name,
       cancelledAt: a.cancelledAt,
       attendanceConfirmedAt: a.attendanceConfirmedAt,
@@ -101,7 +104,7 @@ export async function patientFacingAppointment(db: Db, id: number) {
     .leftJoin(calendarTitles, eq(calendarTitles.id, a.calendarId))
     .leftJoin(staffNames, eq(staffNames.id, a.doctorId))
     .where(eq(a.id, id));
-  return row ? { ...row, time: row.time ? hhmm(row.time) : null } : null;
+  return row ? { ...row, time: row.time ? hhmm(row.time) : null, remote: row.remote ?? false } : null;
 }
 export type PatientFacingAppointment = NonNullable<Awaited<ReturnType<typeof patientFacingAppointment>>>;
 

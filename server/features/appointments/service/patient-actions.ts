@@ -49,7 +49,8 @@ export function patientActions({ db, clock, events, config }: Deps) {
           { date: row.selectedDate, time: row.selectedTime },
           config.SELF_SERVICE_CANCEL_HOURS,
         );
-        if (!until || now.getTime() > until.getTime()) throw conflict(SELF_SERVICE_MESSAGES.tooLateToCancel);
+        if (!until || now.getTime() > until.getTime())
+          throw conflict(SELF_SERVICE_MESSAGES.tooLateToCancel(config.INSTITUTE_PHONE));
         await releasePublicDay(tx, row);
         await writes.updateAppointment(tx, row, {
           status: 'custom',

@@ -33,6 +33,7 @@ export async function listCalendarsForAdmin(db: Db): Promise<AdminCalendar[]> {
     title: c.title,
     publicRequests: c.publicRequests,
     dailyCapacity: c.dailyCapacity,
+    remote: c.remote,
     appointments: Number(used.find((u) => u.calendarId === c.id)?.n ?? 0),
     availability: avail
       .filter((a) => a.calendarId === c.id)
@@ -57,19 +58,22 @@ export async function clearOtherPublic(tx: Db, id: number) {
     .where(and(eq(calendars.publicRequests, true), ne(calendars.id, id)));
 }
 
-export async function insertCalendar(tx: Db, input: CalendarInput): Promise<number> {
-  const [c] = await tx
-    .insert(calendars)
-    .values({ title: input.title, publicRequests: input.publicRequests, dailyCapacity: input.dailyCapacity })
-    .returning({ id: calendars.id });
+type CalendarValues = Omit<CalendarInput, 'remote'> & { remote: boolean };
+
+const calendarValues = (input: CalendarValues) => ({
+  title: input.title,
+  publicRequests: input.publicRequests,
+  dailyCapacity: input.dailyCapacity,
+  remote: input.remote,
+});
+
+export async function insertCalendar(tx: Db, input: CalendarValues): Promise<number> {
+  const [c] = await tx.insert(calendars).values(calendarValues(input)).returning({ id: calendars.id });
   return c.id;
 }
 
-export async function updateCalendar(tx: Db, id: number, input: CalendarInput) {
-  await tx
-    .update(calendars)
-    .set({ title: input.title, publicRequests: input.publicRequests, dailyCapacity: input.dailyCapacity })
-    .where(eq(calendars.id, id));
+export async function updateCalendar(tx: Db, id: number, input: CalendarValues) {
+  await tx.update(calendars).set(calendarValues(input)).where(eq(calendars.id, id));
 }
 
 export async function appointmentCount(tx: Db, calendarId: number): Promise<number> {

@@ -36,18 +36,21 @@ export function createCalendarAdminService({ db }: Pick<Deps, 'db'>) {
   return {
     async createCalendar(actor: Actor, { input }: { input: CalendarInput }) {
       return db.transaction(async (tx) => {
-        const id = await repo.insertCalendar(tx, input);
+        // Remote unless said otherwise when it books the public form's remote consultations.
+        const values = { ...input, remote: input.remote ?? input.publicRequests };
+        const id = await repo.insertCalendar(tx, values);
         await applyPublic(tx, id, input);
-        await auditCalendar(tx, actor, 'admin.calendar.create', { id }, input);
+        await auditCalendar(tx, actor, 'admin.calendar.create', { id }, values);
         return id;
       });
     },
     async updateCalendar(actor: Actor, { id, input }: { id: number; input: CalendarInput }) {
       await db.transaction(async (tx) => {
-        await lockOr404(tx, id);
+        const c = await lockOr404(tx, id);
+        const values = { ...input, remote: input.remote ?? c.remote };
         await applyPublic(tx, id, input);
-        await repo.updateCalendar(tx, id, input);
-        await auditCalendar(tx, actor, 'admin.calendar.update', { id }, input);
+        await repo.updateCalendar(tx, id, values);
+        await auditCalendar(tx, actor, 'admin.calendar.update', { id }, values);
       });
     },
     async deleteCalendar(actor: Actor, { id }: { id: number }) {

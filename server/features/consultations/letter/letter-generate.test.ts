@@ -68,6 +68,17 @@ describe('generating the letter', () => {
         form({ sickLeave: { status: 'issued', series: 'CCMAM' } }),
         { 'sickLeave.number': LETTER_TEXTS.numberRequired },
       ],
+      // An unknown key anywhere is refused, nested objects included (issue 54, item 9): it was
+      // dropped, so a misspelt series printed "issued" without one.
+      [
+        form({ sickLeave: { status: 'issued', series: 'CCMAM', number: '12', seria: 'X' } }),
+        { 'sickLeave.seria': 'Câmp necunoscut: seria.' },
+      ],
+      [
+        form({ followUp: { returns: 'yes', when: 'peste o lună', cand: 'mâine' } }),
+        { 'followUp.cand': 'Câmp necunoscut: cand.' },
+      ],
+      [form({ diagnoses: [{ code: 'I48', cod: 'I10' }] }), { 'diagnoses.0.cod': 'Câmp necunoscut: cod.' }],
     ];
     for (const [payload, errors] of cases) {
       const res = await as(doctor.headers).post(letterUrl(guid), payload);

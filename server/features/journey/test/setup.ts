@@ -20,7 +20,7 @@ import { staleJourneyMessage } from '../service';
 /** Monday 2 March 2026, 10:00 in Bucharest (08:00 UTC); in the past of the real time on purpose. */
 const NOW = new Date('2026-03-02T08:00:00Z');
 /** The patient's link in a message as sent. */
-export const LINK = /http:\/\/localhost:3000\/p\/[A-Za-z0-9_-]{43}/;
+export const LINK = /http:\/\/localhost:3000\/p\/[A-Za-z0-9_-]{22}/;
 /** What a queued or sent row keeps where the link goes (never the working link, issue 54). */
 export const STORED_LINK = /\{link:appointment:\d+\}/;
 
