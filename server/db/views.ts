@@ -97,6 +97,7 @@ export const customStatuses = pgView('custom_statuses', {
 export const consentVersions = pgView('consent_versions', {
   version: text('version').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  text: text('text').notNull(),
 }).existing();
 
 /** Owner: appointments. How many public requests a day of a calendar has taken. */

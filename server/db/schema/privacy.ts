@@ -16,6 +16,8 @@ export const consents = pgTable(
     patientId: patientRef(),
     appointmentId: appointmentRef(),
     textVersion: text('text_version').notNull(),
+    /** The text as the patient read it (placeholders filled); null on consents given before 0037. */
+    shownText: text('shown_text'),
     givenAt: created(),
     ip: text('ip'),
     withdrawnAt: ts('withdrawn_at'),

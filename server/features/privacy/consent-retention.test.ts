@@ -8,6 +8,7 @@ import { PRIVACY_MESSAGES } from '../../../domain/privacy';
 import { auditEvents, consents, patients } from '../../db/schema';
 import {
   makeAppointment,
+  makeConsentText,
   makeConsultationGroup,
   makeDocument,
   makePatient,
@@ -103,6 +104,22 @@ describe('consent texts', () => {
         ],
       },
     });
+  });
+
+  it('shows a consent given before its text was kept as its version with the institute named', async () => {
+    const id = await register();
+    // As migration 0037 left the rows before it: the version only.
+    await db.update(consents).set({ shownText: null }).where(eq(consents.patientId, id));
+    await makeConsentText(db, {
+      version: 'gdpr-old',
+      text: 'Sunt de acord ca {institut} să prelucreze datele.',
+      createdAt: new Date('2020-01-01T00:00:00Z'),
+    });
+    await db.update(consents).set({ textVersion: 'gdpr-old' }).where(eq(consents.patientId, id));
+    const res = await ctx.app.inject({ url: `/api/privacy/patients/${id}`, headers: doctor.headers });
+    expect(res.json().privacy.consents[0].text).toBe(
+      `Sunt de acord ca ${ctx.app.deps.config.INSTITUTE_NAME} să prelucreze datele.`,
+    );
   });
 
   it('records a withdrawal once, audited', async () => {

@@ -27,12 +27,12 @@ import { documentRowsOfPatient } from '../documents';
 import type { PatientRecord } from '../patients';
 import { waitlistRowsOfPatient } from '../waitlist';
 import { messageSubject } from './anonymise';
-import { consentsOf } from './repository';
+import { consentsAsShown } from './repository';
 
 type PatientRow = PatientRecord;
 
 /** Everything held about a patient, row by row, from each owner (the export's machine-readable part). */
-async function patientRecord(db: Db, p: PatientRow) {
+async function patientRecord(db: Db, p: PatientRow, institute: string) {
   const id = p.id;
   const { groups, entries, letters } = await consultationRowsOfPatient(db, id);
   return {
@@ -40,7 +40,7 @@ async function patientRecord(db: Db, p: PatientRow) {
     groups,
     entries,
     letters,
-    consentRows: await consentsOf(db, id),
+    consentRows: await consentsAsShown(db, id, institute),
     docs: await documentRowsOfPatient(db, id),
     events: await auditRowsOfPatient(db, id),
     mails: await messagesAbout(db, messageSubject(p)),
@@ -65,8 +65,8 @@ export function zipName(id: number, filename: string): string {
 
 type Record = Awaited<ReturnType<typeof patientRecord>>;
 
-export async function buildExport(db: Db, p: PatientRow, now: Date) {
-  const rec = await patientRecord(db, p);
+export async function buildExport(db: Db, p: PatientRow, now: Date, institute: string) {
+  const rec = await patientRecord(db, p, institute);
   const json = {
     format: 'clinic-patient-export/1',
     exported_at: now.toISOString(),
@@ -149,7 +149,7 @@ export async function exportZip(
   p: PatientRow,
   opts: { institute: string; now: Date; onError: (err: unknown) => void },
 ): Promise<Readable> {
-  const { json, rec } = await buildExport(db, p, opts.now);
+  const { json, rec } = await buildExport(db, p, opts.now, opts.institute);
   const out = new PassThrough();
   const zip = new Zip((err, chunk, final) => {
     if (err) {

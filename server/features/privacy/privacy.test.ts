@@ -3,6 +3,7 @@
  * files byte for byte; anonymisation leaves no trace of the identity in any text column of any
  * table or in the file store, keeps the clinical counts, and is for superadmins only.
  */
+
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { unzipSync } from 'fflate';
 import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { clinicToday } from '../../../domain/dates';
-import { ANONYMISE_PHRASE, PRIVACY_MESSAGES } from '../../../domain/privacy';
+import { ANONYMISE_PHRASE, PRIVACY_MESSAGES, renderConsentText } from '../../../domain/privacy';
 import { foldText } from '../../../domain/text';
 import { normalizePhone } from '../../../domain/validation/phone';
 import {
@@ -116,9 +117,20 @@ describe('GET /api/privacy/patients/:id/export', () => {
     expect(entries.length).toBe(2);
     const consentRows = await db.select().from(consents).where(eq(consents.patientId, id));
     const [text] = await db.select().from(consentTexts).where(eq(consentTexts.version, 'gdpr-2026-11'));
+    // The form kept the text as the patient read it, the institute named, never the template's
+    // placeholder (issue 54, item 15); the export gives that text.
+    const institute = ctx.app.deps.config.INSTITUTE_NAME;
+    expect(consentRows[0].shownText).toBe(renderConsentText(text.text, institute));
     expect(json.consents).toEqual(
-      asJson(consentRows.map(({ patientId: _p, ...c }) => ({ ...c, text: text.text }))),
+      asJson(
+        consentRows.map(({ patientId: _p, shownText, ...c }) => ({
+          ...c,
+          text: shownText,
+          textStored: true,
+        })),
+      ),
     );
+    expect(json.consents[0].text).not.toContain('{institut}');
     expect(json.consents[0]).toMatchObject({ textVersion: 'gdpr-2026-11', ip: '198.51.100.23' });
     expect(json.documents).toEqual(
       asJson([

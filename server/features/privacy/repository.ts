@@ -4,17 +4,20 @@
  * exported and anonymised through their own exports (export.ts, anonymise.ts).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { renderConsentText } from '../../../domain/privacy';
+import { CONSENT_TEXT } from '../../../domain/registration';
 import type { Db } from '../../db/client';
 import { consents, consentTexts } from '../../db/schema/privacy';
 import { appointmentFacts, consultationDays, documentDays, patientCards } from '../../db/views';
 
-export async function consentsOf(db: Db, patientId: number) {
+async function consentsOf(db: Db, patientId: number) {
   return db
     .select({
       id: consents.id,
       appointmentId: consents.appointmentId,
       textVersion: consents.textVersion,
-      text: consentTexts.text,
+      shownText: consents.shownText,
+      template: consentTexts.text,
       givenAt: consents.givenAt,
       ip: consents.ip,
       withdrawnAt: consents.withdrawnAt,
@@ -23,6 +26,19 @@ export async function consentsOf(db: Db, patientId: number) {
     .leftJoin(consentTexts, eq(consentTexts.version, consents.textVersion))
     .where(eq(consents.patientId, patientId))
     .orderBy(desc(consents.givenAt), desc(consents.id));
+}
+
+/**
+ * The patient's consents with the text each one agreed to as the form showed it: stored since
+ * migration 0037; for a consent given before, its version's text with today's institute name
+ * filled in (`textStored` false), the built-in text's version having none stored.
+ */
+export async function consentsAsShown(db: Db, patientId: number, institute: string) {
+  return (await consentsOf(db, patientId)).map(({ shownText, template, ...c }) => ({
+    ...c,
+    text: shownText ?? renderConsentText(template ?? CONSENT_TEXT, institute),
+    textStored: shownText !== null,
+  }));
 }
 
 export async function listConsentTexts(db: Db) {

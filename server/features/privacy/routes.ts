@@ -58,7 +58,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const p = await patientOr404(req.params.id);
-      const rows = await repo.consentsOf(db(), p.id);
+      const rows = await repo.consentsAsShown(db(), p.id, app.deps.config.INSTITUTE_NAME);
       const list: ConsentRecord[] = rows.map((c) => ({
         id: c.id,
         text_version: c.textVersion,

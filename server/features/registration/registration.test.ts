@@ -1,7 +1,7 @@
 /** POST /api/appointment and GET /api/appointment/check-register-date: rules, messages, rows. */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CONSENT_TEXT_VERSION } from '../../../domain/registration';
+import { CONSENT_TEXT, CONSENT_TEXT_VERSION } from '../../../domain/registration';
 import {
   appointments,
   auditEvents,
@@ -315,13 +315,25 @@ describe('the consent text and the version recorded', () => {
         .where(eq(consents.appointmentId, await requestIdOf(db, body)));
       return c.textVersion;
     };
+    // The text each consent keeps is the one the page showed, the institute named (issue 54, item 15).
+    const shownTextOf = async (body: Record<string, unknown>) => {
+      const [c] = await db
+        .select()
+        .from(consents)
+        .where(eq(consents.appointmentId, await requestIdOf(db, body)));
+      return c.shownText;
+    };
+    const institute = ctx.app.deps.config.INSTITUTE_NAME;
     const old = form({ consent_version: CONSENT_TEXT_VERSION });
     const shownOld = await submit(ctx, old);
     expect(shownOld.statusCode).toBe(201);
     expect(await versionOf(old)).toBe(CONSENT_TEXT_VERSION);
+    expect(await shownTextOf(old)).toBe(CONSENT_TEXT.replaceAll('{institut}', institute));
+    expect(await shownTextOf(old)).not.toContain('{institut}');
     const fresh = form({ consent_version: 'gdpr-2027-01' });
     await submit(ctx, fresh);
     expect(await versionOf(fresh)).toBe('gdpr-2027-01');
+    expect(await shownTextOf(fresh)).toBe(`Text nou al acordului pentru ${institute}.`);
     const unsaid = form();
     await submit(ctx, unsaid);
     expect(await versionOf(unsaid)).toBe('gdpr-2027-01');

@@ -52,6 +52,8 @@ export async function publicDayRow(
 // one-statement-tables: patients appointments registration_days consents self_service_links outbox audit_events
 
 export type RequestContextRow = PublicDayRow & {
+  /** The stored text of the version the patient agreed to (null: the built-in text's version). */
+  agreed_text: string | null;
   patient_id: number | null;
   patient_name: string | null;
   patient_email: string | null;
@@ -70,14 +72,20 @@ export type RequestContextRow = PublicDayRow & {
 
 /**
  * What a submitted form needs before it writes, in one statement: the day (as `publicDayRow`),
- * the patient with this CNP and their public request on the day, whether their number may get an
+ * the text of the consent version agreed to, the patient with this CNP and their public request on the day, whether their number may get an
  * SMS, and the ids the request would be stored under (the appointment, the consent, a new
  * patient), so its link, messages and audit event can be made before the statement that stores
  * them all. Ids taken and not used are gaps in the sequences, nothing more.
  */
 export async function requestContextRow(
   db: Db,
-  r: { day: string; consentVersion: string | null; cnp: string; formPhone: string },
+  r: {
+    day: string;
+    consentVersion: string | null;
+    agreedVersion: string | null;
+    cnp: string;
+    formPhone: string;
+  },
 ): Promise<RequestContextRow | null> {
   const smsSince = (to: SQL) => sql`(select count(*)::int from outbox o
       where o.channel = 'sms' and o."to" = ${to} and o.state <> 'cancelled'
@@ -89,6 +97,8 @@ export async function requestContextRow(
       coalesce((select d.count from ${publicDayRequests} d where d.calendar_id = c.id and d.day = ${r.day}::date), 0)::int as taken,
       (select t.version from ${consentVersions} t order by t.created_at desc, t.version desc limit 1) as current_consent_version,
       exists (select 1 from ${consentVersions} t where t.version = ${r.consentVersion}::text) as consent_version_known,
+      (select t.text from ${consentVersions} t where t.version = coalesce(${r.agreedVersion}::text,
+        (select n.version from ${consentVersions} n order by n.created_at desc, n.version desc limit 1))) as agreed_text,
       p.id as patient_id, p.name as patient_name, p.email as patient_email, p.phone as patient_phone,
       a.id as request_id, to_char(a.selected_time, 'HH24:MI') as request_time,
       coalesce(exists (select 1 from appointments v where v.patient_id = p.id
@@ -137,7 +147,8 @@ export type RequestToStore = {
   /** The patient of the request: an existing one's id, or the new record to make. */
   patient: { id: number; create: NewPatientRecord | null };
   requestData: unknown;
-  consent: { textVersion: string; ip: string | null };
+  /** The version agreed to and its text as the form showed it (placeholders filled). */
+  consent: { textVersion: string; shownText: string; ip: string | null };
   link: { nonce: string; tokenHash: string };
   /** The outbox rows (journey) and the audit row (platform/audit), written with the request. */
   messages: NewOutboxRow[];
@@ -196,8 +207,9 @@ export async function storeRequest(db: Db, r: RequestToStore): Promise<boolean> 
       from patient
       returning id, patient_id
     ), consent as (
-      insert into consents (id, patient_id, appointment_id, text_version, ip)
-      select ${r.consentId}::integer, request.patient_id, request.id, ${r.consent.textVersion}::text, ${r.consent.ip}::text
+      insert into consents (id, patient_id, appointment_id, text_version, shown_text, ip)
+      select ${r.consentId}::integer, request.patient_id, request.id, ${r.consent.textVersion}::text,
+             ${r.consent.shownText}::text, ${r.consent.ip}::text
       from request
     ), link as (
       insert into self_service_links (appointment_id, nonce, token_hash)

@@ -7,8 +7,11 @@
  * and duplicates are enforced by the database (the day's counter upserted under its row lock,
  * appointments_public_request_uq), so they hold under concurrent requests and across nodes.
  */
+
+import { renderConsentText } from '../../../domain/privacy';
 import type { RegistrationRequest } from '../../../domain/registration';
 import {
+  CONSENT_TEXT,
   CONSENT_TEXT_VERSION,
   isSelectableRegistrationDate,
   REGISTRATION_MESSAGES,
@@ -154,7 +157,12 @@ export function createRegistrationService(deps: Deps) {
         consentId: ctx.new_consent_id,
         patient: { id: patientId, create },
         requestData: requestData(r),
-        consent: { textVersion: consentVersion, ip: actor.ip },
+        // What the patient read: the agreed version's text with the institute's name filled in.
+        consent: {
+          textVersion: consentVersion,
+          shownText: renderConsentText(ctx.agreed_text ?? CONSENT_TEXT, config.INSTITUTE_NAME),
+          ip: actor.ip,
+        },
         link: { nonce: link.nonce, tokenHash: link.tokenHash },
         messages: journey.requestReceivedRows({
           appointmentId: id,
@@ -212,6 +220,7 @@ export function createRegistrationService(deps: Deps) {
         const ctx = await repo.requestContextRow(db, {
           day: r.appt_date,
           consentVersion: sent,
+          agreedVersion: r.consent_version || null,
           cnp: r.cnp,
           formPhone: normalizePhone(r.phone) ?? r.phone,
         });
