@@ -16,6 +16,9 @@ export {
   messagesAbout,
   type NewOutboxRow,
   queuedToSince,
+  replaceWaitingMessages,
+  type SentMessage,
+  sentAboutAppointment,
   retryNow,
 } from './repository';
 export { budgetLeft, type ChannelBudget, createOutboxWorker } from './worker';

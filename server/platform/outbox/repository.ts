@@ -69,6 +69,49 @@ export async function insertMessagesOnce(db: Db, rows: NewOutboxRow[]): Promise<
   return res.rows.map((r) => r.id);
 }
 
+/**
+ * Queues `rows` in place of the messages about the appointment still waiting (pending, or failed
+ * and not sent) whose purpose starts with one of `kinds`, on every channel: those are cancelled
+ * (`REPLACED` in their error), so several changes due at once reach the patient as one message,
+ * the latest (docs/decisions/0090-one-message-per-change.md). A message being sent right now is
+ * left to finish. Returns the ids of the rows written.
+ */
+export async function replaceWaitingMessages(
+  db: Db,
+  appointmentId: number,
+  kinds: readonly string[],
+  rows: NewOutboxRow[],
+): Promise<number[]> {
+  if (kinds.length)
+    await db
+      .update(outbox)
+      .set({
+        state: 'cancelled',
+        leaseUntil: null,
+        lastError: 'REPLACED: a newer message about the same change',
+      })
+      .where(
+        and(
+          eq(outbox.appointmentId, appointmentId),
+          inArray(outbox.state, ['pending', 'failed']),
+          or(...kinds.map((k) => sql`starts_with(${outbox.purpose}, ${k})`)),
+        ),
+      );
+  return insertMessagesOnce(db, rows);
+}
+
+/** A message about an appointment that went out (or is going out right now). */
+export type SentMessage = { channel: string; purpose: string | null; subject: string; text: string };
+
+/** The messages about the appointment that were sent or are being sent, oldest first. */
+export async function sentAboutAppointment(db: Db, appointmentId: number): Promise<SentMessage[]> {
+  return db
+    .select({ channel: outbox.channel, purpose: outbox.purpose, subject: outbox.subject, text: outbox.text })
+    .from(outbox)
+    .where(and(eq(outbox.appointmentId, appointmentId), inArray(outbox.state, ['sent', 'sending'])))
+    .orderBy(asc(outbox.id));
+}
+
 /** How many messages of `channel` to `to` were queued in the last `hours` (cancelled ones aside). */
 export async function queuedToSince(db: Db, channel: string, to: string, hours: number): Promise<number> {
   const [row] = await db
