@@ -17,8 +17,7 @@ export {
   type NewOutboxRow,
   queuedToSince,
   replaceWaitingMessages,
-  type SentMessage,
-  sentAboutAppointment,
   retryNow,
+  sentAboutAppointment,
 } from './repository';
 export { budgetLeft, type ChannelBudget, createOutboxWorker } from './worker';

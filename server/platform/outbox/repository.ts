@@ -101,7 +101,7 @@ export async function replaceWaitingMessages(
 }
 
 /** A message about an appointment that went out (or is going out right now). */
-export type SentMessage = { channel: string; purpose: string | null; subject: string; text: string };
+type SentMessage = { channel: string; purpose: string | null; subject: string; text: string };
 
 /** The messages about the appointment that were sent or are being sent, oldest first. */
 export async function sentAboutAppointment(db: Db, appointmentId: number): Promise<SentMessage[]> {
