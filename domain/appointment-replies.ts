@@ -114,6 +114,8 @@ export const availabilityData = z.object({
     z.object({ day: z.string(), weekday: z.number().int(), from: z.string(), to: z.string() }),
   ),
   appointments: z.array(z.object({ selected_date: z.string(), selected_time: z.string() })),
+  /** Slots held by an open waitlist offer until `until` (ISO instant): booking one asks first. */
+  held: z.array(z.object({ selected_date: z.string(), selected_time: z.string(), until: z.string() })),
 });
 export type AvailabilityData = z.infer<typeof availabilityData>;
 

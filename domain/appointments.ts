@@ -191,6 +191,8 @@ const setAppointmentBase = z.strictObject({
   calendar_id: optionalId,
   date: optionalDate,
   time: optionalTime,
+  /** Staff confirmed taking a slot held by a waitlist offer (issue 54, item 11); 409 without it. */
+  take_held: z.boolean().optional(),
 });
 /**
  * The set-appointment payload as the server takes it: whether calendar, date and time are needed
@@ -212,6 +214,8 @@ const newAppointmentBase = z.strictObject({
   calendar_id: optionalId,
   date: optionalDate,
   time: optionalTime,
+  /** Staff confirmed taking a slot held by a waitlist offer (issue 54, item 11); 409 without it. */
+  take_held: z.boolean().optional(),
 });
 /** The new-appointment payload as the server takes it (slot needs decided from the status). */
 export const newAppointmentSchema = newAppointmentBase.superRefine((v, ctx) => {

@@ -50,6 +50,7 @@ export const AUDIT_ACTION_LABELS = {
   'waitlist.accept': 'Pacientul a acceptat locul oferit',
   'waitlist.decline': 'Pacientul a refuzat locul oferit',
   'waitlist.expire': 'Oferta de loc liber a expirat',
+  'waitlist.offer-taken': 'Loc rezervat pentru lista de așteptare luat de personal',
   'document.list': 'Listă documente',
   'document.upload': 'Încărcare document',
   'document.open': 'Deschidere document',

@@ -5,7 +5,7 @@
  */
 
 import { ok } from './api';
-import { DATE_RE, isRealDate } from './dates';
+import { clinicTime, clinicToday, DATE_RE, formatDay, isRealDate } from './dates';
 import { z } from './zod-setup';
 
 export const WAITLIST_MESSAGES = {
@@ -101,3 +101,20 @@ export const selfServiceOfferSchema = waitlistOfferRow
   .pick({ date: true, time: true, expires_at: true })
   .extend({ calendar: z.string().nullable(), state: z.enum(OFFER_STATES) });
 export type SelfServiceOffer = z.infer<typeof selfServiceOfferSchema>;
+
+/**
+ * Until when a waitlist offer holds a slot, as staff read it: "HH:MM" the same day, with the day
+ * otherwise (an offer made in the evening is held from 08:00, decision 0041).
+ */
+export function holdEndText(until: Date, now: Date): string {
+  const time = clinicTime(until);
+  return clinicToday(until) === clinicToday(now) ? time : `${formatDay(clinicToday(until))}, ora ${time}`;
+}
+
+/** What a staff slot picker says of a slot held by an open waitlist offer (issue 54, item 11). */
+export const heldSlotLabel = (until: Date, now: Date) =>
+  `rezervat pentru un pacient de pe lista de așteptare până la ${holdEndText(until, now)}`;
+
+/** The 409 of a booking into a held slot without `take_held: true`. */
+export const slotHeldMessage = (until: Date, now: Date) =>
+  `Locul este ${heldSlotLabel(until, now)}. Confirmați dacă îl luați totuși.`;

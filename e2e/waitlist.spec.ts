@@ -6,9 +6,9 @@
  */
 import { addDays, weekdayOf } from '../domain/dates';
 import { makeCnp } from '../domain/validation/cnp';
-import { appointmentOptions } from './booking';
+import { appointmentOptions, pickDay } from './booking';
 import { today } from './dates';
-import { expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
+import { choose, expect, expectNoA11yViolations, sentMails, signIn, test } from './fixtures';
 
 const LINK = /\/p\/[A-Za-z0-9_-]{22}/;
 
@@ -40,7 +40,7 @@ async function bookedSlot(api: Api, patientId: number, fromDays: number) {
   )[0];
   const availability = (await (await api.get(`/api/appointment/calendar/${calendar.id}/availability`)).json())
     .data as { availability: { weekday: number; from: string }[]; unavailableDays: string[] };
-  const book = (patient: number, date: string, at: string) =>
+  const book = (patient: number, date: string, at: string, extra: Record<string, unknown> = {}) =>
     api.post('/api/appointment/new-appointment', {
       data: {
         doctor_id: options.doctors[0].id,
@@ -49,6 +49,7 @@ async function bookedSlot(api: Api, patientId: number, fromDays: number) {
         calendar_id: calendar.id,
         date,
         time: at,
+        ...extra,
       },
     });
   for (let day = addDays(today(), fromDays), i = 0; i < 60; i++, day = addDays(day, 1)) {
@@ -56,7 +57,7 @@ async function bookedSlot(api: Api, patientId: number, fromDays: number) {
     if (!entry || availability.unavailableDays.includes(day)) continue;
     const res = await book(patientId, day, entry.from);
     if (res.status() === 200)
-      return { id: (await res.json()).id as number, calendar, day, time: entry.from, book };
+      return { id: (await res.json()).id as number, calendar, day, time: entry.from, book, status };
   }
   throw new Error('no bookable slot in the next 60 days');
 }
@@ -159,7 +160,10 @@ test('a patient who accepts a slot staff booked meanwhile is told so, and stays 
   const patient = await phone.newPage();
   await patient.goto(link);
   await expect(patient.getByRole('button', { name: 'Accept' })).toBeVisible();
-  const staffBooking = await book(other, day, time);
+  // Staff are told the slot is held (409) and confirm taking it (issue 54, item 11).
+  const asked = await book(other, day, time);
+  expect(asked.status(), await asked.text()).toBe(409);
+  const staffBooking = await book(other, day, time, { take_held: true });
   expect(staffBooking.status(), await staffBooking.text()).toBe(200);
   await patient.getByRole('button', { name: 'Accept' }).click();
   await expect(
@@ -184,4 +188,59 @@ test('a patient who accepts a slot staff booked meanwhile is told so, and stays 
   const mine = entries.find((e) => e.patient_id === waiting)!;
   expect(mine.state).toBe('waiting');
   expect(mine.offers.map((o) => o.state)).toEqual(['taken']);
+});
+
+test('staff see a time held for a waiting patient until when, and are asked before taking it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'superadmin');
+  const api = page.request;
+  const stamp = (Date.now() + 250_000) % 1_000_000;
+  const first = await newPatient(api, stamp, 1, 'Radu Stanciu', `radu.${stamp}@example.ro`);
+  const waitingEmail = `elena.lista.${stamp}@example.ro`;
+  const waiting = await newPatient(api, stamp, 2, 'Elena Vrabie', waitingEmail);
+  const walkIn = await newPatient(api, stamp, 3, 'Mihai Toma', `mihai.${stamp}@example.ro`);
+  const held = await bookedSlot(api, first, 30);
+  const link = await offerLink(api, held, waiting, waitingEmail);
+  // Another patient's appointment, which staff move into the held time from its page.
+  const moving = await bookedSlot(api, walkIn, 40);
+
+  await page.goto(`/app/appointments/${moving.id}`);
+  await page.getByRole('button', { name: 'Schimbă statusul' }).click();
+  await page.getByRole('menuitem', { name: held.status.title }).click();
+  const dialog = page.getByRole('dialog', { name: 'Setează programarea' });
+  await choose(page, dialog, /Calendar/, held.calendar.title);
+  await pickDay(page, dialog, held.day);
+  const label = new RegExp(
+    `^${held.time} - \\d\\d:\\d\\d · rezervat pentru un pacient de pe lista de așteptare până la .*\\d\\d:\\d\\d$`,
+  );
+  await choose(page, dialog, /Ora/, label);
+  await dialog.getByRole('button', { name: 'Setează programarea' }).click();
+  const ask = page.getByRole('dialog', { name: 'Locul este rezervat pentru lista de așteptare' });
+  await expect(ask).toContainText('rezervat pentru un pacient de pe lista de așteptare până la');
+  await expect(ask).toContainText('oferta lui se încheie');
+  await expectNoA11yViolations(page);
+  // "Renunță" takes nothing: the appointment keeps its own time.
+  await ask.getByRole('button', { name: 'Renunță' }).click();
+  await expect(ask).toBeHidden();
+  await expect(dialog).toBeVisible();
+  const detail = async () => (await (await api.get(`/api/appointment/${moving.id}`)).json()).appointment;
+  expect((await detail()).selected_date).toBe(moving.day);
+
+  await dialog.getByRole('button', { name: 'Setează programarea' }).click();
+  await ask.getByRole('button', { name: 'Ia locul' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await detail()).selected_date).toBe(held.day);
+  expect((await detail()).selected_time).toBe(held.time);
+
+  // The waiting patient's page says at once that the place was taken.
+  const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 } });
+  const patient = await phone.newPage();
+  await patient.goto(link);
+  await expect(patient.getByRole('heading', { level: 1, name: 'Locul a fost ocupat' })).toBeVisible();
+  await expect(patient.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await phone.close();
 });

@@ -132,3 +132,15 @@ export const timeOffPeriods = pgView('time_off_periods', {
   fromDate: date('from_date', { mode: 'string' }).notNull(),
   toDate: date('to_date', { mode: 'string' }).notNull(),
 }).existing();
+
+/**
+ * Owner: waitlist. The slots an open waitlist offer holds and until when (migration 0038): the
+ * staff's slot pickers say so, and booking one asks first (issue 54, item 11). An offer past
+ * `expiresAt` holds nothing any more, even before the timer marks it expired.
+ */
+export const slotHolds = pgView('slot_holds', {
+  calendarId: integer('calendar_id').notNull(),
+  date: date('date', { mode: 'string' }).notNull(),
+  time: time('time').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}).existing();

@@ -9,6 +9,7 @@
  * handlers share them without importing each other.
  */
 import type { Db } from '../db/client';
+import type { Actor } from './actor';
 
 /** A slot an appointment stopped holding. */
 export type FreedSlot = { calendarId: number; date: string; time: string; doctorId: string | null };
@@ -35,6 +36,11 @@ export type DomainEvents = {
   'patient.renamed': { patientId: number; nameSearch: string };
   /** A public request was removed as spam: what was given with it (its consent) goes too. */
   'request.discarded': { appointmentId: number; patientId: number };
+  /**
+   * A change is about to book a slot (a new appointment, a move): raised before the write, so a
+   * handler may refuse it (the waitlist: a slot held by an open offer needs `takeHeld`).
+   */
+  'slot.booking': FreedSlot & { takeHeld: boolean; actor: Actor };
   /** A change freed a slot that someone else may now take. */
   'slot.freed': FreedSlot;
   /** A freed slot was offered to a waiting patient, held until `expiresAt` (its link is built when sent). */

@@ -1,9 +1,11 @@
 /**
  * Renders a component as the app does (web/app/providers.tsx): inside Mantine (its test mode: no
- * transitions, no portals), Romanian dates and a query client of its own, so no answer is shared
+ * transitions, no portals), its confirmation dialogs (as web/app/shell.tsx gives them), Romanian
+ * dates and a query client of its own, so no answer is shared
  * between tests. The network is the test's: stub `fetch` (web/test/fetch.ts), never the hooks.
  */
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render as rtlRender } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,7 +20,9 @@ export function render(ui: ReactElement) {
     wrapper: ({ children }) => (
       <QueryClientProvider client={client}>
         <MantineProvider env="test">
-          <RomanianDates>{children}</RomanianDates>
+          <ModalsProvider labels={{ confirm: 'Confirmă', cancel: 'Renunță' }}>
+            <RomanianDates>{children}</RomanianDates>
+          </ModalsProvider>
         </MantineProvider>
       </QueryClientProvider>
     ),

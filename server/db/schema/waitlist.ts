@@ -63,3 +63,23 @@ export const waitlistOffers = pgTable(
     index('waitlist_offers_entry_idx').on(t.entryId),
   ],
 );
+
+/**
+ * A freed slot nobody on the calendar's list could be offered when it freed (everyone matching
+ * held an offer, or nobody matched yet): kept here and offered when someone can take it (an offer
+ * declined, expired or lost, a new patient on the list), as long as it is free and to come
+ * (issue 54, item 12). One row per slot; removed once offered, booked or past.
+ */
+export const waitlistFreeSlots = pgTable(
+  'waitlist_free_slots',
+  {
+    id: serial('id').primaryKey(),
+    calendarId: calendarRef(),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: time('time').notNull(),
+    /** The doctor of the appointment that held it (an entry for another doctor does not match). */
+    doctorId: staffRef('doctor_id'),
+    freedAt: ts('freed_at').notNull(),
+  },
+  (t) => [uniqueIndex('waitlist_free_slots_slot_uq').on(t.calendarId, t.date, t.time)],
+);

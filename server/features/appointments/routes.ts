@@ -192,7 +192,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Availability of a calendar: unavailable days, weekly entries, slots taken',
         description:
           'unavailableDays covers today..today+60 months (Europe/Bucharest) and includes the time off of doctor_id when given. ' +
-          'appointments lists the slots taken (by the calendar, and by doctor_id in any calendar) on date=YYYY-MM-DD or in the month date=YYYY-MM; without date it is empty.',
+          'appointments lists the slots taken (by the calendar, and by doctor_id in any calendar) on date=YYYY-MM-DD or in the month date=YYYY-MM; without date it is empty. ' +
+          'held lists the slots of the calendar an open waitlist offer holds then, with until (ISO): booking one needs take_held: true.',
         params: z.object({ calendarId: z.coerce.number().int().positive() }),
         querystring: z.object({
           date: z
@@ -213,15 +214,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const timeOff = await reads.doctorTimeOff(db, req.query.doctor_id ?? null);
       const { date } = req.query;
       let appointments: { selected_date: string; selected_time: string }[] = [];
+      let held: { selected_date: string; selected_time: string; until: string }[] = [];
       if (date) {
         const from = DATE_RE.test(date) ? date : `${date}-01`;
         const to = DATE_RE.test(date) ? date : addDays(addMonths(from, 1), -1);
-        appointments = await reads.takenSlots(db, {
-          calendarId,
-          doctorId: req.query.doctor_id,
-          from,
-          to,
-        });
+        [appointments, held] = await Promise.all([
+          reads.takenSlots(db, { calendarId, doctorId: req.query.doctor_id, from, to }),
+          reads.heldSlots(db, { calendarId, from, to, now: now() }),
+        ]);
       }
       return {
         status: 1 as const,
@@ -234,6 +234,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
             to: e.to.slice(0, 5),
           })),
           appointments,
+          held,
         },
       };
     },

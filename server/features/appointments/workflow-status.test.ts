@@ -126,18 +126,21 @@ describe('the life of a request: confirm, confirm with papers, set a custom stat
       selectedTime: '09:30:00',
       holdsSlot: true,
     });
-    // The e-mail saying so: it held 28.02.2031 09:00 (above), so it says the appointment moved
-    // (the SMS and the reminders are in features/journey/reminders.test.ts).
+    // The e-mail saying so. It held 28.02.2031 09:00 (above), but no message about it went out
+    // (nothing sends in this file): the patient hears of the appointment for the first time, so
+    // it is the confirmation, not "moved" (issue 54, item 13; the move told to a patient who was
+    // told the old time is in features/journey/reminders.test.ts, with the SMS and the reminders).
     const mails = (await db.select().from(outbox).where(eq(outbox.appointmentId, id))).filter(
-      (m) => m.channel === 'email' && m.purpose === 'moved@2026-03-04T09:30',
+      (m) => m.channel === 'email' && m.state !== 'cancelled' && !m.purpose?.startsWith('reminder:'),
     );
-    expect(mails).toHaveLength(1);
+    expect(mails.map((m) => m.purpose)).toEqual(['scheduled@2026-03-04T09:30']);
     expect(mails[0].to).toBe('elena@example.ro');
     expect(mails[0].text).toContain('04.03.2026');
     expect(mails[0].text).toContain('09:30');
     expect(mails[0].text).toContain('Cabinet cardiologie');
+    expect(mails[0].text).not.toContain('mutată');
     // The department stays out of the subject (locked phones, inbox lists, relay logs).
-    expect(mails[0].subject).toMatch(/^Programarea a fost mutată: 04\.03\.2026, ora 09:30 - /);
+    expect(mails[0].subject).toMatch(/^Programare 04\.03\.2026, ora 09:30 - /);
     expect(mails[0].subject).not.toContain('Cabinet cardiologie');
     expect(mails[0].text).toContain('actul de identitate');
     expect(mails[0].text).toContain('lista tratamentelor');

@@ -21,6 +21,8 @@ import {
   insertMessagesOnce,
   linkPlaceholder,
   type NewOutboxRow,
+  replaceWaitingMessages,
+  sentAboutAppointment,
 } from '../../platform/outbox';
 import { type AppointmentFacts, appointmentFacts } from '../appointments';
 import { calendarPlace } from '../calendars';
@@ -50,6 +52,18 @@ const stamp = (date: string, time: string) => `${date}T${hhmm(time)}`;
  */
 export const formSmsAllowed = (r: { vouched: boolean; smsInLastDay: number }) =>
   r.vouched || r.smsInLastDay === 0;
+
+/**
+ * The kinds of message that tell the patient the appointment's state (its date and time): one
+ * still waiting is replaced by the next (docs/decisions/0093-one-message-per-change.md).
+ */
+const STATE_KINDS = ['confirmed:', 'scheduled@', 'moved@'] as const;
+/** Messages that told the patient the appointment's time: the state messages and the reminders. */
+const TOLD_KINDS = [...STATE_KINDS, 'reminder:'] as const;
+const isKind = (purpose: string | null, kinds: readonly string[]) =>
+  purpose !== null && kinds.some((k) => purpose.startsWith(k));
+/** The date and time a purpose carries (`moved@2026-03-05T10:00`). */
+const STAMP = /@(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
 
 export function createJourney(o: JourneyOptions) {
   /**
@@ -154,6 +168,47 @@ export function createJourney(o: JourneyOptions) {
     }
   }
 
+  /**
+   * Tells the patient the appointment's state now, once (docs/decisions/0093-one-message-per-change.md):
+   * - the state messages still waiting (not sent: the quiet hours, not yet picked) are replaced by
+   *   this one, so several changes due at once reach the patient as one message, the latest;
+   * - a move is worded as a move only to a patient who was told a time for the appointment (a
+   *   state message or a reminder went out), and from the last time they were told; to one who was
+   *   told nothing yet it is the first confirmation (`first`); moved back to the time they were
+   *   told, nothing is sent;
+   * - on a channel whose last state message had the same text, nothing is sent.
+   */
+  async function tellState(
+    tx: Db,
+    f: AppointmentFacts,
+    url: string | null,
+    first: { purpose: string; texts: texts.Texts },
+    movedFrom: { date: string; time: string } | null = null,
+  ) {
+    const sent = await sentAboutAppointment(tx, f.id);
+    const told = sent.filter((r) => isKind(r.purpose, TOLD_KINDS));
+    let message: { purpose: string; texts: texts.Texts } | null = first;
+    if (movedFrom && told.length) {
+      const last = STAMP.exec(told[told.length - 1].purpose ?? '');
+      const was = last
+        ? { date: last[1], time: last[2] }
+        : { date: movedFrom.date, time: hhmm(movedFrom.time) };
+      message =
+        was.date === f.date && was.time === hhmm(f.time)
+          ? null
+          : {
+              purpose: `moved@${stamp(f.date!, f.time!)}`,
+              texts: texts.moved(moment(f), o.sender, url, was),
+            };
+    }
+    const rows = message ? messageRows(f.id, contactOf(f), message.purpose, message.texts) : [];
+    const news = rows.filter((r) => {
+      const last = sent.filter((s) => s.channel === r.channel && isKind(s.purpose, STATE_KINDS)).at(-1);
+      return !(last && last.text === r.text && last.subject === r.subject);
+    });
+    await replaceWaitingMessages(tx, f.id, STATE_KINDS, news);
+  }
+
   return {
     /**
      * 5. A freed slot is offered from the waitlist: the link to accept or decline it, and until
@@ -215,44 +270,30 @@ export function createJourney(o: JourneyOptions) {
       const f = await factsWithDate(tx, appointmentId);
       if (!f) return;
       const url = await link(tx, f.id);
-      await queue(
-        tx,
-        f.id,
-        contactOf(f),
-        `confirmed:${status}@${stamp(f.date!, f.time!)}`,
-        texts.scheduled(moment(f), o.sender, url),
-      );
+      await tellState(tx, f, url, {
+        purpose: `confirmed:${status}@${stamp(f.date!, f.time!)}`,
+        texts: texts.scheduled(moment(f), o.sender, url),
+      });
       await scheduleReminders(tx, f);
     },
 
     /**
      * 2. / 4a. The appointment got a slot: "scheduled" the first time, "moved" when it had another
-     * slot (`from`); its reminders follow the new time.
+     * slot (`from`) the patient was told of; its reminders follow the new time.
      */
     async scheduled(tx: Db, appointmentId: number, from?: { date: string; time: string } | null) {
       const f = await factsWithDate(tx, appointmentId);
       if (!f) return;
       const url = await link(tx, f.id);
-      const m = moment(f);
-      if (from) {
-        // What was still waiting for the old time (its confirmation, its reminders) no longer applies.
-        await cancelPendingForAppointment(tx, f.id);
-        await queue(
-          tx,
-          f.id,
-          contactOf(f),
-          `moved@${stamp(f.date!, f.time!)}`,
-          texts.moved(m, o.sender, url, { date: from.date, time: hhmm(from.time) }),
-        );
-      } else {
-        await queue(
-          tx,
-          f.id,
-          contactOf(f),
-          `scheduled@${stamp(f.date!, f.time!)}`,
-          texts.scheduled(m, o.sender, url),
-        );
-      }
+      // What was still waiting for the old time (its confirmation, its reminders) no longer applies.
+      if (from) await cancelPendingForAppointment(tx, f.id);
+      await tellState(
+        tx,
+        f,
+        url,
+        { purpose: `scheduled@${stamp(f.date!, f.time!)}`, texts: texts.scheduled(moment(f), o.sender, url) },
+        from ?? null,
+      );
       await scheduleReminders(tx, f);
     },
 

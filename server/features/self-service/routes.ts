@@ -22,7 +22,7 @@ import {
   type PatientFacingAppointment,
   patientFacingAppointment,
 } from '../appointments';
-import { createWaitlistService, offerOfToken, offerState, openOffer } from '../waitlist';
+import { createWaitlistService, offerOfToken, offerStateNow, openOffer } from '../waitlist';
 import { selfServiceUrl } from './links';
 import { auditView, linkNotFound, openToken, patientView } from './service';
 
@@ -57,7 +57,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         time: v.offer.time.slice(0, 5),
         calendar: v.calendar,
         expires_at: v.offer.expiresAt.toISOString(),
-        state: offerState(v.offer, now()),
+        state: await offerStateNow(db, v.offer, now()),
       },
       phone: config.INSTITUTE_PHONE,
       calling_number: null,

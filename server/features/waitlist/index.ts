@@ -8,7 +8,7 @@ export { waitlistRowsOfPatient } from './repository';
 export {
   createWaitlistService,
   offerOfToken,
-  offerState,
+  offerStateNow,
   offerUrl,
   openOffer,
   scheduleWaitlist,

@@ -1,11 +1,13 @@
 /** All SQL of the waitlist (owner: waitlist); the patients, doctors and calendars it names come from their owners' views. */
-import { and, asc, eq, gte, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { waitlistEntries, waitlistOffers } from '../../db/schema/waitlist';
+import { waitlistEntries, waitlistFreeSlots, waitlistOffers } from '../../db/schema/waitlist';
 import { calendarTitles, patientCards, staffNames } from '../../db/views';
 
 export type Entry = typeof waitlistEntries.$inferSelect;
 export type Offer = typeof waitlistOffers.$inferSelect;
+export type FreeSlot = typeof waitlistFreeSlots.$inferSelect;
+type SlotKey = { calendarId: number; date: string; time: string };
 
 export async function insertEntry(db: Db, values: typeof waitlistEntries.$inferInsert) {
   const [row] = await db.insert(waitlistEntries).values(values).returning({ id: waitlistEntries.id });
@@ -197,4 +199,66 @@ export async function waitlistRowsOfPatient(db: Db, patientId: number) {
     .from(waitlistEntries)
     .where(eq(waitlistEntries.patientId, patientId))
     .orderBy(asc(waitlistEntries.id));
+}
+
+/** The open offer holding the slot, locked (a booking of the slot waits for an answer in progress). */
+export async function lockOpenOfferOfSlot(db: Db, slot: SlotKey): Promise<Offer | null> {
+  const [row] = await db
+    .select()
+    .from(waitlistOffers)
+    .where(
+      and(
+        eq(waitlistOffers.calendarId, slot.calendarId),
+        eq(waitlistOffers.date, slot.date),
+        eq(waitlistOffers.time, slot.time),
+        eq(waitlistOffers.state, 'open'),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+/** Keeps a freed slot nobody could be offered (once per slot). */
+export async function queueFreeSlot(
+  db: Db,
+  slot: SlotKey & { doctorId: string | null },
+  freedAt: Date,
+): Promise<void> {
+  await db
+    .insert(waitlistFreeSlots)
+    .values({ ...slot, freedAt })
+    .onConflictDoNothing();
+}
+
+/** A calendar's kept free slots, soonest first, locked (skipping those another node is offering). */
+export async function lockFreeSlots(db: Db, calendarId: number): Promise<FreeSlot[]> {
+  return db
+    .select()
+    .from(waitlistFreeSlots)
+    .where(eq(waitlistFreeSlots.calendarId, calendarId))
+    .orderBy(asc(waitlistFreeSlots.date), asc(waitlistFreeSlots.time))
+    .limit(50)
+    .for('update', { skipLocked: true });
+}
+
+export async function deleteFreeSlot(db: Db, id: number): Promise<void> {
+  await db.delete(waitlistFreeSlots).where(eq(waitlistFreeSlots.id, id));
+}
+
+/** The slot is booked: it is no longer kept for the waitlist. */
+export async function deleteFreeSlotAt(db: Db, slot: SlotKey): Promise<void> {
+  await db
+    .delete(waitlistFreeSlots)
+    .where(
+      and(
+        eq(waitlistFreeSlots.calendarId, slot.calendarId),
+        eq(waitlistFreeSlots.date, slot.date),
+        eq(waitlistFreeSlots.time, slot.time),
+      ),
+    );
+}
+
+/** Kept free slots of days already over (the timer's cleaning). */
+export async function deletePastFreeSlots(db: Db, today: string): Promise<void> {
+  await db.delete(waitlistFreeSlots).where(lt(waitlistFreeSlots.date, today));
 }

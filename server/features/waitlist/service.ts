@@ -12,7 +12,12 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { clinicInstant, clinicToday, hhmm } from '../../../domain/dates';
 import { quietHoursUntil } from '../../../domain/sms';
-import { type OFFER_STATES, WAITLIST_MESSAGES, type waitlistAddSchema } from '../../../domain/waitlist';
+import {
+  type OFFER_STATES,
+  slotHeldMessage,
+  WAITLIST_MESSAGES,
+  type waitlistAddSchema,
+} from '../../../domain/waitlist';
 
 type OfferState = (typeof OFFER_STATES)[number];
 
@@ -23,7 +28,7 @@ import { audit } from '../../platform/audit';
 import { staffMember } from '../../platform/auth';
 import type { Deps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import type { Events, FreedSlot } from '../../platform/events';
+import type { DomainEvents, Events, FreedSlot } from '../../platform/events';
 import { hashLinkToken, linkToken, linkTokenOfRow, lookupHashes } from '../../platform/link-tokens';
 import { type AppointmentsService, createAppointmentsService, slotIsHeld } from '../appointments';
 import { calendarTitle } from '../calendars';
@@ -67,7 +72,7 @@ export async function offerOfToken(db: Db, token: string): Promise<number | null
   return hashes ? repo.offerIdOfTokenHash(db, hashes) : null;
 }
 
-const slotOf = (o: repo.Offer): FreedSlot => ({
+const slotOf = (o: repo.Offer | repo.FreeSlot): FreedSlot => ({
   calendarId: o.calendarId,
   date: o.date,
   time: o.time,
@@ -77,13 +82,23 @@ const slotOf = (o: repo.Offer): FreedSlot => ({
 /**
  * Offers a free slot to the first matching waiting patient, in the caller's transaction: the
  * offer, its link and its SMS + e-mail commit together with the change that freed the slot.
- * Nothing for a slot already started, already held by an appointment or already on offer.
+ * 'gone' for a slot already started, already held by an appointment or already on offer;
+ * 'kept' when nobody can be offered it now (everyone matching holds an offer, or nobody matches
+ * yet): it stays in waitlist_free_slots and `offerKept` offers it later (issue 54, item 12).
  */
-async function offerSlot(tx: Db, deps: WaitlistDeps, slot: FreedSlot, now: Date) {
-  if (clinicInstant(slot.date, hhmm(slot.time)) <= now) return null;
-  if (await slotIsHeld(tx, slot)) return null;
+async function offerSlot(
+  tx: Db,
+  deps: WaitlistDeps,
+  slot: FreedSlot,
+  now: Date,
+): Promise<'offered' | 'kept' | 'gone'> {
+  if (clinicInstant(slot.date, hhmm(slot.time)) <= now) return 'gone';
+  if (await slotIsHeld(tx, slot)) return 'gone';
   const entry = await repo.firstMatchingEntry(tx, slot);
-  if (!entry) return null;
+  if (!entry) {
+    await repo.queueFreeSlot(tx, slot, now);
+    return 'kept';
+  }
   const nonce = randomBytes(16).toString('base64url');
   // The hold starts when the patient can be told: an offer made in the SMS quiet hours
   // (21:00-08:00) is held from 08:00, when its SMS goes.
@@ -101,7 +116,7 @@ async function offerSlot(tx: Db, deps: WaitlistDeps, slot: FreedSlot, now: Date)
     tokenHash: `pending:${nonce}`,
     nonce,
   });
-  if (id === null) return null;
+  if (id === null) return 'gone';
   await repo.setOfferToken(tx, id, hashLinkToken(linkToken(deps.secret, label(id, nonce))));
   await deps.events.emit(tx, 'waitlist.offered', {
     id,
@@ -118,7 +133,18 @@ async function offerSlot(tx: Db, deps: WaitlistDeps, slot: FreedSlot, now: Date)
     patientId: entry.patientId,
     details: { offerId: id, calendarId: slot.calendarId, date: slot.date, time: hhmm(slot.time) },
   });
-  return id;
+  return 'offered';
+}
+
+/**
+ * Offers the calendar's kept free slots (soonest first) to whoever can take one now: called when
+ * a patient may have become free for an offer (an offer declined, expired or lost, a new patient
+ * on the list). A slot offered, booked meanwhile or past leaves the list; the others stay.
+ */
+async function offerKept(tx: Db, deps: WaitlistDeps, calendarId: number, now: Date) {
+  for (const kept of await repo.lockFreeSlots(tx, calendarId)) {
+    if ((await offerSlot(tx, deps, slotOf(kept), now)) !== 'kept') await repo.deleteFreeSlot(tx, kept.id);
+  }
 }
 
 /** The waitlist's rules as staff and patients use them (routes make it once). */
@@ -161,6 +187,8 @@ export function createWaitlistService(base: Deps) {
           createdAt: now,
           createdBy: actor.userId,
         });
+        // A slot freed before they joined, still free, may be theirs now.
+        await offerKept(tx, deps, input.calendar_id, now);
         await audit(tx, actor, {
           action: 'waitlist.add',
           entityType: 'waitlist',
@@ -230,7 +258,7 @@ export function createWaitlistService(base: Deps) {
      * the slot indexes refuse it and the offer becomes 'taken'. The caller answers 409 on `ok: false`.
      */
     async acceptOffer(actor: Actor, { offerId }: { offerId: number }) {
-      return answerOpenOffer(offerId, async (tx, o) => {
+      return answerOpenOffer(offerId, async (tx, o, now) => {
         const entry = await repo.lockEntry(tx, o.entryId);
         if (entry?.state !== 'waiting') return { ok: false, message: WAITLIST_MESSAGES.offerClosed };
         const appointmentId = await deps.appointments.bookFromWaitlist(tx, {
@@ -246,6 +274,7 @@ export function createWaitlistService(base: Deps) {
             patientId: entry.patientId,
             details: { offerId: o.id, outcome: 'taken' },
           });
+          await offerKept(tx, deps, o.calendarId, now);
           return { ok: false, message: WAITLIST_MESSAGES.offerTaken };
         }
         await repo.setOffer(tx, o.id, { state: 'accepted', appointmentId });
@@ -273,6 +302,8 @@ export function createWaitlistService(base: Deps) {
           details: { offerId: o.id },
         });
         await offerSlot(tx, deps, slotOf(o), now);
+        // The patient who declined is free for another slot kept for the list.
+        await offerKept(tx, deps, o.calendarId, now);
         return { ok: true };
       });
     },
@@ -287,6 +318,36 @@ export function subscribeWaitlist(events: Events, deps: Deps) {
   events.on('slot.freed', async (tx, slot) => {
     await offerSlot(tx, w, slot, deps.clock.now());
   });
+  events.on('slot.booking', (tx, booking) => slotBooking(tx, w, booking, deps.clock.now()));
+}
+
+/**
+ * A slot is about to be booked (issue 54, item 11): it is no longer kept for the list; one an
+ * open offer holds is refused (409 naming the hold's end) unless staff confirmed taking it; then
+ * the offer ends as taken (the patient's page says so), audited as the staff's act, and the
+ * patient, who stays on the list, may be offered a kept slot.
+ */
+async function slotBooking(tx: Db, deps: WaitlistDeps, booking: DomainEvents['slot.booking'], now: Date) {
+  await repo.deleteFreeSlotAt(tx, booking);
+  const offer = await repo.lockOpenOfferOfSlot(tx, booking);
+  if (!offer || offer.expiresAt <= now) return;
+  if (!booking.takeHeld) throw conflict(slotHeldMessage(offer.expiresAt, now));
+  await repo.setOffer(tx, offer.id, { state: 'taken' });
+  const entry = await repo.lockEntry(tx, offer.entryId);
+  await audit(tx, booking.actor, {
+    action: 'waitlist.offer-taken',
+    entityType: 'waitlist',
+    entityId: offer.entryId,
+    patientId: entry?.patientId ?? null,
+    details: {
+      offerId: offer.id,
+      calendarId: offer.calendarId,
+      date: offer.date,
+      time: hhmm(offer.time),
+      heldUntil: offer.expiresAt.toISOString(),
+    },
+  });
+  await offerKept(tx, deps, offer.calendarId, now);
 }
 
 /**
@@ -307,6 +368,10 @@ async function processWaitlist(db: Db, deps: WaitlistDeps, now: Date): Promise<n
       });
     }
     for (const o of due) await offerSlot(tx, deps, slotOf(o), now);
+    // Those whose offer expired may take a slot kept for the list; kept days that are over go.
+    for (const calendarId of new Set(due.map((o) => o.calendarId)))
+      await offerKept(tx, deps, calendarId, now);
+    await repo.deletePastFreeSlots(tx, clinicToday(now));
     return due.length;
   });
 }
@@ -318,8 +383,17 @@ export async function openOffer(db: Db, offerId: number, now: Date, notFoundMess
   return v;
 }
 
-export const offerState = (o: repo.Offer, now: Date): OfferState =>
+const offerState = (o: repo.Offer, now: Date): OfferState =>
   o.state === 'open' && o.expiresAt <= now ? 'expired' : (o.state as OfferState);
+
+/**
+ * The offer's state as the patient's page shows it: an open offer whose slot an appointment
+ * holds now (booked by anyone, however) reads 'taken' at once, not only when they tap Accept.
+ */
+export async function offerStateNow(db: Db, o: repo.Offer, now: Date): Promise<OfferState> {
+  const state = offerState(o, now);
+  return state === 'open' && (await slotIsHeld(db, slotOf(o))) ? 'taken' : state;
+}
 
 type Answer = { ok: true } | { ok: false; message: string };
 
@@ -328,6 +402,7 @@ async function closedAnswer(tx: Db, deps: WaitlistDeps, o: repo.Offer, now: Date
   if (o.state === 'open' && o.expiresAt <= now) {
     await repo.setOffer(tx, o.id, { state: 'expired' });
     await offerSlot(tx, deps, slotOf(o), now);
+    await offerKept(tx, deps, o.calendarId, now);
     return { ok: false, message: WAITLIST_MESSAGES.offerExpired };
   }
   if (o.state === 'expired') return { ok: false, message: WAITLIST_MESSAGES.offerExpired };

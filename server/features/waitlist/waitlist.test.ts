@@ -5,7 +5,7 @@
  */
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appointments, auditEvents, outbox, waitlistOffers } from '../../db/schema';
+import { appointments, auditEvents, outbox, waitlistFreeSlots, waitlistOffers } from '../../db/schema';
 import { type ChannelSender, createOutboxWorker } from '../../platform/outbox';
 import { MONDAY_10, makeAppointment, makeCalendar, makePatient, makeStatus } from '../../test/factories';
 import { setupClinic, signedInStaff } from '../../test/harness';
@@ -287,6 +287,7 @@ describe('the waitlist', () => {
     const offer = await offeredTo(w.patient);
     expect(offer).not.toBeNull();
     const walkIn = await makePatient(db);
+    // Staff confirmed taking the held slot (issue 54, item 11: without it the booking is refused).
     const staffBooking = await api('POST', '/appointment/new-appointment', {
       doctor_id: staff.id,
       patient_id: walkIn.id,
@@ -294,6 +295,7 @@ describe('the waitlist', () => {
       calendar_id: cal.id,
       date: '2026-03-09',
       time: '11:00',
+      take_held: true,
     });
     expect(staffBooking.statusCode, staffBooking.body).toBe(200);
     const lost = await patientCall('POST', `${offer!.token}/accept`);
@@ -395,5 +397,197 @@ describe('the waitlist', () => {
       time: '11:30',
       state: 'open',
     });
+  });
+});
+
+describe('a slot held for a waiting patient (issue 54, item 11)', () => {
+  const availability = async (calendarId: number, date: string) =>
+    (await api('GET', `/appointment/calendar/${calendarId}/availability?date=${date}`)).json().data;
+  const heldMessage =
+    'Locul este rezervat pentru un pacient de pe lista de așteptare până la 12:00. Confirmați dacă îl luați totuși.';
+
+  it("is shown in staff's time options with the hold's end; booking or moving into it asks first (409), take_held books it and ends the offer", async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db);
+    const freed = await bookedSlot(cal.id, '2026-03-16', '09:30');
+    const w = await waiting(cal.id);
+    expect((await api('DELETE', `/appointment/${freed.id}`)).statusCode).toBe(200);
+    const offer = await offeredTo(w.patient);
+    expect(offer).not.toBeNull();
+    // Held from 10:00 for 2 hours: until 12:00 in Bucharest.
+    expect((await availability(cal.id, '2026-03-16')).held).toEqual([
+      { selected_date: '2026-03-16', selected_time: '09:30', until: '2026-03-02T10:00:00.000Z' },
+    ]);
+    expect((await availability(cal.id, '2026-03')).held).toHaveLength(1);
+
+    const walkIn = await makePatient(db);
+    const book = (extra: object = {}) =>
+      api('POST', '/appointment/new-appointment', {
+        doctor_id: staff.id,
+        patient_id: walkIn.id,
+        status_id: control,
+        calendar_id: cal.id,
+        date: '2026-03-16',
+        time: '09:30',
+        ...extra,
+      });
+    const refused = await book();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(heldMessage);
+    // Moving another appointment into it is asked about the same way.
+    const other = await bookedSlot(cal.id, '2026-03-16', '11:00', 'scheduled_with_papers');
+    const move = (extra: object = {}) =>
+      api('POST', '/appointment/set-appointment', {
+        appointment_id: other.id,
+        status_id: control,
+        calendar_id: cal.id,
+        date: '2026-03-16',
+        time: '09:30',
+        ...extra,
+      });
+    const moveRefused = await move();
+    expect(moveRefused.statusCode).toBe(409);
+    expect(moveRefused.json().message).toBe(heldMessage);
+    // Nothing was written: the slot is free, the offer still open.
+    const holders = () =>
+      db
+        .select()
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.calendarId, cal.id),
+            eq(appointments.selectedDate, '2026-03-16'),
+            eq(appointments.selectedTime, '09:30'),
+            eq(appointments.holdsSlot, true),
+          ),
+        );
+    expect(await holders()).toEqual([]);
+    expect((await patientCall('GET', offer!.token)).json().offer.state).toBe('open');
+
+    const taken = await book({ take_held: true });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((await holders()).map((h) => h.patientId)).toEqual([walkIn.id]);
+    const [row] = await db.select().from(waitlistOffers).where(eq(waitlistOffers.entryId, w.entryId));
+    expect(row.state).toBe('taken');
+    const [audited] = await db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, 'waitlist.offer-taken'), eq(auditEvents.entityId, String(w.entryId))),
+      );
+    expect(audited).toMatchObject({ actorId: staff.id, patientId: w.patient.id });
+    expect(audited.details).toMatchObject({ offerId: row.id, date: '2026-03-16', time: '09:30' });
+    // The patient's page says so as soon as it is opened; the slot is no longer shown as held.
+    expect((await patientCall('GET', offer!.token)).json().offer.state).toBe('taken');
+    expect((await availability(cal.id, '2026-03-16')).held).toEqual([]);
+    const list = (await api('GET', `/waitlist?calendar_id=${cal.id}`)).json();
+    expect(list.entries[0]).toMatchObject({ state: 'waiting', offers: [{ state: 'taken' }] });
+  });
+
+  it("says 'taken' on the patient's page as soon as anyone booked the slot, before they answer", async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db);
+    const freed = await bookedSlot(cal.id, '2026-03-17', '10:00');
+    const w = await waiting(cal.id);
+    expect((await api('DELETE', `/appointment/${freed.id}`)).statusCode).toBe(200);
+    const offer = await offeredTo(w.patient);
+    expect((await patientCall('GET', offer!.token)).json().offer.state).toBe('open');
+    // Booked by a path that never asked (written straight into the calendar).
+    await bookedSlot(cal.id, '2026-03-17', '10:00');
+    expect((await patientCall('GET', offer!.token)).json().offer.state).toBe('taken');
+  });
+
+  it('an offer past its end holds nothing: the slot books without asking', async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db);
+    const freed = await bookedSlot(cal.id, '2026-03-18', '10:30');
+    const w = await waiting(cal.id);
+    expect((await api('DELETE', `/appointment/${freed.id}`)).statusCode).toBe(200);
+    expect(await offeredTo(w.patient)).not.toBeNull();
+    clock.at = new Date(START.getTime() + 121 * 60_000);
+    expect((await availability(cal.id, '2026-03-18')).held).toEqual([]);
+    const walkIn = await makePatient(db);
+    const res = await api('POST', '/appointment/new-appointment', {
+      doctor_id: staff.id,
+      patient_id: walkIn.id,
+      status_id: control,
+      calendar_id: cal.id,
+      date: '2026-03-18',
+      time: '10:30',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    clock.at = START;
+  });
+});
+
+describe('a slot freed while everyone waiting holds an offer (issue 54, item 12)', () => {
+  const offersOf = async (entryId: number) =>
+    db.select().from(waitlistOffers).where(eq(waitlistOffers.entryId, entryId)).orderBy(waitlistOffers.id);
+
+  it('is kept and offered when an offer is declined, then to a patient who joins', async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db);
+    const s1 = await bookedSlot(cal.id, '2026-03-19', '09:00');
+    const s2 = await bookedSlot(cal.id, '2026-03-19', '09:30');
+    const s3 = await bookedSlot(cal.id, '2026-03-19', '10:00');
+    const a = await waiting(cal.id);
+    const b = await waiting(cal.id);
+    for (const slot of [s1, s2, s3])
+      expect((await api('DELETE', `/appointment/${slot.id}`)).statusCode).toBe(200);
+    expect((await offersOf(a.entryId)).map((o) => [o.time, o.state])).toEqual([['09:00:00', 'open']]);
+    expect((await offersOf(b.entryId)).map((o) => [o.time, o.state])).toEqual([['09:30:00', 'open']]);
+    // The third slot had nobody free to take it: kept for the list.
+    const kept = async () =>
+      (await db.select().from(waitlistFreeSlots).where(eq(waitlistFreeSlots.calendarId, cal.id))).map(
+        (k) => k.time,
+      );
+    expect(await kept()).toEqual(['10:00:00']);
+
+    // A declines 09:00: nobody else can take 09:00 now (B holds an offer), so it is kept; A, free
+    // again, is offered the kept 10:00.
+    const offerA = await offeredTo(a.patient);
+    expect((await patientCall('POST', `${offerA!.token}/decline`)).statusCode).toBe(200);
+    expect((await offersOf(a.entryId)).map((o) => [o.time, o.state])).toEqual([
+      ['09:00:00', 'declined'],
+      ['10:00:00', 'open'],
+    ]);
+    const mails = (await offerMessages()).filter((r) => r.channel === 'email' && r.to === a.patient.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].text).toContain('ora: 10:00');
+    expect(await kept()).toEqual(['09:00:00']);
+
+    // A patient who joins the list is offered the slot kept for it.
+    const c = await waiting(cal.id);
+    expect((await offersOf(c.entryId)).map((o) => [o.time, o.state])).toEqual([['09:00:00', 'open']]);
+    expect(await kept()).toEqual([]);
+  });
+
+  it('is offered when an offer expires, unless it was booked meanwhile or its time passed', async () => {
+    clock.at = START;
+    const cal = await makeCalendar(db);
+    const s1 = await bookedSlot(cal.id, '2026-03-20', '09:00');
+    const s2 = await bookedSlot(cal.id, '2026-03-20', '09:30');
+    const s3 = await bookedSlot(cal.id, '2026-03-20', '10:00');
+    const a = await waiting(cal.id);
+    for (const slot of [s1, s2, s3])
+      expect((await api('DELETE', `/appointment/${slot.id}`)).statusCode).toBe(200);
+    // Staff book 09:30 (kept, not on offer): it leaves the list without asking.
+    const walkIn = await makePatient(db);
+    const booked = await api('POST', '/appointment/new-appointment', {
+      doctor_id: staff.id,
+      patient_id: walkIn.id,
+      status_id: control,
+      calendar_id: cal.id,
+      date: '2026-03-20',
+      time: '09:30',
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    clock.at = new Date(START.getTime() + 121 * 60_000);
+    await expireOffers();
+    expect((await offersOf(a.entryId)).map((o) => [o.time, o.state])).toEqual([
+      ['09:00:00', 'expired'],
+      ['10:00:00', 'open'],
+    ]);
+    clock.at = START;
   });
 });

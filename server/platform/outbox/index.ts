@@ -15,6 +15,8 @@ export {
   messageStates,
   messagesAbout,
   type NewOutboxRow,
+  replaceWaitingMessages,
   retryNow,
+  sentAboutAppointment,
 } from './repository';
 export { budgetLeft, type ChannelBudget, createOutboxWorker } from './worker';

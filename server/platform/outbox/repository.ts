@@ -70,6 +70,49 @@ export async function insertMessagesOnce(db: Db, rows: NewOutboxRow[]): Promise<
 }
 
 /**
+ * Queues `rows` in place of the messages about the appointment still waiting (pending, or failed
+ * and not sent) whose purpose starts with one of `kinds`, on every channel: those are cancelled
+ * (`REPLACED` in their error), so several changes due at once reach the patient as one message,
+ * the latest (docs/decisions/0093-one-message-per-change.md). A message being sent right now is
+ * left to finish. Returns the ids of the rows written.
+ */
+export async function replaceWaitingMessages(
+  db: Db,
+  appointmentId: number,
+  kinds: readonly string[],
+  rows: NewOutboxRow[],
+): Promise<number[]> {
+  if (kinds.length)
+    await db
+      .update(outbox)
+      .set({
+        state: 'cancelled',
+        leaseUntil: null,
+        lastError: 'REPLACED: a newer message about the same change',
+      })
+      .where(
+        and(
+          eq(outbox.appointmentId, appointmentId),
+          inArray(outbox.state, ['pending', 'failed']),
+          or(...kinds.map((k) => sql`starts_with(${outbox.purpose}, ${k})`)),
+        ),
+      );
+  return insertMessagesOnce(db, rows);
+}
+
+/** A message about an appointment that went out (or is going out right now). */
+type SentMessage = { channel: string; purpose: string | null; subject: string; text: string };
+
+/** The messages about the appointment that were sent or are being sent, oldest first. */
+export async function sentAboutAppointment(db: Db, appointmentId: number): Promise<SentMessage[]> {
+  return db
+    .select({ channel: outbox.channel, purpose: outbox.purpose, subject: outbox.subject, text: outbox.text })
+    .from(outbox)
+    .where(and(eq(outbox.appointmentId, appointmentId), inArray(outbox.state, ['sent', 'sending'])))
+    .orderBy(asc(outbox.id));
+}
+
+/**
  * Cancels the messages still waiting for an appointment (its reminders when it is cancelled,
  * deleted or moved), optionally only those whose purpose starts with `purposePrefix`. A message
  * being sent right now is left to finish. Returns how many were cancelled.

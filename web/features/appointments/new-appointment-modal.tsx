@@ -3,7 +3,7 @@
  * letters), then the patient, then the status, then (when the status needs a slot) calendar,
  * date and time. Save stays disabled until doctor, patient and status are chosen; closing resets.
  */
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -11,9 +11,10 @@ import { APPOINTMENT_MESSAGES, newAppointmentFormSchema } from '../../../domain/
 import { pickerLabel } from '../../../domain/privacy';
 import { ApiError } from '../../lib/api';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { ClinicModal } from '../../ui/clinic-modal';
 import { MutedText } from '../../ui/muted';
 import { useAppointmentOptions, useCreateAppointment, usePatientSearch } from './api';
-import { isTakenTime, type Slot, SlotFields } from './slot-fields';
+import { askTakeHeld, isTakenTime, type Slot, SlotFields, useHeldUntil } from './slot-fields';
 
 /**
  * The payload as the form holds it. `without_appointment` follows the chosen status and only
@@ -66,10 +67,14 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
     onClose();
   };
 
-  const save = form.onSubmit(async ({ calendar_id, date, time, doctor_id, ...rest }) => {
+  const heldUntil = useHeldUntil(slot, doctorId);
+
+  const submit = async ({ calendar_id, date, time, doctor_id, ...rest }: Values, takeHeld: boolean) => {
     // Valid here: the schema refused an empty doctor.
     const chosen = { ...rest, doctor_id: doctor_id ?? '' };
-    const payload = needsSlot ? { ...chosen, calendar_id, date, time } : chosen;
+    const payload = needsSlot
+      ? { ...chosen, calendar_id, date, time, ...(takeHeld ? { take_held: true } : {}) }
+      : chosen;
     try {
       await create.mutateAsync(payload);
       notifySuccess(APPOINTMENT_MESSAGES.created);
@@ -80,6 +85,11 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
       else if (err instanceof ApiError && err.errors) form.setErrors(err.errors);
       notifyFailure(APPOINTMENT_MESSAGES.createFailed, err);
     }
+  };
+  // A time held for a patient on the waitlist is taken only once staff say so.
+  const save = form.onSubmit((values) => {
+    if (needsSlot && heldUntil) askTakeHeld(heldUntil, () => void submit(values, true));
+    else void submit(values, false);
   });
 
   const patientData = (patients.data ?? []).map((p) => ({
@@ -88,7 +98,7 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
   }));
 
   return (
-    <Modal opened={opened} onClose={close} title="Adaugă programare" size="md">
+    <ClinicModal opened={opened} onClose={close} title="Adaugă programare" size="md">
       <Stack gap="sm">
         <Select
           label="Medic"
@@ -172,6 +182,6 @@ export function NewAppointmentModal({ opened, onClose }: { opened: boolean; onCl
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ClinicModal>
   );
 }

@@ -34,6 +34,29 @@ function stubServer() {
   });
 }
 
+/** Calendar 11 with 10:00 on 11 March 2030 held for a patient on the waitlist until 11:30 that day. */
+function stubHeld() {
+  return stubFetch({
+    'GET /appointment/new-appointment': optionsReply,
+    'GET /appointment/calendar/11/availability': (c) => {
+      const date = c.query.get('date') ?? undefined;
+      const reply = availabilityReply([], date);
+      return date === NEXT_MONDAY
+        ? {
+            ...reply,
+            data: {
+              ...reply.data,
+              held: [
+                { selected_date: NEXT_MONDAY, selected_time: '10:00', until: '2030-03-11T09:30:00.000Z' },
+              ],
+            },
+          }
+        : reply;
+    },
+    'POST /appointment/set-appointment': saved,
+  });
+}
+
 type User = ReturnType<typeof render>['user'];
 
 async function choose(user: User, label: string, option: string) {
@@ -150,5 +173,33 @@ describe('SetAppointmentModal', () => {
       { appointment_id: 42, status_id: REFERRED.id, without_appointment: true },
     ]);
     expect(net.calls.some((c) => c.path.includes('/availability'))).toBe(false);
+  });
+
+  it('says a time is held for a waiting patient until when, and takes it only once staff confirm (take_held)', async () => {
+    const net = stubHeld();
+    const { user, onClose } = renderModal(CONSULT);
+    expect(await timesOn(user, 'Ecografie', '11 Martie 2030')).toEqual([
+      '09:00 - 09:30',
+      '09:30 - 10:00',
+      '10:00 - 10:30 · rezervat pentru un pacient de pe lista de așteptare până la 11.03.2030, ora 11:30',
+    ]);
+    await user.click(screen.getByRole('option', { name: /^10:00 - 10:30/ }));
+    await user.click(screen.getByRole('button', { name: 'Setează programarea' }));
+    const ask = await screen.findByRole('dialog', { name: 'Locul este rezervat pentru lista de așteptare' });
+    expect(ask).toHaveTextContent('oferta lui se încheie');
+    expect(net.callsTo('POST /appointment/set-appointment')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Ia locul' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(net.callsTo('POST /appointment/set-appointment').map((c) => c.body)).toEqual([
+      {
+        appointment_id: 42,
+        status_id: CONSULT.id,
+        without_appointment: false,
+        calendar_id: 11,
+        date: NEXT_MONDAY,
+        time: '10:00',
+        take_held: true,
+      },
+    ]);
   });
 });

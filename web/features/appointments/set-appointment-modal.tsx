@@ -1,14 +1,15 @@
 /** Set a custom status, with calendar, date and time unless it is without_appointment (SPEC §4, §5). */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { AppointmentDetail, StatusRef } from '../../../domain/appointment-replies';
 import { APPOINTMENT_MESSAGES, setAppointmentFormSchema } from '../../../domain/appointments';
 import { ApiError } from '../../lib/api';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { ClinicModal } from '../../ui/clinic-modal';
 import { MutedText } from '../../ui/muted';
 import { useAppointmentOptions, useSetAppointment } from './api';
-import { isTakenTime, SlotFields } from './slot-fields';
+import { askTakeHeld, isTakenTime, SlotFields, useHeldUntil } from './slot-fields';
 
 type Props = { appointment: AppointmentDetail; status: StatusRef | null; onClose: () => void };
 
@@ -53,11 +54,16 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
     }
   }, [opened, status?.id]);
 
-  if (!status) return <Modal opened={false} onClose={onClose} />;
+  const { calendar_id, date, time } = form.values;
+  const heldUntil = useHeldUntil({ calendar_id, date, time }, appointment.doctor_id);
+
+  if (!status) return <ClinicModal opened={false} onClose={onClose} />;
   const without = status.without_appointment;
 
-  const save = form.onSubmit(async ({ calendar_id, date, time, ...rest }) => {
-    const payload = without ? rest : { ...rest, calendar_id, date, time };
+  const submit = async ({ calendar_id, date, time, ...rest }: Values, takeHeld: boolean) => {
+    const payload = without
+      ? rest
+      : { ...rest, calendar_id, date, time, ...(takeHeld ? { take_held: true } : {}) };
     try {
       await write.mutateAsync(payload);
       notifySuccess(APPOINTMENT_MESSAGES.statusSet);
@@ -68,6 +74,11 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
       else if (err instanceof ApiError && err.errors) form.setErrors(err.errors);
       notifyFailure(err instanceof ApiError ? err.message : APPOINTMENT_MESSAGES.createFailed, err);
     }
+  };
+  // A time held for a patient on the waitlist is taken only once staff say so.
+  const save = form.onSubmit((values) => {
+    if (!without && heldUntil) askTakeHeld(heldUntil, () => void submit(values, true));
+    else void submit(values, false);
   });
 
   const own =
@@ -78,10 +89,9 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
           time: appointment.selected_time,
         }
       : null;
-  const { calendar_id, date, time } = form.values;
 
   return (
-    <Modal opened onClose={onClose} title={without ? 'Setează status' : 'Setează programarea'}>
+    <ClinicModal opened onClose={onClose} title={without ? 'Setează status' : 'Setează programarea'}>
       <Stack gap="sm">
         <Text size="sm">
           Status nou: <b>{status.title}</b>
@@ -110,6 +120,6 @@ export function SetAppointmentModal({ appointment, status, onClose }: Props) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ClinicModal>
   );
 }

@@ -2,10 +2,12 @@
  * Calendar, date and time pickers of the new-appointment and set-appointment modals (SPEC §4):
  * changing the calendar resets date and time, changing the date resets the time; dates run from
  * today to +60 months without unavailable days and the doctor's time off; times are that
- * weekday's entries minus the starts already taken.
+ * weekday's entries minus the starts already taken; a time an open waitlist offer holds says until
+ * when, and taking it is asked first (issue 54, item 11).
  */
-import { Select, Stack } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { modals } from '@mantine/modals';
 import { useMemo } from 'react';
 import type { CalendarRef } from '../../../domain/appointment-replies';
 import { APPOINTMENT_MESSAGES } from '../../../domain/appointments';
@@ -17,6 +19,7 @@ import {
   lastBookableDay,
   takenStarts,
 } from '../../../domain/slots';
+import { heldSlotLabel } from '../../../domain/waitlist';
 import { ApiError } from '../../lib/api';
 import { useMutedColor } from '../../ui/muted';
 import { useAvailability } from './api';
@@ -33,6 +36,32 @@ export function isTakenTime(err: unknown): boolean {
     err.status === 409 &&
     (err.message === APPOINTMENT_MESSAGES.slotTaken || err.message === APPOINTMENT_MESSAGES.doctorSlotTaken)
   );
+}
+
+/** Until when an open waitlist offer holds the chosen time, or null (the day's availability, cached). */
+export function useHeldUntil(slot: Slot, doctorId: string | null): Date | null {
+  const day = useAvailability(slot.calendar_id, doctorId, slot.date);
+  const hold = day.data?.held.find((h) => h.selected_date === slot.date && h.selected_time === slot.time);
+  return hold ? new Date(hold.until) : null;
+}
+
+/**
+ * Asks before taking a time held for a patient on the waitlist: they were told by SMS that it is
+ * kept for them. Confirmed, the booking is sent with `take_held`; their offer then ends.
+ */
+export function askTakeHeld(until: Date, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: 'Locul este rezervat pentru lista de așteptare',
+    children: (
+      <Text size="sm">
+        Ora aleasă este {heldSlotLabel(until, new Date())}. Pacientul a primit un mesaj că locul este păstrat
+        pentru el. Dacă îl luați, oferta lui se încheie, iar el rămâne pe lista de așteptare.
+      </Text>
+    ),
+    labels: { confirm: 'Ia locul', cancel: 'Renunță' },
+    closeButtonProps: { 'aria-label': 'Închide' },
+    onConfirm,
+  });
 }
 
 type Props = {
@@ -77,7 +106,16 @@ export function SlotFields({
       booked: day.data?.appointments ?? [],
       own: ownSlot,
     });
-    return availableTimes({ date: value.date, today, availability: base.data.availability, taken });
+    const options = availableTimes({ date: value.date, today, availability: base.data.availability, taken });
+    const held = new Map(
+      (day.data?.held ?? [])
+        .filter((h) => h.selected_date === value.date)
+        .map((h) => [h.selected_time, h.until]),
+    );
+    return options.map((o) => {
+      const until = held.get(o.value);
+      return until ? { ...o, label: `${o.label} · ${heldSlotLabel(new Date(until), new Date())}` } : o;
+    });
   }, [value.date, value.calendar_id, base.data, day.data, ownSlot, today]);
 
   const showDate = !progressive || value.calendar_id !== null;

@@ -59,6 +59,7 @@ export function availabilityReply(booked: string[] = [], date?: string): Availab
         { day: 'wednesday', weekday: 3, from: '11:00:00', to: '11:30:00' },
       ],
       appointments: date ? booked.map((t) => ({ selected_date: date, selected_time: t })) : [],
+      held: [],
     },
   };
 }

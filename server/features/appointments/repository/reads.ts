@@ -2,13 +2,20 @@
  * The appointment reads other than the list (list.ts): one appointment, the next ones from now,
  * what a message or the patient's page needs of one, a doctor's slots, the slots taken.
  */
-import { and, asc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { AvailabilityData, NextAppointment, StatusRef } from '../../../../domain/appointment-replies';
 import { hhmm } from '../../../../domain/dates';
 import type { AffectedAppointment } from '../../../../domain/my-account';
 import type { Db } from '../../../db/client';
 import { appointmentStatuses, appointments } from '../../../db/schema/appointments';
-import { calendarHours, calendarTitles, patientCards, staffNames, timeOffPeriods } from '../../../db/views';
+import {
+  calendarHours,
+  calendarTitles,
+  patientCards,
+  slotHolds,
+  staffNames,
+  timeOffPeriods,
+} from '../../../db/views';
 import { literalInt } from '../../../platform/page-sql';
 import { cards } from './cards';
 
@@ -200,6 +207,33 @@ export async function takenSlots(
   return rows.map((r) => ({
     selected_date: r.selected_date ?? '',
     selected_time: hhmm(r.selected_time ?? ''),
+  }));
+}
+
+/**
+ * The calendar's slots held by an open waitlist offer between two days, with the hold's end
+ * (the waitlist's published view slot_holds; an offer past its end holds nothing).
+ */
+export async function heldSlots(
+  db: Db,
+  opts: { calendarId: number; from: string; to: string; now: Date },
+): Promise<AvailabilityData['held']> {
+  const rows = await db
+    .select({ date: slotHolds.date, time: slotHolds.time, until: slotHolds.expiresAt })
+    .from(slotHolds)
+    .where(
+      and(
+        eq(slotHolds.calendarId, opts.calendarId),
+        gte(slotHolds.date, opts.from),
+        lte(slotHolds.date, opts.to),
+        gt(slotHolds.expiresAt, opts.now),
+      ),
+    )
+    .orderBy(asc(slotHolds.date), asc(slotHolds.time));
+  return rows.map((r) => ({
+    selected_date: r.date,
+    selected_time: hhmm(r.time),
+    until: r.until.toISOString(),
   }));
 }
 

@@ -42,6 +42,12 @@ type NewInput = z.output<typeof newAppointmentSchema>;
 
 export function bookingActions({ db, clock, events }: Deps) {
   const today = () => clinicToday(clock.now());
+  /**
+   * Says a slot is about to be booked, before the write: the waitlist refuses a slot its open
+   * offer holds unless staff confirmed taking it (`take_held`), and ends that offer when they did.
+   */
+  const booking = (tx: Db, actor: Actor, slot: FreedSlot, takeHeld: boolean | undefined) =>
+    events.emit(tx, 'slot.booking', { ...slot, takeHeld: takeHeld === true, actor });
 
   return {
     async confirm(actor: Actor, input: { appointmentId: number; status: ConfirmTarget }) {
@@ -80,6 +86,12 @@ export function bookingActions({ db, clock, events }: Deps) {
           } else {
             const slot = requiredSlot(input);
             await assertBookable(tx, { ...slot, doctorId: row.doctorId, today: today() });
+            const moved =
+              !row.holdsSlot ||
+              row.calendarId !== slot.calendarId ||
+              row.selectedDate !== slot.date ||
+              row.selectedTime?.slice(0, 5) !== slot.time;
+            if (moved) await booking(tx, actor, { ...slot, doctorId: row.doctorId }, input.take_held);
             ({ answersEnded } = await writes.updateAppointment(tx, row, {
               status: 'custom',
               customStatusId: st.id,
@@ -88,11 +100,6 @@ export function bookingActions({ db, clock, events }: Deps) {
               selectedTime: slot.time,
               holdsSlot: true,
             }));
-            const moved =
-              !row.holdsSlot ||
-              row.calendarId !== slot.calendarId ||
-              row.selectedDate !== slot.date ||
-              row.selectedTime?.slice(0, 5) !== slot.time;
             if (moved && row.holdsSlot) await freed(events, tx, row);
             if (moved)
               await events.emit(tx, 'appointment.scheduled', {
@@ -112,6 +119,8 @@ export function bookingActions({ db, clock, events }: Deps) {
               : { calendarId: input.calendar_id, date: input.date, time: input.time }),
             // The patient's answers about the old day, ended by the move (the patient confirms the new one).
             ...(answersEnded ? { answersEnded } : {}),
+            // Staff confirmed taking a slot a waitlist offer held (the offer's end is audited by the waitlist).
+            ...(input.take_held ? { takeHeld: true } : {}),
           });
         }),
       );
@@ -128,7 +137,10 @@ export function bookingActions({ db, clock, events }: Deps) {
             });
           const st = await customStatus(tx, input.status_id!);
           const slot = st.withoutAppointment ? null : requiredSlot(input);
-          if (slot) await assertBookable(tx, { ...slot, doctorId: input.doctor_id, today: today() });
+          if (slot) {
+            await assertBookable(tx, { ...slot, doctorId: input.doctor_id, today: today() });
+            await booking(tx, actor, { ...slot, doctorId: input.doctor_id }, input.take_held);
+          }
           const id = await writes.insertAppointment(tx, {
             patientId: input.patient_id!,
             doctorId: input.doctor_id,
@@ -145,7 +157,12 @@ export function bookingActions({ db, clock, events }: Deps) {
             entityType: 'appointment',
             entityId: id,
             patientId: input.patient_id,
-            details: { doctorId: input.doctor_id, statusId: st.id, ...(slot ?? {}) },
+            details: {
+              doctorId: input.doctor_id,
+              statusId: st.id,
+              ...(slot ?? {}),
+              ...(slot && input.take_held ? { takeHeld: true } : {}),
+            },
           });
           return id;
         }),
