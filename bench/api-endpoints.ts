@@ -4,7 +4,7 @@ import { resolveRange } from '../domain/dashboard';
 import { addDays } from '../domain/dates';
 import { foldText } from '../domain/text';
 import { makeCnp } from '../domain/validation/cnp';
-import { LAST } from '../server/demo/demo-names';
+import { FEMALE_FIRST, LAST, MALE_FIRST } from '../server/demo/demo-names';
 import { workingDaysBetween } from './data-gen';
 
 export type Endpoint = {
@@ -21,6 +21,12 @@ const q = (filters: object) => encodeURIComponent(JSON.stringify(filters));
 const pad = (n: number) => String(n).padStart(2, '0');
 const SURNAMES = LAST.map(foldText);
 const surname = (i: number) => SURNAMES[i % SURNAMES.length];
+const FIRST = [...MALE_FIRST, ...FEMALE_FIRST];
+/** A full name as a receptionist types it, with diacritics: surname first, or first name first (issue 54, item 22). */
+const fullName = (i: number, firstNameFirst: boolean) => {
+  const [last, first] = [LAST[i % LAST.length], FIRST[(i * 7) % FIRST.length]];
+  return firstNameFirst ? `${first} ${last}` : `${last} ${first}`;
+};
 /** The statuses the lists' status filter is loaded with, in turn. */
 const listStatus = (i: number) =>
   ['scheduled', 'request', 'appointment_request', 'scheduled_paperless'][i % 4];
@@ -95,6 +101,15 @@ export function endpoints(opts: {
     get('GET /api/user/user-details (session only)', () => '/api/user/user-details'),
     get('GET /api/patients (no filter, page 1)', () => `/api/patients?page=1&perPage=20`),
     filtered('GET /api/patients name filter', '/api/patients', (i) => ({ name: surname(i) })),
+    filtered('GET /api/patients full name, surname first', '/api/patients', (i) => ({
+      name: fullName(i, false),
+    })),
+    filtered('GET /api/patients full name, first name first', '/api/patients', (i) => ({
+      name: fullName(i, true),
+    })),
+    filtered('GET /api/patients full name, first name first, no diacritics', '/api/patients', (i) => ({
+      name: foldText(fullName(i, true)),
+    })),
     // The last four digits the lists show: the start or the end of the CNP (issue 22).
     filtered('GET /api/patients CNP filter (4 digits, start or end)', '/api/patients', (i) => ({
       cnp: String(1000 + ((i * 7919) % 9000)),
