@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendarClosedDays, calendarTitles, consentVersions, publicDayRequests } from '../../db/views';
 import type { auditRow } from '../../platform/audit';
-import type { NewOutboxRow } from '../../platform/outbox';
+import { messagesJson, type NewOutboxRow } from '../../platform/outbox';
 
 export type PublicDayRow = {
   id: number;
@@ -165,17 +165,7 @@ export type RequestToStore = {
  */
 export async function storeRequest(db: Db, r: RequestToStore): Promise<boolean> {
   const p = r.patient.create;
-  const messages = JSON.stringify(
-    r.messages.map((m) => ({
-      channel: m.channel,
-      to: m.to,
-      subject: m.subject,
-      text: m.text,
-      appointment_id: m.appointmentId ?? null,
-      purpose: m.purpose ?? null,
-      not_before: m.notBefore ?? null,
-    })),
-  );
+  const messages = messagesJson(r.messages);
   const a = r.audit;
   const res = (await db.execute(sql`
     with place as (
@@ -215,10 +205,10 @@ export async function storeRequest(db: Db, r: RequestToStore): Promise<boolean> 
       insert into self_service_links (appointment_id, nonce, token_hash)
       select request.id, ${r.link.nonce}::text, ${r.link.tokenHash}::text from request
     ), messages as (
-      insert into outbox (channel, "to", subject, text, appointment_id, purpose, next_attempt_at)
-      select m.channel, m."to", m.subject, m.text, request.id, m.purpose, coalesce(m.not_before, now())
+      insert into outbox (channel, "to", subject, text, html, appointment_id, purpose, next_attempt_at)
+      select m.channel, m."to", m.subject, m.text, m.html, request.id, m.purpose, coalesce(m.not_before, now())
       from request, jsonb_to_recordset(${messages}::jsonb) as m(channel text, "to" text, subject text,
-           text text, appointment_id integer, purpose text, not_before timestamptz)
+           text text, html text, purpose text, not_before timestamptz)
     ), audit as (
       insert into audit_events (actor_id, action, entity_type, entity_id, patient_id, ip, details)
       select ${a.actorId ?? null}::text, ${a.action}::text, ${a.entityType ?? null}::text, ${a.entityId ?? null}::text,

@@ -14,6 +14,7 @@ export {
   type MessageSubject,
   messageStates,
   messagesAbout,
+  messagesJson,
   type NewOutboxRow,
   replaceWaitingMessages,
   retryNow,

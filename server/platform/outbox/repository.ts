@@ -30,15 +30,11 @@ export async function insertMessage(db: Db, row: NewOutboxRow): Promise<number> 
 }
 
 /**
- * The statement that queues `rows`, except those whose purpose is already queued or sent for the
- * appointment and channel (the partial unique index `outbox_purpose_uq`): those are not written,
- * so a reminder scheduled twice, or by two nodes at once, goes out once. The rows travel as one
- * JSON value, so the text is the same for one row or ten (prepared once, built without Drizzle's
- * insert builder). `only` writes them only when it holds: a statement that queues its messages
- * beside the change they are about passes "the change was made" (the public form's request).
+ * The rows as one JSON array of the outbox's column values (`not_before`: the first attempt),
+ * the way the statements that queue them read them with `jsonb_to_recordset`.
  */
-function messagesInsert(rows: NewOutboxRow[], only: SQL = sql`true`): SQL {
-  const json = JSON.stringify(
+export function messagesJson(rows: NewOutboxRow[]): string {
+  return JSON.stringify(
     rows.map((row) => ({
       channel: row.channel,
       to: row.to,
@@ -51,6 +47,18 @@ function messagesInsert(rows: NewOutboxRow[], only: SQL = sql`true`): SQL {
       not_before: row.notBefore ?? null,
     })),
   );
+}
+
+/**
+ * The statement that queues `rows`, except those whose purpose is already queued or sent for the
+ * appointment and channel (the partial unique index `outbox_purpose_uq`): those are not written,
+ * so a reminder scheduled twice, or by two nodes at once, goes out once. The rows travel as one
+ * JSON value, so the text is the same for one row or ten (prepared once, built without Drizzle's
+ * insert builder). `only` writes them only when it holds: a statement that queues its messages
+ * beside the change they are about passes "the change was made" (the public form's request).
+ */
+function messagesInsert(rows: NewOutboxRow[], only: SQL = sql`true`): SQL {
+  const json = messagesJson(rows);
   return sql`insert into outbox (channel, "to", subject, text, html, attachments, appointment_id, purpose, next_attempt_at)
     select m.channel, m."to", m.subject, m.text, m.html, m.attachments, m.appointment_id, m.purpose,
            coalesce(m.not_before, now())
