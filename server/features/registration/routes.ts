@@ -67,7 +67,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return {
         status: 1 as const,
-        challenge: await issueChallenge(app.deps.config.authSecret, app.deps.clock.now()),
+        challenge: await issueChallenge(
+          app.deps.config.authSecret,
+          app.deps.clock.now(),
+          app.deps.config.REGISTRATION_CHALLENGE_SECONDS * 1000,
+        ),
       };
     },
   );
@@ -146,7 +150,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (
         !staff &&
         config.REGISTRATION_PROOF_OF_WORK === 'on' &&
-        !(await acceptProof(db, config.authSecret, r.altcha, now))
+        !(await acceptProof(
+          db,
+          config.authSecret,
+          r.altcha,
+          now,
+          config.REGISTRATION_CHALLENGE_SECONDS * 1000,
+        ))
       ) {
         const m = REGISTRATION_MESSAGES.proofOfWork;
         throw new HttpError(400, m, { altcha: m });
