@@ -193,6 +193,11 @@ test('weekends and past days cannot be picked', async ({ page }) => {
 
 test('a BAD day shows the message and offers no time', async ({ page, request }) => {
   const bad = await findDay(request, 0);
+  // The picker does not offer the days it knows closed (GET /appointment/closed-days); a day
+  // closed or filled after it asked is still refused by the date check, with the message.
+  await page.route('**/api/appointment/closed-days', (route) =>
+    route.fulfill({ json: { status: 1, closed: [] } }),
+  );
   await page.goto('/user/register');
   await pickDay(page, bad);
   await expect(page.getByText(UNAVAILABLE)).toBeVisible();
