@@ -41,6 +41,14 @@ export const checkDateFilters = z.strictObject({ selected_date: dateField });
 /** GET /appointment/check-register-date: `status: 0` with a message (HTTP 200) for a day that cannot be requested. */
 export const checkDateReply = z.union([ok({}), z.object({ status: z.literal(0), message: z.string() })]);
 
+/**
+ * GET /appointment/closed-days: the days from today to the last one the form offers that the
+ * public calendar refuses besides weekends (its unavailable days: public holidays, closures; and
+ * the days already full), as ranges of days, first to last; the date picker does not offer them.
+ */
+export const closedDaysReply = ok({ closed: z.array(z.object({ from: z.string(), to: z.string() })) });
+export type ClosedDaysAnswer = z.infer<typeof closedDaysReply>;
+
 /** GET /appointment/consent-text: the consent text the form shows now. */
 export const consentTextReply = ok({ version: z.string(), text: z.string() });
 export type ConsentTextAnswer = z.infer<typeof consentTextReply>;

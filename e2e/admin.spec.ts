@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, weekdayOf } from '../domain/dates';
-import { dayLabel, today } from './dates';
+import { dayLabel, showMonthOf, today } from './dates';
 import {
   ACCOUNTS,
   choose,
@@ -142,11 +142,7 @@ test('a new availability entry is offered in set-appointment', async ({ page }) 
   const dialog = page.getByRole('dialog');
   await choose(page, dialog, /Calendar/, LAB);
   await dialog.getByRole('button', { name: /^Data/ }).click();
-  const day = page.getByRole('button', { name: dayLabel(saturday), exact: true });
-  await expect(page.getByRole('button', { name: 'Luna următoare' })).toBeVisible();
-  for (let i = 0; i < 6 && !(await day.isVisible()); i++)
-    await page.getByRole('button', { name: 'Luna următoare' }).click();
-  await day.click();
+  await (await showMonthOf(page, saturday)).click();
   await dialog.getByRole('combobox', { name: /Ora/ }).click();
   await expect(page.getByRole('option', { name: '07:00 - 07:30' })).toBeVisible();
   await page.keyboard.press('Escape');

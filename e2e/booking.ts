@@ -6,7 +6,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays } from '../domain/dates';
 import { availableTimes } from '../domain/slots';
-import { dayLabel, today } from './dates';
+import { showMonthOf, today } from './dates';
 
 /** What the add-appointment modal offers: doctors, statuses and calendars. */
 export type AppointmentOptions = {
@@ -56,9 +56,5 @@ export async function freeSlot(
 /** Opens the date picker of `scope` (its 'Data…' button) and picks `day`, moving month by month. */
 export async function pickDay(page: Page, scope: Locator, day: string) {
   await scope.getByRole('button', { name: /^Data/ }).click();
-  const button = page.getByRole('button', { name: dayLabel(day), exact: true });
-  for (let i = 0; i < 24 && !(await button.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Luna următoare' }).click();
-  }
-  await button.click();
+  await (await showMonthOf(page, day)).click();
 }

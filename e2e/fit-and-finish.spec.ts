@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { addDays } from '../domain/dates';
-import { dayLabel, today } from './dates';
+import { showMonthOf, today } from './dates';
 import { ACCOUNTS, DEMO_PASSWORD, expect, expectNoA11yViolations, fillLogin, signIn, test } from './fixtures';
 
 const port = Number(process.env.E2E_PORT ?? '3100');
@@ -207,10 +207,7 @@ test.describe('items 9 and 12: the public form date', () => {
     await page.getByRole('button', { name: /Data programării/ }).click();
     // The calendar's code arrives on first use (decision 0042): month buttons once it is open.
     await expect(page.getByRole('button', { name: 'Luna următoare' })).toBeVisible();
-    const button = page.getByRole('button', { name: dayLabel(day), exact: true });
-    for (let i = 0; i < 24 && !(await button.isVisible()); i++)
-      await page.getByRole('button', { name: 'Luna următoare' }).click();
-    return button;
+    return showMonthOf(page, day);
   }
 
   test('the single 08:00 slot is preselected and the focus returns to the date field (1440 px)', async ({

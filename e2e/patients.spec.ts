@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { clinicToday, formatDay } from '../domain/dates';
 import { makeCnp } from '../domain/validation/cnp';
-import { dayLabel } from './dates';
+import { showMonthOf } from './dates';
 import { expect, expectNoA11yViolations, signIn, test } from './fixtures';
 
 const rows = (page: Page) => page.locator('table tbody tr');
@@ -91,13 +91,8 @@ test.describe('patient list', () => {
     const withDate = await demoPatient(page);
     const day = withDate.appointment_date!;
     await page.getByRole('button', { name: 'Filtrează: Data programării' }).click();
-    const [y, m] = day.split('-').map(Number);
     const picker = page.getByRole('dialog', { name: 'Filtrează: Data programării' });
-    const shown = new Date();
-    const months = (y - shown.getFullYear()) * 12 + (m - 1 - shown.getMonth());
-    for (let i = 0; i < Math.abs(months); i++)
-      await picker.getByRole('button', { name: months > 0 ? 'Luna următoare' : 'Luna anterioară' }).click();
-    await picker.getByRole('button', { name: dayLabel(day), exact: true }).click();
+    await (await showMonthOf(page, day, picker)).click();
     await expect(rows(page).first()).toContainText(formatDay(day));
     // Every row shows that day (a retrying check: the table may still be swapping pages).
     await expect(

@@ -255,6 +255,15 @@ const envSchema = z.object({
     .enum(['on', 'off'])
     .default('on')
     .describe('the public form proves a little work per request (ALTCHA); off only for scripted tests'),
+  REGISTRATION_CHALLENGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(86400)
+    .default(1800)
+    .describe(
+      "how long the public form's proof-of-work challenge may be used; the page renews it before then (short only in the browser tests)",
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: z
     .enum(['auto', 'off'])

@@ -30,6 +30,7 @@ const PUBLIC: Record<string, Partial<Record<Role, number[]>> & { all?: number[] 
   'GET /api/appointment/check-register-date': { all: [400] },
   'GET /api/appointment/consent-text': { all: [200, 404] },
   'GET /api/appointment/challenge': { all: [200] },
+  'GET /api/appointment/closed-days': { all: [200] },
   'POST /api/appointment': { all: [400] },
   'GET /api/patients/:id/consultation-letter/:guid/pdf': { all: [403] },
   'GET /api/documents/:id/file': { all: [403] },

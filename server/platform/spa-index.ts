@@ -33,12 +33,39 @@ import { LINK_TOKEN_PATTERN } from './link-tokens';
  * 1.9-2.0 s instead of 2.2-2.5 s with the code announced, largest paint 2.6 s against 2.5;
  * decision 0067).
  */
-export const PRELOADED_PAGES: Record<string, string> = {
+export const PRELOADED_PAGES: Record<string, string | string[]> = {
   '/': 'features/registration/landing-page.tsx',
   '/user/register': 'features/registration/register-page.tsx',
   '/user/login': 'features/auth/login-page.tsx',
   '/p/:token': 'features/self-service/self-service-page.tsx',
+  ...backOfficePages(),
 };
+
+/**
+ * The back office's screens: the shell and the screen's own module (web/router.tsx), announced
+ * together with the entry. Without them a full load of a staff screen fetched its code in three
+ * rounds, each found only when the one before had run (entry, then the shell, then the screen:
+ * about 80 files), and the content showed after 1.0-1.6 s (issue 54, item 21; decision 0096).
+ */
+function backOfficePages(): Record<string, string[]> {
+  const shell = 'app/shell.tsx';
+  const screens: Record<string, string> = {
+    '/app': 'features/dashboard/dashboard-page.tsx',
+    '/app/dashboard': 'features/dashboard/dashboard-page.tsx',
+    '/app/patients': 'features/patients/patient-list-page.tsx',
+    '/app/patients/:id': 'features/patients/patient-detail-page.tsx',
+    '/app/patients/:id/:tab': 'features/patients/patient-detail-page.tsx',
+    '/app/appointments': 'features/appointments/appointment-list-page.tsx',
+    '/app/appointments/:id': 'features/appointments/appointment-detail-page.tsx',
+    '/app/docs/documents': 'features/documents/documents-page.tsx',
+    '/app/calendars': 'features/calendars/calendars-page.tsx',
+    '/app/my-account': 'features/my-account/my-account-page.tsx',
+    '/app/pages/search/:text': 'features/search/search-page.tsx',
+    '/app/admin': 'features/admin/admin-page.tsx',
+    '/app/admin/:section': 'features/admin/admin-page.tsx',
+  };
+  return Object.fromEntries(Object.entries(screens).map(([page, key]) => [page, [shell, key]]));
+}
 
 /**
  * The answer a page asks for first, by page path: announced in the reply's `Link` header, so the
@@ -47,10 +74,29 @@ export const PRELOADED_PAGES: Record<string, string> = {
  * already checked to be well formed (`isSpaPath`). The request is the page's own (same URL and
  * credentials), so the browser hands its answer to the page: the server still sees one request.
  */
-const FIRST_DATA: { pattern: RegExp; url: (m: RegExpMatchArray) => string }[] = [
+const FIRST_DATA: { pattern: RegExp; urls: (m: RegExpMatchArray) => string[]; signedIn?: boolean }[] = [
   // The patient's self-service page (web/features/self-service/api.ts), whose link comes by SMS.
-  { pattern: new RegExp(`^/p/(${LINK_TOKEN_PATTERN})$`), url: (m) => `/api/self-service/${m[1]}` },
+  { pattern: new RegExp(`^/p/(${LINK_TOKEN_PATTERN})$`), urls: (m) => [`/api/self-service/${m[1]}`] },
+  // A staff screen asks first for the signed-in account (web/app/current-user.tsx), the dashboard
+  // then for its figures (web/features/dashboard/api.ts): asked for with the page when the request
+  // carries a session cookie (without one the screen goes to the login page and asks nothing
+  // more), instead of after the code had arrived and run (issue 54, item 21; decision 0096).
+  {
+    pattern: /^\/app(\/dashboard)?$/,
+    signedIn: true,
+    urls: () => [
+      '/api/user/user-details',
+      '/api/dashboard',
+      '/api/dashboard/weekly',
+      '/api/dashboard/journey',
+    ],
+  },
+  { pattern: /^\/app\/.+$/, signedIn: true, urls: () => ['/api/user/user-details'] },
 ];
+
+/** Whether the request carries better-auth's session cookie (checked later, by the API). */
+const hasSessionCookie = (req: FastifyRequest) =>
+  /(?:^|;\s*)(?:__Secure-)?clinic\.session_token=/.test(String(req.headers.cookie ?? ''));
 
 /** The pages a search engine may show: the landing page and the public form. */
 const INDEXED_PAGES = new Set(['/', '/user/register']);
@@ -84,10 +130,11 @@ type Variant = { etag: string; raw: Buffer; br: Buffer; gzip: Buffer };
  */
 export function preloadTags(
   manifest: Manifest,
-  pageKey: string,
+  pageKeys: string | string[],
   { scripts = true, base = '/' } = {},
 ): string {
-  if (!manifest[pageKey]) return '';
+  const keys = typeof pageKeys === 'string' ? [pageKeys] : pageKeys;
+  if (!keys.some((k) => manifest[k])) return '';
   const js = new Set<string>();
   const css = new Set<string>();
   const seen = new Set<string>();
@@ -104,7 +151,7 @@ export function preloadTags(
   };
   // The entry's files first (index.html already names them), then what the page adds.
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, false);
-  walk(pageKey, true);
+  for (const key of keys) walk(key, true);
   return [
     ...[...css].map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
     ...(scripts ? [...js] : []).map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
@@ -139,7 +186,7 @@ const readJson = <T>(file: string): T | undefined =>
 export function loadSpaIndex(
   webDir: string,
   institute: InstituteInfo,
-  pages: Record<string, string> = PRELOADED_PAGES,
+  pages: Record<string, string | string[]> = PRELOADED_PAGES,
 ): SpaIndex {
   const meta = `<meta name="institute" content="${escapeHtml(JSON.stringify(institute))}" />`;
   const html = readFileSync(path.join(webDir, 'index.html'), 'utf8').replace(
@@ -175,10 +222,17 @@ export function loadSpaIndex(
     send(req, reply) {
       const pathname = (req.url.split('?')[0] ?? '/').replace(/(?<=.)\/+$/, '');
       const v = byPath.get(pathname) ?? byPattern.find((p) => p.pattern.test(pathname))?.v ?? plain;
-      for (const { pattern, url } of FIRST_DATA) {
-        const m = pathname.match(pattern);
-        if (m) reply.header('link', `<${url(m)}>; rel=preload; as=fetch; crossorigin=use-credentials`);
-      }
+      const first = FIRST_DATA.map((d) => ({ d, m: pathname.match(d.pattern) })).find(
+        ({ d, m }) => m && (!d.signedIn || hasSessionCookie(req)),
+      );
+      if (first?.m)
+        reply.header(
+          'link',
+          first.d
+            .urls(first.m)
+            .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`)
+            .join(', '),
+        );
       // Only the public pages may be indexed: a patient's link opened by a crawler stays out of
       // search results even where robots.txt is not read.
       if (!INDEXED_PAGES.has(pathname)) reply.header('x-robots-tag', 'noindex, nofollow');

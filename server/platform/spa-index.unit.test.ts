@@ -40,6 +40,24 @@ describe('preloadTags', () => {
     ]);
   });
 
+  it('names several modules once each (a staff screen: the shell, then the screen)', () => {
+    const withShell = {
+      ...manifest,
+      'app/shell.tsx': { file: 'assets/shell-E.js', imports: ['_react.js', '_form.js'] },
+    };
+    expect(
+      preloadTags(withShell, ['app/shell.tsx', 'features/registration/register-page.tsx'])
+        .split('\n')
+        .map((l) => l.trim()),
+    ).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/form-D.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/register-C.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/shell-E.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/form-D.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/register-page-C.js">',
+    ]);
+  });
+
   it('adds nothing for a page the build does not have', () => {
     expect(preloadTags(manifest, 'features/nope.tsx')).toBe('');
   });
@@ -129,6 +147,28 @@ describe('loadSpaIndex', () => {
       }
     },
   );
+
+  it("announces a staff screen's first requests to a request with a session cookie only", async () => {
+    const preload = (urls: string[]) =>
+      urls.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ');
+    const session = { cookie: 'theme=dark; clinic.session_token=abc.def' };
+    const dashboard = preload([
+      '/api/user/user-details',
+      '/api/dashboard',
+      '/api/dashboard/weekly',
+      '/api/dashboard/journey',
+    ]);
+    expect((await get('/app/dashboard', session)).headers.link).toBe(dashboard);
+    expect((await get('/app', session)).headers.link).toBe(dashboard);
+    expect((await get('/app/patients/12', session)).headers.link).toBe(preload(['/api/user/user-details']));
+    expect((await get('/app/dashboard', { cookie: '__Secure-clinic.session_token=a' })).headers.link).toBe(
+      dashboard,
+    );
+    // Signed out the screen goes to the login page: nothing is asked for in its name.
+    for (const cookie of [undefined, 'clinic.session_token_old=1', 'x=clinic.session_token']) {
+      expect((await get('/app/dashboard', cookie ? { cookie } : {})).headers.link, cookie).toBeUndefined();
+    }
+  });
 
   it('sends other pages plain (gzip or identity) and answers 304 to its ETag', async () => {
     const res = await get('/app/patients', { 'accept-encoding': 'gzip' });

@@ -21,6 +21,7 @@ const PUBLIC: Record<string, number[]> = {
   'POST /api/appointment': [400],
   'GET /api/appointment/consent-text': [200],
   'GET /api/appointment/challenge': [200],
+  'GET /api/appointment/closed-days': [200],
   // Signed, short-lived file links: refused without a valid signature.
   'GET /api/patients/:id/consultation-letter/:guid/pdf': [403],
   'GET /api/documents/:id/file': [403],

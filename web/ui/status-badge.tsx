@@ -1,7 +1,9 @@
 /**
  * An appointment's status as a badge (SPEC §2, §4): the custom status's own title when there is
  * one; primary (the theme's colour, filled) for appointment_request, a neutral one otherwise. The
- * whole text shows, however long a custom title is. Nothing when there is no status.
+ * whole text shows, however long a custom title is: on more lines where it has no room (the
+ * appointment list at 1440 px scrolled sideways for one long title, issue 54). Nothing when there
+ * is no status.
  */
 import { Badge } from '@mantine/core';
 import type { StatusRef } from '../../domain/appointment-replies';
@@ -17,7 +19,10 @@ export function StatusBadge({ status, apstatus }: Props) {
       color={primary ? undefined : 'gray'}
       variant={primary ? 'filled' : 'light'}
       data-status={status}
-      styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible' } }}
+      styles={{
+        root: { maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)', paddingBlock: 2 },
+        label: { overflow: 'visible', whiteSpace: 'normal', lineHeight: 1.35 },
+      }}
     >
       {statusLabel(status, apstatus?.title)}
     </Badge>

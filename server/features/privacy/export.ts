@@ -10,7 +10,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { type AppointmentStatus, STATUS_LABELS } from '../../../domain/appointments';
+import { statusLabel } from '../../../domain/appointments';
 import { type ConsultationEntryType, ENTRY_LABELS } from '../../../domain/consultations';
 import { countyName } from '../../../domain/counties';
 import { clinicTime, clinicToday, formatDay } from '../../../domain/dates';
@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { auditRowsOfPatient } from '../../platform/audit';
 import { messagesAbout } from '../../platform/outbox';
 import type { Storage } from '../../platform/storage';
-import { appointmentRowsOfPatient } from '../appointments';
+import { appointmentRowsOfPatient, appointmentsOfPatient } from '../appointments';
 import { consultationRowsOfPatient } from '../consultations';
 import { documentRowsOfPatient } from '../documents';
 import type { PatientRecord } from '../patients';
@@ -37,6 +37,8 @@ async function patientRecord(db: Db, p: PatientRow, institute: string) {
   const { groups, entries, letters } = await consultationRowsOfPatient(db, id);
   return {
     appts: await appointmentRowsOfPatient(db, id),
+    // As the patient's page lists them: a custom status by its own title, with the doctor.
+    shownAppts: await appointmentsOfPatient(db, id),
     groups,
     entries,
     letters,
@@ -110,12 +112,13 @@ function summaryData(
       ],
       ['Înregistrat la', stamp(p.createdAt)],
     ],
-    appointments: rec.appts.map((a) => ({
-      when: a.selectedDate
-        ? `${formatDay(a.selectedDate)}${a.selectedTime ? ` ${a.selectedTime.slice(0, 5)}` : ''}`
+    // A custom status by its title, as everywhere else (issue 54, item 21: not "Status personalizat").
+    appointments: rec.shownAppts.map((a) => ({
+      when: a.selected_date
+        ? `${formatDay(a.selected_date)}${a.selected_time ? ` ${a.selected_time}` : ''}`
         : 'fără dată',
-      status: STATUS_LABELS[a.status as AppointmentStatus] ?? a.status,
-      doctor: '',
+      status: statusLabel(a.status, a.apstatus?.title),
+      doctor: a.doctor ?? '',
     })),
     consultations: rec.groups.map((g) => ({
       title: g.title,

@@ -29,7 +29,7 @@ import {
 } from '../../db/schema';
 import { getStorage } from '../../platform/storage';
 import { listAllFiles } from '../../platform/storage/disk';
-import { makePublicCalendar, nextRealWeekday as nextWeekday } from '../../test/factories';
+import { makePublicCalendar, makeStatus, nextRealWeekday as nextWeekday } from '../../test/factories';
 import { type Staff, setupTestApp, signedInStaff } from '../../test/harness';
 import { makeLetterCertificate } from '../../test/letter-certificate';
 import { zipName } from './export';
@@ -199,6 +199,26 @@ describe('GET /api/privacy/patients/:id/export', () => {
     const after = await db.select().from(auditEvents).where(eq(auditEvents.action, 'privacy.export'));
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)).toMatchObject({ actorId: admin.id, patientId: subject.id, entityType: 'patient' });
+  });
+
+  it("prints a custom status's own title in the summary, not 'Status personalizat' (issue 54)", async () => {
+    const status = await makeStatus(db, { title: 'Anulat telefonic de pacient', withoutAppointment: true });
+    const [appt] = await db.select().from(appointments).where(eq(appointments.patientId, subject.id));
+    const set = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/appointment/set-appointment',
+      headers: doctor.headers,
+      payload: { appointment_id: appt.id, status_id: status.id, without_appointment: true },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const res = await ctx.app.inject({
+      url: `/api/privacy/patients/${subject.id}/export`,
+      headers: admin.headers,
+    });
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const { text } = await extractText(new Uint8Array(files['rezumat.pdf']), { mergePages: true });
+    expect(text).toContain('Anulat telefonic de pacient');
+    expect(text).not.toContain('Status personalizat');
   });
 });
 

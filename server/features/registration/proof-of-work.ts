@@ -10,13 +10,19 @@ import type { Challenge, Solution } from 'altcha-lib/types';
 import type { Db } from '../../db/client';
 import { takeOnce } from '../../platform/auth';
 
-/** How long a challenge may be solved and used: a patient fills the form in well under that. */
-const VALID_MS = 30 * 60 * 1000;
-
 /** A challenge as JSON carries it (the answer's schema takes its parameters as they are). */
 export type ChallengeJson = { parameters: Record<string, unknown>; signature?: string };
 
-export async function issueChallenge(secret: string, now: Date): Promise<ChallengeJson> {
+export async function issueChallenge(
+  secret: string,
+  now: Date,
+  /**
+   * How long the challenge may be solved and used (REGISTRATION_CHALLENGE_SECONDS, 30 minutes by
+   * default): a form left open longer sends a newer one, which the page fetches before this one
+   * expires, or when the server refuses it (web/features/registration/proof-of-work.ts).
+   */
+  validMs: number,
+): Promise<ChallengeJson> {
   const challenge = await createChallenge({
     algorithm: 'SHA-256',
     cost: 1,
@@ -25,7 +31,7 @@ export async function issueChallenge(secret: string, now: Date): Promise<Challen
     counter: randomInt(2_000, 12_000),
     deriveKey,
     hmacSignatureSecret: secret,
-    expiresAt: new Date(now.getTime() + VALID_MS),
+    expiresAt: new Date(now.getTime() + validMs),
   });
   return { parameters: { ...challenge.parameters }, signature: challenge.signature };
 }
@@ -39,6 +45,7 @@ export async function acceptProof(
   secret: string,
   proof: string | undefined,
   now: Date,
+  validMs: number,
 ): Promise<boolean> {
   if (!proof) return false;
   let payload: { challenge: Challenge; solution: Solution };
@@ -61,5 +68,5 @@ export async function acceptProof(
     return false;
   }
   if (!verified || !payload.challenge.signature) return false;
-  return takeOnce(db, 'proof-of-work', payload.challenge.signature, now, VALID_MS + 60_000);
+  return takeOnce(db, 'proof-of-work', payload.challenge.signature, now, validMs + 60_000);
 }

@@ -218,3 +218,29 @@ export async function storeRequest(db: Db, r: RequestToStore): Promise<boolean> 
     select exists (select 1 from request) as placed`)) as unknown as { rows: { placed: boolean }[] };
   return res.rows[0]?.placed === true;
 }
+
+/**
+ * The public calendar's days the form cannot take between `from` and `to`: its unavailable days
+ * (clipped to the window) and the days full at its capacity (else `defaultCapacity`), in order.
+ * A few rows: the calendar's closures and the days with requests, each read by its calendar.
+ */
+export async function publicClosedRanges(
+  db: Db,
+  from: string,
+  to: string,
+  defaultCapacity: number,
+): Promise<{ from: string; to: string }[]> {
+  const res = (await db.execute(sql`
+    with c as (select id, daily_capacity from ${calendarTitles} where public_requests order by id limit 1)
+    select to_char(greatest(u.from_date, ${from}::date), 'YYYY-MM-DD') as "from",
+           to_char(least(u.to_date, ${to}::date), 'YYYY-MM-DD') as "to"
+      from ${calendarClosedDays} u join c on u.calendar_id = c.id
+      where u.to_date >= ${from}::date and u.from_date <= ${to}::date
+    union all
+    select to_char(r.day, 'YYYY-MM-DD'), to_char(r.day, 'YYYY-MM-DD')
+      from ${publicDayRequests} r join c on r.calendar_id = c.id
+      where r.day between ${from}::date and ${to}::date
+        and r.count >= coalesce(c.daily_capacity, ${defaultCapacity})
+    order by 1, 2`)) as unknown as { rows: { from: string; to: string }[] };
+  return res.rows;
+}

@@ -14,8 +14,10 @@ import {
   CONSENT_TEXT_VERSION,
   checkDateFilters,
   checkDateReply,
+  closedDaysReply,
   consentTextReply,
   HONEYPOT_FIELD,
+  lastRegistrationDate,
   REGISTRATION_MESSAGES,
   REGISTRATION_SLOT,
   registrationReply,
@@ -26,6 +28,7 @@ import { clientNetwork } from '../../platform/client-network';
 import { HttpError } from '../../platform/errors';
 import { currentConsentText } from '../privacy';
 import { acceptProof, issueChallenge } from './proof-of-work';
+import { publicClosedRanges } from './repository';
 import { createRegistrationService, publicDay } from './service';
 
 /**
@@ -65,7 +68,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return {
         status: 1 as const,
-        challenge: await issueChallenge(app.deps.config.authSecret, app.deps.clock.now()),
+        challenge: await issueChallenge(
+          app.deps.config.authSecret,
+          app.deps.clock.now(),
+          app.deps.config.REGISTRATION_CHALLENGE_SECONDS * 1000,
+        ),
       };
     },
   );
@@ -88,6 +95,30 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const d = await publicDay(db, app.deps.config, day, today);
       if (d.open && !d.full) return { status: 1 as const };
       return { status: 0 as const, message: REGISTRATION_MESSAGES.unavailable };
+    },
+  );
+
+  app.get(
+    '/appointment/closed-days',
+    {
+      config: { public: true, rateLimit: RATE_LIMITS.checkDate },
+      schema: {
+        tags: ['registration'],
+        summary:
+          "The days from today the public form cannot take besides weekends (the public calendar's unavailable days, full days), as ranges; the date picker does not offer them",
+        response: { 200: closedDaysReply },
+      },
+    },
+    async (_req, reply) => {
+      const today = clinicToday(app.deps.clock.now());
+      const closed = await publicClosedRanges(
+        app.deps.db,
+        today,
+        lastRegistrationDate(today),
+        app.deps.config.REGISTRATION_DAILY_CAPACITY,
+      );
+      reply.header('cache-control', 'no-cache');
+      return { status: 1 as const, closed };
     },
   );
 
@@ -144,7 +175,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       if (
         !staff &&
         config.REGISTRATION_PROOF_OF_WORK === 'on' &&
-        !(await acceptProof(db, config.authSecret, r.altcha, now))
+        !(await acceptProof(
+          db,
+          config.authSecret,
+          r.altcha,
+          now,
+          config.REGISTRATION_CHALLENGE_SECONDS * 1000,
+        ))
       ) {
         const m = REGISTRATION_MESSAGES.proofOfWork;
         throw new HttpError(400, m, { altcha: m });

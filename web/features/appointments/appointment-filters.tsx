@@ -59,7 +59,7 @@ export function AppointmentFiltersBar({ filters, onChange, hideOlder, onHideOlde
         />
         <DatePickerInput
           label="Data"
-          placeholder="Orice data"
+          placeholder="Orice dată"
           styles={{ placeholder: { color: mutedColor } }}
           valueFormat="DD.MM.YYYY"
           clearable

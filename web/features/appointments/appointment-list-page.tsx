@@ -112,7 +112,6 @@ export default function AppointmentListPage() {
               {
                 accessor: 'status',
                 title: 'Status',
-                noWrap: true,
                 render: (a) => (
                   <Stack gap={4} align="flex-start">
                     <StatusBadge status={a.status} apstatus={a.apstatus} />

@@ -13,7 +13,8 @@ export function PatientFlags({
 }) {
   if (!a.patient_confirmed && !a.reschedule_requested) return null;
   return (
-    <Group gap={4} wrap="nowrap">
+    // One under the other where the column is narrow (the list at 1440 px, issue 54).
+    <Group gap={4}>
       {a.patient_confirmed && (
         <Badge size="xs" color="teal.9" variant="outline">
           Prezență confirmată

@@ -11,7 +11,7 @@ import { LOGIN_MESSAGES, loginSchema } from '../../../domain/auth';
 import { safeNext } from '../../app/next-path';
 import { API_MESSAGES, ApiError } from '../../lib/api';
 import { notify, TOAST_MS } from '../../lib/notify';
-import { AUTH_MESSAGES, authKeys, getCurrentUser, signIn } from './api';
+import { AUTH_MESSAGES, authKeys, getAuthSession, signIn } from './api';
 import { AuthLayout } from './auth-layout';
 
 // Only accounts with two-factor authentication need it: not part of the page's first load.
@@ -45,12 +45,15 @@ export default function LoginPage() {
   const [refused, setRefused] = useState(false);
 
   // Whatever account was cached (expired session, failed load) is forgotten on this page.
-  // Someone already signed in (a bookmark, the back button) goes on to the app.
+  // Someone already signed in (a bookmark, the back button) goes on to the app. Asked of the
+  // identity service's session check, which answers 200 with no session when signed out: the
+  // account's own route answers 401 then, which the browser logged as an error at every visit
+  // of this page (issue 54, item 21); the back office still loads the account from that route.
   useEffect(() => {
     queryClient.removeQueries({ queryKey: authKeys.currentUser });
     let live = true;
-    getCurrentUser()
-      .then(() => live && navigate(safeNext(params.get('next')), { replace: true }))
+    getAuthSession()
+      .then((session) => live && session?.user && navigate(safeNext(params.get('next')), { replace: true }))
       .catch(() => undefined);
     return () => {
       live = false;

@@ -11,6 +11,14 @@ import { StatCards } from './stat-cards';
 // The chart library loads after the page itself (DESIGN §7 first-route budget), as the calendar does.
 const WeeklyChart = lazy(() => import('./weekly-chart'));
 
+/*
+ * The chart and the calendar (about 200 KB of code between them) wait for the figures to show:
+ * their data now comes with the page (server/platform/spa-index.ts), and fetching and compiling
+ * their code at once took the processor from the figures: on a busy 2-core machine the first
+ * content came later, not sooner (issue 54, item 21; decision 0096). Their skeletons keep the
+ * place meanwhile.
+ */
+
 /**
  * Home (SPEC §2 Dashboard): stat cards, latest pending appointments, weekly chart, calendar, and
  * the patient journey's figures (issue 15).
@@ -22,6 +30,7 @@ export default function DashboardPage() {
   const [query, setQuery] = useState<CalendarQuery | null>(null);
   const calendar = useDashboardCalendar(query);
   const count = calendar.data?.count;
+  const figuresShown = !stats.isPending;
 
   return (
     <Stack gap="lg">
@@ -41,7 +50,7 @@ export default function DashboardPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Suspense fallback={<Skeleton h={340} radius="md" />}>
-            {weekly.data ? (
+            {weekly.data && figuresShown ? (
               <WeeklyChart weeks={weekly.data.weeks} currentWeek={weekly.data.currentWeek} />
             ) : (
               <Skeleton h={340} radius="md" />
@@ -54,13 +63,17 @@ export default function DashboardPage() {
           Toate programările{count === undefined ? '' : ` (${count})`}
         </Title>
         <Suspense fallback={<Skeleton h={500} />}>
-          <AppointmentCalendar
-            testId="dashboard-calendar"
-            events={calendar.data?.appointments ?? []}
-            more={calendar.data?.more}
-            inactiveCount={calendar.data?.counts.inactive ?? 0}
-            onQueryChange={(q) => setQuery((prev) => (sameQuery(prev, q) ? prev : q))}
-          />
+          {figuresShown ? (
+            <AppointmentCalendar
+              testId="dashboard-calendar"
+              events={calendar.data?.appointments ?? []}
+              more={calendar.data?.more}
+              inactiveCount={calendar.data?.counts.inactive ?? 0}
+              onQueryChange={(q) => setQuery((prev) => (sameQuery(prev, q) ? prev : q))}
+            />
+          ) : (
+            <Skeleton h={500} />
+          )}
         </Suspense>
       </Paper>
       <NoShowReport />

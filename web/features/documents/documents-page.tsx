@@ -48,7 +48,7 @@ function Filters({
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
       <DatePickerInput
         label="Data încărcării"
-        placeholder="Orice data"
+        placeholder="Orice dată"
         classNames={{ placeholder: classes.placeholder }}
         valueFormat="DD.MM.YYYY"
         clearable

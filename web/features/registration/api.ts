@@ -6,11 +6,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Challenge } from 'altcha-lib/types';
 import type { StatesReply } from '../../../domain/misc';
-import type { ConsentTextAnswer, RegistrationAnswer } from '../../../domain/registration';
+import type { ClosedDaysAnswer, ConsentTextAnswer, RegistrationAnswer } from '../../../domain/registration';
 import { ApiError, api } from '../../lib/api';
 
 export const registrationKeys = {
   states: ['registration', 'states'] as const,
+  closedDays: ['registration', 'closed-days'] as const,
   consentText: ['registration', 'consent-text'] as const,
 };
 
@@ -27,6 +28,16 @@ export const useStates = () => useQuery(statesQuery());
 /** GET /appointment/challenge: the proof of work the request carries (proof-of-work.ts solves it). */
 export const getChallenge = () =>
   api.get<{ status: 1; challenge: Challenge }>('/appointment/challenge').then((r) => r.challenge);
+
+/**
+ * GET /appointment/closed-days: the days besides weekends the public calendar does not take
+ * (holidays, closures, full days), which the date picker does not offer. Fetched when the patient
+ * comes to the date field, with the calendar's code; a day filled meanwhile is still refused
+ * by the date check.
+ */
+export const getClosedDays = async () => (await api.get<ClosedDaysAnswer>('/appointment/closed-days')).closed;
+export const closedDaysQuery = () =>
+  queryOptions({ queryKey: registrationKeys.closedDays, queryFn: getClosedDays, staleTime: 5 * 60_000 });
 
 export type DateCheck = { ok: true } | { ok: false; message: string };
 

@@ -1,14 +1,18 @@
 /**
- * The appointment date picker: weekends, past days and days beyond 60 months cannot be picked.
+ * The appointment date picker: weekends, past days, days beyond 60 months and the days the public
+ * calendar does not take (its holidays and closures, the full days: GET /appointment/closed-days)
+ * cannot be picked.
  * Its own chunk (the calendar and its positioning library are the heaviest part of the form),
  * fetched when the patient comes to the date field (date-time-fields.tsx), not with the page.
  */
 import { Loader } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import { isWeekend } from '../../../domain/dates';
 import { RomanianDates } from '../../lib/romanian-dates';
+import { closedDaysQuery } from './api';
 import { DATE_DESCRIPTION, DATE_LABEL, DATE_PLACEHOLDER } from './date-picker-labels';
 import { CalendarIcon } from './icons';
 
@@ -39,6 +43,13 @@ export default function DatePicker({
   const small = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const button = useRef<HTMLButtonElement>(null);
   const done = useRef({ focus: false, open: false }); // once each, also where effects run twice
+  // Until they arrive (or if they cannot be loaded) only weekends are excluded: the date check
+  // still refuses a closed day with its message.
+  const closed = useQuery(closedDaysQuery()).data;
+  const excluded = useCallback(
+    (day: string) => isWeekend(day) || (closed ?? []).some((r) => r.from <= day && day <= r.to),
+    [closed],
+  );
   useEffect(() => {
     if (focusRequested && !done.current.focus) {
       done.current.focus = true;
@@ -59,7 +70,7 @@ export default function DatePicker({
         valueFormat="DD.MM.YYYY"
         minDate={today}
         maxDate={maxDate}
-        excludeDate={isWeekend}
+        excludeDate={excluded}
         dropdownType={small ? 'modal' : 'popover'}
         modalProps={{ title: DATE_LABEL, centered: true }}
         // After a day is chosen the focus comes back to the field, not to the page's start.

@@ -9,7 +9,8 @@ import { type ComponentType, type Ref, useCallback, useRef, useState, useSyncExt
 import { clinicToday } from '../../../domain/dates';
 import { lastRegistrationDate, REGISTRATION_SLOT } from '../../../domain/registration-rules';
 import { API_MESSAGES, ApiError } from '../../lib/api';
-import { checkRegisterDate } from './api';
+import { queryClient } from '../../lib/query-client';
+import { checkRegisterDate, closedDaysQuery } from './api';
 import type { DatePickerProps } from './date-picker';
 import { DATE_DESCRIPTION, DATE_LABEL, DATE_PLACEHOLDER } from './date-picker-labels';
 import type { DateState, RegistrationValues } from './form-values';
@@ -23,8 +24,10 @@ const DATE_CHECK_NETWORK =
 // The calendar (with dayjs, its locale and Mantine's popover and modal) is the heaviest part of
 // the form: fetched only when the patient comes to the date field (pointer over it, focus, touch),
 // not with the page (docs/decisions/0042-public-form-first-load.md, bench/web-size.mjs).
+// The days it does not offer (holidays, full days) are asked for at the same moment.
 let pickerChunk: Promise<typeof import('./date-picker')> | null = null;
 const loadPicker = () => {
+  if (!pickerChunk) void queryClient.prefetchQuery(closedDaysQuery());
   pickerChunk ??= import('./date-picker');
   return pickerChunk;
 };

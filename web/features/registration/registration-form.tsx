@@ -134,8 +134,21 @@ export function RegistrationForm({ institute }: { institute?: Institute }) {
       }
       setSending(true);
       try {
-        const altcha = await proofOfWork.take();
-        await submitRegistration({ ...values, consent_version: consent.version(), altcha });
+        const send = async (fresh: boolean) =>
+          submitRegistration({
+            ...values,
+            consent_version: consent.version(),
+            altcha: await proofOfWork.take({ fresh }),
+          });
+        try {
+          await send(false);
+        } catch (err) {
+          // The proof was refused (expired while the page slept, never solved): nothing was
+          // written, so a new one is solved and the same request sent again, without a second
+          // tap (issue 54, item 19). A second refusal is shown.
+          if (!(err instanceof ApiError && err.errors?.altcha)) throw err;
+          await send(true);
+        }
         notifySuccess(REGISTRATION_MESSAGES.registered, { title: 'Cerere trimisă' });
         navigate('/user/success', { state: { date: values.appt_date } });
       } catch (err) {
