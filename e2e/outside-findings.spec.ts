@@ -174,7 +174,8 @@ test('the back office speaks Romanian: "Orice dată", and no carousel says "Slid
 
 test('the appointment list fits 1440 px, a long custom status included', async ({ page, baseURL }) => {
   const boss = await signedInRequest(baseURL);
-  const title = `Consult cardiologic de control cu ecografie Doppler ${Date.now() % 1000}`;
+  // A title no other test picks from a menu by its beginning ("Consult cardiologic" is a demo status).
+  const title = `Reevaluare după ecografie Doppler de efort și test de toleranță ${Date.now() % 1000}`;
   expect((await boss.post('/api/admin/statuses', { data: { title, without_appointment: true } })).ok()).toBe(
     true,
   );

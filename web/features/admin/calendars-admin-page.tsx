@@ -185,7 +185,7 @@ export default function CalendarsAdminPage() {
                         </Badge>
                       )}
                       {c.remote && (
-                        <Badge size="xs" variant="light" color="teal">
+                        <Badge size="xs" variant="outline">
                           la distanță
                         </Badge>
                       )}

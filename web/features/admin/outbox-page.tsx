@@ -164,7 +164,7 @@ export default function OutboxPage() {
             render: (r) =>
               r.lastError ? (
                 <Tooltip label={r.lastError} multiline maw={400}>
-                  <Text size="xs" c="red" lineClamp={2} maw={260}>
+                  <Text size="xs" c="red.9" lineClamp={2} maw={260}>
                     {r.lastError}
                   </Text>
                 </Tooltip>
