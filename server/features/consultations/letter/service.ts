@@ -31,6 +31,7 @@ import { sanitizeRichText } from '../../../platform/sanitize';
 import type { Storage } from '../../../platform/storage';
 import { insertGeneratedDocument, setDocumentStatus } from '../../documents';
 import { patientRecord } from '../../patients';
+import { remoteNumberOfGroup } from '../remote/repository';
 import * as repo from '../repository';
 import { type LetterPdfData, renderLetterPdf } from './render';
 import * as letters from './repository';
@@ -109,8 +110,11 @@ export function createLettersService({
             updatedAt: now,
           });
         } else {
-          const year = Number(clinicToday(now).slice(0, 4));
-          const number = await letters.nextRegisterNumber(tx, year);
+          // The first letter of a remote consultation numbered when it ended carries its number
+          // (one consultation, one number in the register: docs/decisions/0095).
+          const remote = current ? null : await remoteNumberOfGroup(tx, guid);
+          const year = remote?.year ?? Number(clinicToday(now).slice(0, 4));
+          const number = remote?.number ?? (await letters.nextRegisterNumber(tx, year));
           saved = await letters.insertLetter(tx, {
             groupGuid: guid,
             patientId,
