@@ -7,6 +7,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { appointmentStatuses, auditEvents, remoteConsultations } from '../../../db/schema';
 import { MONDAY_10, makeAppointment, makeCalendar, makePatient } from '../../../test/factories';
@@ -348,5 +349,46 @@ describe('GET /api/consultation-register', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.month).toBe('Luna trebuie să fie în formatul YYYY-MM.');
     }
+  });
+});
+
+describe('the patient’s export and anonymisation', () => {
+  it('exports the remote consultations with their intervals, and anonymisation takes the name out of their texts', async () => {
+    const superadmin = await signedInStaff(ctx, { role: 'superadmin', superadmin: true });
+    const a = await appointment({ name: 'Brândușa Mărginean' });
+    await start(a.id, {
+      channel: 'other',
+      channel_other: 'telefonul fiicei lui Brândușa Mărginean',
+      consent: 'given',
+      identity_check: 'known_patient',
+    });
+    await end(a.id, { outcome: 'completed' });
+    const exp = await ctx.app.inject({
+      url: `/api/privacy/patients/${a.patientId}/export`,
+      headers: superadmin.headers,
+    });
+    expect(exp.statusCode).toBe(200);
+    const json = JSON.parse(
+      Buffer.from(unzipSync(new Uint8Array(exp.rawPayload))['patient.json']).toString('utf8'),
+    );
+    expect(json.remote_consultations).toHaveLength(1);
+    expect(json.remote_consultations[0]).toMatchObject({
+      appointmentId: a.id,
+      channel: 'other',
+      consent: 'given',
+      outcome: 'completed',
+      intervals: [expect.objectContaining({ endedAs: 'completed' })],
+    });
+    const anon = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/privacy/patients/${a.patientId}/anonymise`,
+      headers: superadmin.headers,
+      payload: { confirmation: 'ANONIMIZEAZĂ' },
+    });
+    expect(anon.statusCode, anon.body).toBe(200);
+    const [row] = await rowsOf(a.id);
+    expect(row.channelOther).not.toContain('Brândușa');
+    expect(row.channelOther).toMatch(/^telefonul fiicei lui /);
+    expect(row.registerNumber).toBeGreaterThan(0);
   });
 });
