@@ -254,6 +254,26 @@ describe('ending and resuming', () => {
     });
     expect(res.statusCode).toBe(409);
   });
+
+  it('keeps Efectuată out of the status menu: only the consultation’s end sets it', async () => {
+    const pickers = (await call(doctorA, 'GET', 'appointment/new-appointment')).json().data.statuses;
+    expect(pickers.map((s: { title: string }) => s.title)).not.toContain('Efectuată');
+    const [st] = await db
+      .select()
+      .from(appointmentStatuses)
+      .where(eq(appointmentStatuses.builtin, 'completed'));
+    const a = await appointment({ calendarId: inPerson.id });
+    const res = await call(doctorA, 'POST', 'appointment/set-appointment', {
+      appointment_id: a.id,
+      status_id: st.id,
+      calendar_id: inPerson.id,
+      date: '2026-03-02',
+      time: a.selectedTime!.slice(0, 5),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Statusul „Efectuată” se pune încheind consultația la distanță.');
+    expect(await statusTitle(a.id)).toBeUndefined();
+  });
 });
 
 describe('the dashboard from recorded outcomes', () => {
