@@ -211,3 +211,5 @@ export const registerEntry = z.object({
 export type RegisterEntry = z.infer<typeof registerEntry>;
 
 export const registerReply = z.object({ status: z.literal(1), data: z.array(registerEntry) });
+export type ConsultationStateReply = z.infer<typeof consultationStateReply>;
+export type ConsultationActionReply = z.infer<typeof consultationActionReply>;
