@@ -213,3 +213,17 @@ export type RegisterEntry = z.infer<typeof registerEntry>;
 export const registerReply = z.object({ status: z.literal(1), data: z.array(registerEntry) });
 export type ConsultationStateReply = z.infer<typeof consultationStateReply>;
 export type ConsultationActionReply = z.infer<typeof consultationActionReply>;
+
+/**
+ * The line a letter's introduction, the consults tab and the appointment's summary print for a
+ * remote consultation (issue 48 §4): "consultație la distanță prin WhatsApp video, 02.03.2026,
+ * 10:00–10:25". `day` is DD.MM.YYYY, the times HH:MM.
+ */
+export function remoteConsultationLine(c: {
+  channel: string;
+  day: string;
+  start: string;
+  end: string;
+}): string {
+  return `consultație la distanță prin ${c.channel}, ${c.day}, ${c.start}–${c.end}`;
+}

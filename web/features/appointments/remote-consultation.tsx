@@ -18,7 +18,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { clinicTime } from '../../../domain/dates';
+import { clinicTime, clinicToday, formatDay } from '../../../domain/dates';
 import {
   CHANNEL_LABELS,
   type ConsentAnswer,
@@ -31,6 +31,7 @@ import {
   REMOTE_TEXTS,
   type RemoteChannel,
   type RemoteConsultationView,
+  remoteConsultationLine,
 } from '../../../domain/remote-consultation';
 import { ApiError } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -227,16 +228,20 @@ function EndModal({ id, opened, onClose }: { id: number; opened: boolean; onClos
   );
 }
 
-/** "consultație la distanță prin WhatsApp video, 10:00–10:25, nr. 12/2026" */
+/** "Consultație la distanță prin WhatsApp video, 02.03.2026, 10:00–10:25, nr. 12/2026", as the letter prints it. */
 function summaryLine(c: RemoteConsultationView): string {
   const first = c.intervals[0];
   const last = c.intervals[c.intervals.length - 1];
   const channel = c.channel === 'other' && c.channel_other ? c.channel_other : CHANNEL_LABELS[c.channel];
-  const times = first
-    ? `, ${clinicTime(new Date(first.started_at))}–${last?.ended_at ? clinicTime(new Date(last.ended_at)) : '…'}`
-    : '';
+  const started = new Date(first?.started_at ?? c.consent_at);
+  const line = remoteConsultationLine({
+    channel,
+    day: formatDay(clinicToday(started)),
+    start: clinicTime(started),
+    end: last?.ended_at ? clinicTime(new Date(last.ended_at)) : '…',
+  });
   const number = c.register ? `, nr. ${c.register.number}/${c.register.year}` : '';
-  return `Consultație la distanță prin ${channel}${times}${number}`;
+  return `${line.charAt(0).toUpperCase()}${line.slice(1)}${number}`;
 }
 
 export function RemoteConsultation({ appointmentId }: { appointmentId: number }) {

@@ -8,9 +8,9 @@ import { clinicTime, clinicToday } from '../../../../domain/dates';
 import { REMOTE_TEXTS } from '../../../../domain/remote-consultation';
 import { letterRegister } from '../../../db/schema';
 import { makeAppointment, makeCalendar } from '../../../test/factories';
-import { letterContext } from '../test/letter-fixture';
+import { letterContext, pdfText } from '../test/letter-fixture';
 
-const { db, ctx, clock, doctor, patientId, save, as, letterUrl, form } = await letterContext();
+const { db, ctx, clock, doctor, patientId, save, as, letterUrl, form, servedPdf } = await letterContext();
 const remote = await makeCalendar(db, { title: 'Consultații la distanță', remote: true });
 
 describe('the letter of a remote consultation', () => {
@@ -53,5 +53,45 @@ describe('the letter of a remote consultation', () => {
     expect(letter.json().letter).toMatchObject({ number: register.number, year: register.year });
     const [after] = await db.select().from(letterRegister).where(eq(letterRegister.year, register.year));
     expect(after.last).toBe(before.last);
+  });
+
+  it('prints in its introduction the channel, the day and the interval of the consultation', async () => {
+    const first = clock.now();
+    clock.at = new Date(first.getTime() + 10 * 60_000);
+    const now = clock.now();
+    const a = await makeAppointment(db, {
+      patientId,
+      status: 'scheduled_with_papers',
+      doctorId: doctor.id,
+      slot: { calendarId: remote.id, date: clinicToday(now), time: '00:45' },
+    });
+    const call = (url: string, payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/appointment/${a.id}/consultation/${url}`,
+        headers: doctor.headers,
+        payload,
+      });
+    const started = await call('start', {
+      channel: 'whatsapp_audio',
+      consent: 'given',
+      identity_check: 'known_patient',
+    });
+    const guid = started.json().data.group_guid as string;
+    await save({
+      consultationTitle: `${REMOTE_TEXTS.groupTitle} ${clinicTime(now)}`,
+      reason: '<p>Control după tratament</p>',
+    });
+    clock.at = new Date(now.getTime() + 25 * 60_000);
+    const number = (await call('end', { outcome: 'completed' })).json().data.register.number as number;
+    const letter = await as(doctor.headers).post(letterUrl(guid), form());
+    expect(letter.statusCode, letter.body).toBe(200);
+    const text = await pdfText(await servedPdf(guid));
+    const day = clinicToday(now).split('-').reverse().join('.');
+    expect(text).toContain(
+      `(consultație la distanță prin WhatsApp audio, ${day}, ${clinicTime(now)}–${clinicTime(clock.now())})`,
+    );
+    expect(text).toContain(`nr. registru consultații ${number}/`);
+    clock.at = first;
   });
 });

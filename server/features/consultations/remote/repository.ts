@@ -135,3 +135,19 @@ export async function registerLines(db: Db, q: RegisterQuery, from: Date, to: Da
     .where(and(...where))
     .orderBy(asc(rc.registerYear), asc(rc.registerNumber));
 }
+
+/** The group's remote consultation with its first start and last end, once an interval ended. */
+export async function remoteTimesOfGroup(db: Db, guid: string) {
+  const [row] = await db
+    .select({
+      channel: rc.channel,
+      channelOther: rc.channelOther,
+      start: sql<string | null>`min(${ri.startedAt})::text`,
+      end: sql<string | null>`max(${ri.endedAt})::text`,
+    })
+    .from(rc)
+    .innerJoin(ri, eq(ri.consultationId, rc.id))
+    .where(eq(rc.groupGuid, guid))
+    .groupBy(rc.id);
+  return row?.start && row.end ? { ...row, start: new Date(row.start), end: new Date(row.end) } : null;
+}
