@@ -73,7 +73,9 @@ describe('RemoteConsultation', () => {
       identity_check: 'id_card_video',
     });
     expect(await screen.findByRole('button', { name: 'Încheie consultația' })).toBeInTheDocument();
-    expect(screen.getByText('Consultație la distanță prin WhatsApp video, 04.03.2030, 09:00–…')).toBeInTheDocument();
+    expect(
+      screen.getByText('Consultație la distanță prin WhatsApp video, 04.03.2030, 09:00–…'),
+    ).toBeInTheDocument();
   });
 
   it('sends a refusal without an identity check', async () => {
