@@ -69,6 +69,7 @@ export const APPOINTMENT_MESSAGES = {
   noShowTooEarly: 'Neprezentarea se poate marca doar după ora programării.',
   noShowNoSlot: 'Doar o programare cu dată, oră și loc poate fi marcată ca neprezentare.',
   noShowFromMenu: 'Statusul „Neprezentat” se pune cu acțiunea „Neprezentat”, după ora programării.',
+  completedFromMenu: 'Statusul „Efectuată” se pune încheind consultația la distanță.',
   spamMarked: 'Cererile au fost marcate ca spam.',
   spamNotRequest: 'Doar cererile trimise din formularul public și încă neconfirmate pot fi marcate ca spam.',
   spamChooseOne: 'Alegeți cel puțin o cerere.',

@@ -12,6 +12,7 @@ import { subscribeAppointments } from './appointments';
 import appointmentRoutes from './appointments/routes';
 import authRoutes from './auth/routes';
 import calendarRoutes from './calendars/routes';
+import remoteConsultationRoutes from './consultations/remote/routes';
 import consultationRoutes from './consultations/routes';
 import countyRoutes from './counties/routes';
 import dashboardRoutes from './dashboard/routes';
@@ -40,6 +41,7 @@ export const features: FastifyPluginAsync[] = [
   patientRoutes,
   patientRecordRoutes,
   consultationRoutes,
+  remoteConsultationRoutes,
   appointmentRoutes,
   documentRoutes,
   dashboardRoutes,

@@ -219,11 +219,13 @@ describe('reference data', () => {
     await makeStatus(db, { title: 'Ascuns', hidden: true });
     await makeStatus(db, { title: 'Anulat', withoutAppointment: true });
     const body = (await get('/api/appointment/statuses')).json();
-    // The two made here and the two the product keeps for the patient journey (migration 0010).
+    // The two made here and the three the product keeps for the patient journey (migrations
+    // 0010 and 0039).
     expect(body.data.map((s: { title: string }) => s.title)).toEqual([
       'Anulat',
       'Anulat de pacient',
       'Control',
+      'Efectuată',
       'Neprezentat',
     ]);
     expect(body.data[0].without_appointment).toBe(true);

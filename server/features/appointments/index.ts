@@ -27,6 +27,10 @@ export {
   slotIsHeld,
 } from './repository/writes';
 export { type AppointmentsService, cancelUntil, createAppointmentsService } from './service';
+export {
+  appointmentForConsultation,
+  recordConsultationOutcome,
+} from './service/consultation-outcome';
 export { listStatuses as listStatusesForAdmin } from './statuses/repository';
 export { createStatusesService } from './statuses/service';
 export { subscribeAppointments } from './subscribe';

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consultationEntries, consultationGroups, consultationLetters } from '../../db/schema/consultations';
 import { staffNames } from '../../db/views';
+import { anonymiseRemoteOf, remoteRowsOfPatient } from './remote/repository';
 
 export async function consultationGroupsOf(db: Db, patientId: number) {
   return db
@@ -156,7 +157,7 @@ export async function consultationRowsOfPatient(db: Db, patientId: number) {
     .from(consultationLetters)
     .where(eq(consultationLetters.patientId, patientId))
     .orderBy(asc(consultationLetters.id));
-  return { groups, entries, letters };
+  return { groups, entries, letters, remote: await remoteRowsOfPatient(db, patientId) };
 }
 
 /**
@@ -181,6 +182,7 @@ export async function anonymiseConsultationsOf(
     .update(consultationGroups)
     .set({ title: replaced(consultationGroups.title) })
     .where(eq(consultationGroups.patientId, patientId));
+  await anonymiseRemoteOf(tx, patientId, values, by);
   const letters = await tx
     .select({ id: consultationLetters.id, content: consultationLetters.content })
     .from(consultationLetters)

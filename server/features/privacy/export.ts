@@ -34,11 +34,12 @@ type PatientRow = PatientRecord;
 /** Everything held about a patient, row by row, from each owner (the export's machine-readable part). */
 async function patientRecord(db: Db, p: PatientRow, institute: string) {
   const id = p.id;
-  const { groups, entries, letters } = await consultationRowsOfPatient(db, id);
+  const { groups, entries, letters, remote } = await consultationRowsOfPatient(db, id);
   return {
     appts: await appointmentRowsOfPatient(db, id),
     // As the patient's page lists them: a custom status by its own title, with the doctor.
     shownAppts: await appointmentsOfPatient(db, id),
+    remote,
     groups,
     entries,
     letters,
@@ -79,6 +80,7 @@ export async function buildExport(db: Db, p: PatientRow, now: Date, institute: s
       entries: rec.entries.filter((e) => e.groupGuid === g.guid),
     })),
     medical_letters: rec.letters,
+    remote_consultations: rec.remote,
     consents: rec.consentRows,
     documents: rec.docs.map(({ storageKey: _key, ...d }) => ({ ...d, file: zipName(d.id, d.filename) })),
     audit_events: rec.events,

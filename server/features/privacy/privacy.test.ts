@@ -178,6 +178,7 @@ describe('GET /api/privacy/patients/:id/export', () => {
       'consultation_letters',
       'documents',
       'patient_name_words',
+      'remote_consultations',
       'waitlist_entries',
     ]);
   });

@@ -22,6 +22,12 @@ import type {
   NewAppointmentInput,
   SetAppointmentInput,
 } from '../../../domain/appointments';
+import type {
+  ConsultationActionReply,
+  ConsultationEnd,
+  ConsultationStart,
+  ConsultationStateReply,
+} from '../../../domain/remote-consultation';
 import { api } from '../../lib/api';
 import { CURRENT_USER_KEY } from '../../lib/query-client';
 import { featureKeys } from '../../lib/query-keys';
@@ -37,6 +43,7 @@ export const appointmentKeys = featureKeys('appointments', (all) => ({
   patientSearch: (name: string) => [...all, 'patients', name] as const,
   doctors: [...all, 'doctors'] as const,
   statuses: [...all, 'statuses'] as const,
+  consultation: (id: number) => [...all, 'consultation', id] as const,
 }));
 
 // ------------------------------------------------------------------ reads
@@ -169,3 +176,21 @@ export const useMarkSpam = () => useWrite(markSpam);
 export const markNoShow = (appointment_id: number) =>
   api.post<{ message: string }>('/appointment/no-show', { appointment_id });
 export const useMarkNoShow = () => useWrite(markNoShow);
+
+// ------------------------------------------------------------------ the remote consultation (issue 48)
+
+export const useRemoteConsultation = (id: number) =>
+  useQuery({
+    queryKey: appointmentKeys.consultation(id),
+    queryFn: () => api.get<ConsultationStateReply>(`/appointment/${id}/consultation`).then((r) => r.data),
+  });
+export const useStartConsultation = () =>
+  useWrite(({ id, body }: { id: number; body: ConsultationStart }) =>
+    api.post<ConsultationActionReply>(`/appointment/${id}/consultation/start`, body),
+  );
+export const useEndConsultation = () =>
+  useWrite(({ id, body }: { id: number; body: ConsultationEnd }) =>
+    api.post<ConsultationActionReply>(`/appointment/${id}/consultation/end`, body),
+  );
+export const useResumeConsultation = () =>
+  useWrite((id: number) => api.post<ConsultationActionReply>(`/appointment/${id}/consultation/resume`, {}));

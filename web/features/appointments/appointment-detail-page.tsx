@@ -14,6 +14,7 @@ import { AssignDoctorModal } from './assign-doctor-modal';
 import { DocumentsTab } from './documents-tab';
 import { PatientActionsNote, PatientFlags } from './patient-flags';
 import { PatientPanel } from './patient-panel';
+import { RemoteConsultation } from './remote-consultation';
 import { SetAppointmentModal } from './set-appointment-modal';
 import { StatusMenu } from './status-menu';
 
@@ -66,6 +67,7 @@ export default function AppointmentDetailPage() {
         <StatusMenu appointment={a} onChooseStatus={setChosenStatus} />
       </Group>
       <PatientActionsNote actions={a.patient_actions} />
+      <RemoteConsultation appointmentId={a.id} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
           <Tabs defaultValue="summary" keepMounted={false}>

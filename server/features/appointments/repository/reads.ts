@@ -249,7 +249,9 @@ export async function listStatuses(db: Db, { pickers = false } = {}): Promise<St
     .where(
       and(
         eq(appointmentStatuses.hidden, false),
-        pickers ? sql`${appointmentStatuses.builtin} is distinct from 'no_show'` : undefined,
+        pickers
+          ? sql`${appointmentStatuses.builtin} is distinct from 'no_show' and ${appointmentStatuses.builtin} is distinct from 'completed'`
+          : undefined,
       ),
     )
     .orderBy(asc(appointmentStatuses.title), asc(appointmentStatuses.id));

@@ -82,7 +82,10 @@ export async function visibleStatus(tx: Db, id: number) {
 }
 
 /** The id of a built-in status (migration 0010 seeds them). */
-export async function builtinStatusId(db: Db, builtin: 'cancelled_by_patient' | 'no_show'): Promise<number> {
+export async function builtinStatusId(
+  db: Db,
+  builtin: 'cancelled_by_patient' | 'no_show' | 'completed',
+): Promise<number> {
   const [row] = await db
     .select({ id: appointmentStatuses.id })
     .from(appointmentStatuses)

@@ -56,6 +56,8 @@ export async function customStatus(tx: Db, id: number) {
     throw badRequest(APPOINTMENT_MESSAGES.statusNotFound, { status_id: APPOINTMENT_MESSAGES.statusNotFound });
   // Set by its own action, after the appointment's time (markNoShow), so the figures stay true.
   if (st.builtin === 'no_show') throw conflict(APPOINTMENT_MESSAGES.noShowFromMenu);
+  // Set by the remote consultation's end (issue 48), so "completed" counts recorded outcomes.
+  if (st.builtin === 'completed') throw conflict(APPOINTMENT_MESSAGES.completedFromMenu);
   return st;
 }
 

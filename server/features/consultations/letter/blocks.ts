@@ -76,6 +76,7 @@ export function introduction(
     [where ? `, cu domiciliul în ${where}` : '', false],
     [', a fost consultat(ă) în serviciul nostru la data de ', false],
     [formatDay(data.consultationDate), true],
+    [data.remote ? ` (${data.remote})` : '', false],
     [', nr. registru consultații ', false],
     [registerNo, true],
     [`, de către dr. ${doctor.name}, medic ${doctor.specialty}.`, false],

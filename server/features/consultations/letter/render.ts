@@ -55,6 +55,8 @@ export type LetterPdfData = {
   };
   /** YYYY-MM-DD */
   consultationDate: string;
+  /** "consultație la distanță prin …, DD.MM.YYYY, HH:MM–HH:MM" when it was a remote consultation. */
+  remote?: string | null;
   /** nr. registru consultații: sequential per calendar year */
   register: { number: number; year: number };
   letter: Letter;

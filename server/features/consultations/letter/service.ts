@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { CONSULTATION_TEXTS } from '../../../../domain/consultations';
 import { countyName } from '../../../../domain/counties';
-import { clinicToday } from '../../../../domain/dates';
+import { clinicTime, clinicToday, formatDay } from '../../../../domain/dates';
 import {
   LETTER_ACTION_TEXTS,
   LETTER_SECTION_KEYS,
@@ -17,6 +17,11 @@ import {
   letterSchema,
 } from '../../../../domain/letter';
 import { PATIENT_TEXTS } from '../../../../domain/patients';
+import {
+  CHANNEL_LABELS,
+  type RemoteChannel,
+  remoteConsultationLine,
+} from '../../../../domain/remote-consultation';
 import { parseCnp } from '../../../../domain/validation/cnp';
 import type { Config, LetterSigning } from '../../../config';
 import type { Db } from '../../../db/client';
@@ -31,6 +36,7 @@ import { sanitizeRichText } from '../../../platform/sanitize';
 import type { Storage } from '../../../platform/storage';
 import { insertGeneratedDocument, setDocumentStatus } from '../../documents';
 import { patientRecord } from '../../patients';
+import { remoteNumberOfGroup, remoteTimesOfGroup } from '../remote/repository';
 import * as repo from '../repository';
 import { type LetterPdfData, renderLetterPdf } from './render';
 import * as letters from './repository';
@@ -109,8 +115,11 @@ export function createLettersService({
             updatedAt: now,
           });
         } else {
-          const year = Number(clinicToday(now).slice(0, 4));
-          const number = await letters.nextRegisterNumber(tx, year);
+          // The first letter of a remote consultation numbered when it ended carries its number
+          // (one consultation, one number in the register: docs/decisions/0097).
+          const remote = current ? null : await remoteNumberOfGroup(tx, guid);
+          const year = remote?.year ?? Number(clinicToday(now).slice(0, 4));
+          const number = remote?.number ?? (await letters.nextRegisterNumber(tx, year));
           saved = await letters.insertLetter(tx, {
             groupGuid: guid,
             patientId,
@@ -288,6 +297,7 @@ async function pdfData(
   if (!p || !group) throw notFound(CONSULTATION_TEXTS.groupNotFound);
   const doctor = await staffMember(db, doctorId);
   const cnp = parseCnp(p.cnp);
+  const remote = await remoteTimesOfGroup(db, row.groupGuid);
   return {
     provider: provider(config),
     doctor: {
@@ -302,6 +312,17 @@ async function pdfData(
       county: countyName(p.stateResidency) ?? '',
     },
     consultationDate: group.date,
+    remote: remote
+      ? remoteConsultationLine({
+          channel:
+            remote.channel === 'other' && remote.channelOther
+              ? remote.channelOther
+              : (CHANNEL_LABELS[remote.channel as RemoteChannel] ?? remote.channel),
+          day: formatDay(clinicToday(remote.start)),
+          start: clinicTime(remote.start),
+          end: clinicTime(remote.end),
+        })
+      : null,
     register: { number: row.registerNumber, year: row.registerYear },
     letter: row.content,
     issuedOn,
