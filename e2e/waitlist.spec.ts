@@ -203,10 +203,12 @@ test('staff see a time held for a waiting patient until when, and are asked befo
   const waitingEmail = `elena.lista.${stamp}@example.ro`;
   const waiting = await newPatient(api, stamp, 2, 'Elena Vrabie', waitingEmail);
   const walkIn = await newPatient(api, stamp, 3, 'Mihai Toma', `mihai.${stamp}@example.ro`);
-  const held = await bookedSlot(api, first, 30);
+  // Well past the earlier tests' slots: a patient they leave waiting (their range ends a week after
+  // their slot) would be offered this one first, and this patient's e-mail would never come.
+  const held = await bookedSlot(api, first, 50);
   const link = await offerLink(api, held, waiting, waitingEmail);
   // Another patient's appointment, which staff move into the held time from its page.
-  const moving = await bookedSlot(api, walkIn, 40);
+  const moving = await bookedSlot(api, walkIn, 60);
 
   await page.goto(`/app/appointments/${moving.id}`);
   await page.getByRole('button', { name: 'Schimbă statusul' }).click();
